@@ -1,0 +1,355 @@
+//! Resolves the names of an expression to slots, globals, games and built-ins,
+//! checks arities, and catches operands of kinds that can never combine.
+
+use super::check_error::CheckError;
+use super::checker::{const_expr, Checker};
+use super::program::*;
+use crate::eval::builtins::{Builtin, BUILTINS};
+use crate::eval::value::Value;
+use crate::syntax::ast::{self, BinOp, UnOp};
+use std::rc::Rc;
+
+/// What the checker can tell about an expression's kind without running it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Int,
+    Game,
+    Unknown,
+}
+
+impl<'g> Checker<'g> {
+    /// Resolves one expression.
+    pub(super) fn check_expr(&mut self, e: &ast::Expr) -> Expr {
+        let span = e.span;
+        let kind = match &e.kind {
+            ast::ExprKind::Int(n) => ExprKind::Const(Value::Int(*n)),
+            ast::ExprKind::Bool(b) => ExprKind::Const(Value::Bool(*b)),
+            ast::ExprKind::Str(s) => ExprKind::Const(Value::Str(s.as_str().into())),
+            ast::ExprKind::Square(c, r) => {
+                ExprKind::Const(Value::Tuple(Rc::from(vec![Value::Int(*c), Value::Int(*r)])))
+            }
+            ast::ExprKind::Name(name) => return self.check_name(name, span),
+            ast::ExprKind::Unary(op, inner) => {
+                let inner = self.check_expr(inner);
+                if let (UnOp::Neg, ExprKind::Const(Value::Int(n))) = (op, &inner.kind) {
+                    if let Some(neg) = n.checked_neg() {
+                        return const_expr(Value::Int(neg), span);
+                    }
+                }
+                ExprKind::Unary(*op, Box::new(inner))
+            }
+            ast::ExprKind::Binary(op, a, b) => {
+                let (ka, kb) = (self.kind_of(a), self.kind_of(b));
+                let mixes = matches!((ka, kb), (Kind::Int, Kind::Game) | (Kind::Game, Kind::Int));
+                if mixes && matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Xor) {
+                    let name = |k: Kind| if k == Kind::Int { "integer" } else { "game" };
+                    self.errors.push(CheckError::TypeMismatch {
+                        op: op.symbol().to_string(),
+                        left: name(ka).into(),
+                        right: name(kb).into(),
+                        left_span: a.span,
+                        right_span: b.span,
+                    });
+                }
+                let a = self.check_expr(a);
+                let b = self.check_expr(b);
+                ExprKind::Binary(*op, Box::new(a), Box::new(b))
+            }
+            ast::ExprKind::If(c, t, f) => ExprKind::If(
+                Box::new(self.check_expr(c)),
+                Box::new(self.check_expr(t)),
+                Box::new(self.check_expr(f)),
+            ),
+            ast::ExprKind::Tuple(items) => ExprKind::Tuple(self.check_all(items)),
+            ast::ExprKind::List(items) => ExprKind::List(self.check_all(items)),
+            ast::ExprKind::Set(items) => ExprKind::Set(self.check_all(items)),
+            ast::ExprKind::ListComp(c) => ExprKind::ListComp(Box::new(self.check_comprehension(c))),
+            ast::ExprKind::Call(callee, args) => return self.check_call(callee, args, span),
+            ast::ExprKind::Index(base, args) => return self.check_index(base, args, span),
+            ast::ExprKind::With(base, items) => {
+                let base = self.check_expr(base);
+                let items = items.iter().map(|(k, v)| (self.check_expr(k), self.check_expr(v))).collect();
+                ExprKind::With(Box::new(base), items)
+            }
+        };
+        Expr { kind, span }
+    }
+
+    fn check_all(&mut self, items: &[ast::Expr]) -> Vec<Expr> {
+        items.iter().map(|i| self.check_expr(i)).collect()
+    }
+
+    /// A comprehension gets its own scope for its binders.
+    fn check_comprehension(&mut self, c: &ast::Comprehension) -> Comprehension {
+        let scope_len = self.scope.len();
+        let slot = self.next_slot;
+        let binders = self.check_binders(&c.binders);
+        let condition = c.condition.as_ref().map(|w| self.check_expr(w));
+        let body = self.check_expr(&c.body);
+        self.scope.truncate(scope_len);
+        self.next_slot = slot;
+        Comprehension { body, binders, condition }
+    }
+
+    fn lookup_local(&self, name: &str) -> Option<usize> {
+        self.scope.iter().rev().find(|(n, _)| n == name).map(|(_, s)| *s)
+    }
+
+    fn check_name(&mut self, name: &str, span: crate::diagnostics::Span) -> Expr {
+        if let Some(slot) = self.lookup_local(name) {
+            return Expr { kind: ExprKind::Local(slot), span };
+        }
+        match self.globals.names.get(name).copied() {
+            Some(Global::Const(id)) => {
+                if let Some(def) = self.pending_lets.get(name) {
+                    if !self.in_game {
+                        self.errors.push(CheckError::LetBeforeDefinition {
+                            name: name.to_string(),
+                            span,
+                            definition: *def,
+                        });
+                    }
+                }
+                Expr { kind: ExprKind::Global(id), span }
+            }
+            Some(Global::Game(id)) => {
+                self.check_family_count(id, 0, name, span);
+                Expr { kind: ExprKind::GameRef { game: id, family: vec![] }, span }
+            }
+            Some(Global::Func(_)) => {
+                self.errors.push(CheckError::NotCallable {
+                    name: name.to_string(),
+                    what: "a function used without arguments".into(),
+                    span,
+                });
+                const_expr(Value::Int(0), span)
+            }
+            Some(Global::Board(_)) => {
+                self.errors.push(CheckError::NotAGame { name: name.to_string(), what: "a board".into(), span });
+                const_expr(Value::Int(0), span)
+            }
+            None => {
+                self.unknown(name, span);
+                const_expr(Value::Int(0), span)
+            }
+        }
+    }
+
+    fn unknown(&mut self, name: &str, span: crate::diagnostics::Span) {
+        let candidates = self
+            .scope
+            .iter()
+            .map(|(n, _)| n.clone())
+            .chain(self.globals.names.keys().cloned())
+            .chain(BUILTINS.iter().map(|(n, _)| n.to_string()));
+        let suggestion = candidates
+            .map(|c| (edit_distance(&c, name), c))
+            .filter(|(d, c)| *d <= 2.min(c.len() / 2 + 1))
+            .min()
+            .map(|(_, c)| c);
+        self.errors.push(CheckError::UnknownName { name: name.to_string(), span, suggestion });
+    }
+
+    fn check_family_count(&mut self, game: GameId, found: usize, name: &str, span: crate::diagnostics::Span) {
+        let expected = self.globals.games.get(game).map_or(0, |g| g.family.len());
+        if expected != found {
+            self.errors.push(CheckError::FamilyArgs { name: name.to_string(), expected, found, span });
+        }
+    }
+
+    fn check_index(&mut self, base: &ast::Expr, args: &[ast::Expr], span: crate::diagnostics::Span) -> Expr {
+        if let ast::ExprKind::Name(name) = &base.kind {
+            if self.lookup_local(name).is_none() {
+                if let Some(Global::Game(id)) = self.globals.names.get(name).copied() {
+                    self.check_family_count(id, args.len(), name, span);
+                    let family = self.check_all(args);
+                    return Expr { kind: ExprKind::GameRef { game: id, family }, span };
+                }
+            }
+        }
+        let base = self.check_expr(base);
+        let mut args = self.check_all(args);
+        if args.len() != 1 {
+            self.errors.push(CheckError::Arity {
+                name: "indexing".into(),
+                expected: "one index".into(),
+                found: args.len(),
+                span,
+            });
+        }
+        let index = args.pop().unwrap_or_else(|| const_expr(Value::Int(0), span));
+        Expr { kind: ExprKind::Index(Box::new(base), Box::new(index)), span }
+    }
+
+    fn check_call(&mut self, callee: &ast::Expr, args: &ast::CallArgs, span: crate::diagnostics::Span) -> Expr {
+        // A family game: `sub[S](n)`.
+        let (name, family_args) = match &callee.kind {
+            ast::ExprKind::Name(n) => (n.clone(), None),
+            ast::ExprKind::Index(base, fam) => match &base.kind {
+                ast::ExprKind::Name(n) => (n.clone(), Some(fam)),
+                _ => (String::new(), None),
+            },
+            _ => (String::new(), None),
+        };
+        if name.is_empty() || self.lookup_local(&name).is_some() {
+            if !name.is_empty() {
+                self.errors.push(CheckError::NotCallable { name, what: "a local value".into(), span: callee.span });
+            } else {
+                self.errors.push(CheckError::NotCallable {
+                    name: self.text(callee.span),
+                    what: "an expression".into(),
+                    span: callee.span,
+                });
+            }
+            return const_expr(Value::Int(0), span);
+        }
+        let global = self.globals.names.get(&name).copied();
+        if family_args.is_some() && !matches!(global, Some(Global::Game(_))) {
+            // `xs[i](…)`: indexing then calling is never meaningful.
+            self.errors.push(CheckError::NotCallable { name, what: "not a game".into(), span: callee.span });
+            return const_expr(Value::Int(0), span);
+        }
+        match global {
+            Some(Global::Game(id)) => {
+                let fam = family_args.map_or(&[][..], |f| f.as_slice());
+                self.check_family_count(id, fam.len(), &name, callee.span);
+                let family = self.check_all(fam);
+                let args = self.plain_args(args, &name, span);
+                let expected = self.globals.games.get(id).map_or(0, |g| g.params.len());
+                if args.len() != expected {
+                    self.errors.push(CheckError::Arity {
+                        name,
+                        expected: format!("{expected} parameter{}", if expected == 1 { "" } else { "s" }),
+                        found: args.len(),
+                        span,
+                    });
+                }
+                Expr { kind: ExprKind::GameCall { game: id, family, args }, span }
+            }
+            Some(Global::Func(id)) => {
+                let args = self.plain_args(args, &name, span);
+                let arity = self.globals.functions.get(id).map_or(0, |f| f.arity);
+                if args.len() != arity {
+                    self.errors.push(CheckError::Arity {
+                        name,
+                        expected: format!("{arity} argument{}", if arity == 1 { "" } else { "s" }),
+                        found: args.len(),
+                        span,
+                    });
+                }
+                Expr { kind: ExprKind::CallFunc(id, args), span }
+            }
+            Some(Global::Const(_)) | Some(Global::Board(_)) => {
+                let what = if matches!(global, Some(Global::Const(_))) { "a constant" } else { "a board" };
+                self.errors.push(CheckError::NotCallable { name, what: what.into(), span: callee.span });
+                const_expr(Value::Int(0), span)
+            }
+            None => match Builtin::from_name(&name) {
+                Some(b) => self.check_builtin(b, args, span),
+                None => {
+                    self.unknown(&name, callee.span);
+                    const_expr(Value::Int(0), span)
+                }
+            },
+        }
+    }
+
+    fn plain_args(&mut self, args: &ast::CallArgs, name: &str, span: crate::diagnostics::Span) -> Vec<Expr> {
+        match args {
+            ast::CallArgs::List(items) => self.check_all(items),
+            ast::CallArgs::Comprehension(_) => {
+                self.errors.push(CheckError::NotCallable {
+                    name: name.to_string(),
+                    what: "not a built-in that takes a comprehension".into(),
+                    span,
+                });
+                vec![]
+            }
+        }
+    }
+
+    fn check_builtin(&mut self, b: Builtin, args: &ast::CallArgs, span: crate::diagnostics::Span) -> Expr {
+        let args = match args {
+            ast::CallArgs::Comprehension(c) => {
+                if !b.takes_iterable() {
+                    self.errors.push(CheckError::NotCallable {
+                        name: b.name().into(),
+                        what: "a built-in that does not take a comprehension".into(),
+                        span,
+                    });
+                }
+                let comp = self.check_comprehension(c);
+                vec![Expr { kind: ExprKind::ListComp(Box::new(comp)), span }]
+            }
+            ast::CallArgs::List(items) => self.check_all(items),
+        };
+        let (lo, hi) = b.arity();
+        if args.len() < lo || args.len() > hi {
+            self.errors.push(CheckError::Arity {
+                name: b.name().into(),
+                expected: b.arity_text(),
+                found: args.len(),
+                span,
+            });
+        }
+        if matches!(b, Builtin::Ray | Builtin::Step) && (!self.in_game || self.board.is_none()) {
+            self.errors.push(CheckError::NoBoard { span });
+        }
+        Expr { kind: ExprKind::CallBuiltin(b, args), span }
+    }
+
+    /// The kind an expression certainly has, if the checker can tell.
+    fn kind_of(&self, e: &ast::Expr) -> Kind {
+        match &e.kind {
+            ast::ExprKind::Int(_) => Kind::Int,
+            ast::ExprKind::Unary(UnOp::Nimber, _) => Kind::Game,
+            ast::ExprKind::Unary(UnOp::Neg, inner) => self.kind_of(inner),
+            ast::ExprKind::Call(callee, _) => {
+                let name = match &callee.kind {
+                    ast::ExprKind::Name(n) => n,
+                    ast::ExprKind::Index(base, _) => match &base.kind {
+                        ast::ExprKind::Name(n) => n,
+                        _ => return Kind::Unknown,
+                    },
+                    _ => return Kind::Unknown,
+                };
+                if self.lookup_local(name).is_some() {
+                    return Kind::Unknown;
+                }
+                match self.globals.names.get(name) {
+                    Some(Global::Game(_)) => Kind::Game,
+                    None if matches!(name.as_str(), "len" | "popcount" | "gcd" | "nimmul" | "abs") => Kind::Int,
+                    _ => Kind::Unknown,
+                }
+            }
+            ast::ExprKind::Binary(op, a, b) => match op {
+                BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem | BinOp::Xor => {
+                    match (self.kind_of(a), self.kind_of(b)) {
+                        (Kind::Game, Kind::Game) if *op == BinOp::Add => Kind::Game,
+                        (Kind::Int, Kind::Int) => Kind::Int,
+                        _ => Kind::Unknown,
+                    }
+                }
+                _ => Kind::Unknown,
+            },
+            _ => Kind::Unknown,
+        }
+    }
+}
+
+/// Levenshtein distance, for "did you mean".
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev.get(j).copied().unwrap_or(0) + usize::from(ca != *cb);
+            let del = prev.get(j + 1).copied().unwrap_or(0) + 1;
+            let ins = cur.get(j).copied().unwrap_or(0) + 1;
+            cur.push(sub.min(del).min(ins));
+        }
+        prev = cur;
+    }
+    prev.last().copied().unwrap_or(0)
+}

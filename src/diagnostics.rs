@@ -1,0 +1,163 @@
+//! Source spans and the miette rendering shared by every stage's error type.
+//!
+//! Each stage (syntax, check, eval) has its own error enum whose wording lives in
+//! one `Display`; each converts into a [`Problem`] (message, code, help, labels),
+//! and a [`Report`] pairs problems with the named source they point into.
+
+use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode};
+use std::fmt;
+use std::sync::Arc;
+
+/// A byte range in the source text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// A span from `start` to `end`.
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    /// The smallest span covering both.
+    pub fn join(self, other: Span) -> Span {
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
+    }
+}
+
+impl From<Span> for miette::SourceSpan {
+    fn from(span: Span) -> Self {
+        (span.start, span.end.saturating_sub(span.start)).into()
+    }
+}
+
+/// Something a stage's error says about itself, for rendering.
+pub trait Describe: fmt::Display {
+    /// A stable code such as `grundy::syntax`.
+    fn code(&self) -> &'static str;
+    /// How to fix it.
+    fn help(&self) -> String;
+    /// The spans to underline, the primary one first.
+    fn labels(&self) -> Vec<(Span, String)>;
+}
+
+/// One problem, ready to render: what went wrong, where, and how to fix it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// A stable code naming the kind of problem.
+    pub code: &'static str,
+    /// The one-line message.
+    pub message: String,
+    /// The `help:` line.
+    pub help: String,
+    /// Underlined spans, primary first.
+    pub labels: Vec<(Span, String)>,
+}
+
+impl Problem {
+    /// Converts any stage's error.
+    pub fn from_error<E: Describe>(error: &E) -> Problem {
+        Problem {
+            code: error.code(),
+            message: error.to_string(),
+            help: error.help(),
+            labels: error.labels(),
+        }
+    }
+
+    /// The primary span, if any.
+    pub fn span(&self) -> Option<Span> {
+        self.labels.first().map(|(s, _)| *s)
+    }
+}
+
+/// A problem together with the named source it points into: a miette diagnostic.
+#[derive(Debug)]
+pub struct Report {
+    source: NamedSource<Arc<str>>,
+    problem: Problem,
+}
+
+impl Report {
+    /// Pairs a problem with the file (or REPL entry) it came from.
+    pub fn new(name: &str, text: Arc<str>, problem: Problem) -> Report {
+        Report {
+            source: NamedSource::new(name, text),
+            problem,
+        }
+    }
+
+    /// The problem reported.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// Renders without colour at a fixed width: for tests and for non-terminals.
+    pub fn render_plain(&self, width: usize) -> String {
+        let handler = miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+            .with_width(width);
+        let mut out = String::new();
+        if handler.render_report(&mut out, self).is_err() {
+            out = format!("error: {}\n", self.problem.message);
+        }
+        out
+    }
+
+    /// Renders with colour when `colour` is set.
+    pub fn render(&self, colour: bool, width: usize) -> String {
+        if !colour {
+            return self.render_plain(width);
+        }
+        let handler =
+            miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode()).with_width(width);
+        let mut out = String::new();
+        if handler.render_report(&mut out, self).is_err() {
+            out = format!("error: {}\n", self.problem.message);
+        }
+        out
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.problem.message)
+    }
+}
+
+impl std::error::Error for Report {}
+
+impl Diagnostic for Report {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.problem.code))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.problem.help.clone()))
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(&self.source)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let text_len = self.source.inner().len();
+        let labels = self.problem.labels.iter().enumerate().map(move |(i, (span, text))| {
+            let start = span.start.min(text_len);
+            let end = span.end.clamp(start, text_len);
+            let label = if text.is_empty() { None } else { Some(text.clone()) };
+            if i == 0 {
+                LabeledSpan::new_primary_with_span(label, (start, end - start))
+            } else {
+                LabeledSpan::new_with_span(label, (start, end - start))
+            }
+        });
+        Some(Box::new(labels))
+    }
+}

@@ -1,0 +1,366 @@
+//! The built-in functions of LANGUAGE.md §3 and §6, by name and arity, and the
+//! pure ones' implementations (board and coin built-ins need the engine).
+
+use super::eval_error::EvalError;
+use super::iterate::to_items;
+use super::nimber::{nim_inv, nim_mul};
+use super::value::{GameSum, Value};
+use crate::diagnostics::Span;
+use std::rc::Rc;
+
+/// A built-in function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Builtin {
+    /// `min(a, b, …)` or `min(list)`.
+    Min,
+    /// `max(a, b, …)` or `max(list)`.
+    Max,
+    /// `abs(n)`.
+    Abs,
+    /// `len(xs)`.
+    Len,
+    /// `sum(list)`: integers added, games summed.
+    Sum,
+    /// `count(b1, b2, …)` or `count(list)`.
+    Count,
+    /// `all(list)`.
+    All,
+    /// `any(list)`.
+    Any,
+    /// `sorted(list)`.
+    Sorted,
+    /// `gcd(a, b)`.
+    Gcd,
+    /// `popcount(n)`.
+    Popcount,
+    /// `bitand(a, b)`.
+    Bitand,
+    /// `bitor(a, b)`.
+    Bitor,
+    /// `subsets(S, sizes)`.
+    Subsets,
+    /// `product(list of iterables)`.
+    Product,
+    /// `nimsum(a, b, …)`.
+    Nimsum,
+    /// `mex(set)`.
+    Mex,
+    /// `ray(sq, d)` on the game's board.
+    Ray,
+    /// `step(sq, d)` on the game's board.
+    Step,
+    /// `nimmul(a, b)`.
+    Nimmul,
+    /// `niminv(a)`.
+    Niminv,
+    /// `nimdiv(a, b)`.
+    Nimdiv,
+    /// `coins(G, "THH…"[, base])`.
+    Coins,
+    /// `list(iterable)`: the elements as a list (an extension).
+    List,
+    /// `set(iterable)`: the elements as a set (an extension).
+    Set,
+}
+
+/// Every built-in with its name, for lookup and completion.
+pub const BUILTINS: [(&str, Builtin); 25] = [
+    ("min", Builtin::Min),
+    ("max", Builtin::Max),
+    ("abs", Builtin::Abs),
+    ("len", Builtin::Len),
+    ("sum", Builtin::Sum),
+    ("count", Builtin::Count),
+    ("all", Builtin::All),
+    ("any", Builtin::Any),
+    ("sorted", Builtin::Sorted),
+    ("gcd", Builtin::Gcd),
+    ("popcount", Builtin::Popcount),
+    ("bitand", Builtin::Bitand),
+    ("bitor", Builtin::Bitor),
+    ("subsets", Builtin::Subsets),
+    ("product", Builtin::Product),
+    ("nimsum", Builtin::Nimsum),
+    ("mex", Builtin::Mex),
+    ("ray", Builtin::Ray),
+    ("step", Builtin::Step),
+    ("nimmul", Builtin::Nimmul),
+    ("niminv", Builtin::Niminv),
+    ("nimdiv", Builtin::Nimdiv),
+    ("coins", Builtin::Coins),
+    ("list", Builtin::List),
+    ("set", Builtin::Set),
+];
+
+impl Builtin {
+    /// The built-in of that name.
+    pub fn from_name(name: &str) -> Option<Builtin> {
+        BUILTINS.iter().find(|(n, _)| *n == name).map(|(_, b)| *b)
+    }
+
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        BUILTINS.iter().find(|(_, b)| *b == self).map(|(n, _)| *n).unwrap_or("?")
+    }
+
+    /// The accepted numbers of arguments (min, max).
+    pub fn arity(self) -> (usize, usize) {
+        match self {
+            Builtin::Min | Builtin::Max | Builtin::Count => (1, usize::MAX),
+            Builtin::Nimsum => (0, usize::MAX),
+            Builtin::Abs
+            | Builtin::Len
+            | Builtin::Sum
+            | Builtin::All
+            | Builtin::Any
+            | Builtin::Sorted
+            | Builtin::Popcount
+            | Builtin::Product
+            | Builtin::Mex
+            | Builtin::Niminv
+            | Builtin::List
+            | Builtin::Set => (1, 1),
+            Builtin::Gcd
+            | Builtin::Bitand
+            | Builtin::Bitor
+            | Builtin::Subsets
+            | Builtin::Ray
+            | Builtin::Step
+            | Builtin::Nimmul
+            | Builtin::Nimdiv => (2, 2),
+            Builtin::Coins => (2, 3),
+        }
+    }
+
+    /// The arity in words, for errors.
+    pub fn arity_text(self) -> String {
+        match self.arity() {
+            (a, b) if a == b => format!("{a} argument{}", if a == 1 { "" } else { "s" }),
+            (a, usize::MAX) => format!("at least {a} argument{}", if a == 1 { "" } else { "s" }),
+            (a, b) => format!("{a} to {b} arguments"),
+        }
+    }
+
+    /// True when a single comprehension argument makes sense (`sum(x for x in xs)`).
+    pub fn takes_iterable(self) -> bool {
+        matches!(
+            self,
+            Builtin::Min
+                | Builtin::Max
+                | Builtin::Sum
+                | Builtin::Count
+                | Builtin::All
+                | Builtin::Any
+                | Builtin::Sorted
+                | Builtin::Nimsum
+                | Builtin::Mex
+                | Builtin::List
+                | Builtin::Set
+                | Builtin::Product
+        )
+    }
+}
+
+fn int(v: &Value, span: Span) -> Result<i64, EvalError> {
+    v.as_int().ok_or_else(|| EvalError::expected("an integer", v.kind_name(), span))
+}
+
+fn nonneg(v: &Value, span: Span) -> Result<u64, EvalError> {
+    let n = int(v, span)?;
+    u64::try_from(n).map_err(|_| EvalError::other(format!("{n} is negative"), "nim arithmetic works on integers ≥ 0", span))
+}
+
+fn to_nonneg_i64(n: u64, span: Span) -> Result<Value, EvalError> {
+    i64::try_from(n).map(Value::Int).map_err(|_| EvalError::Overflow { span })
+}
+
+/// The elements a variadic-or-iterable built-in works on: `min(a, b)` or `min(xs)`.
+fn spread(args: &[Value], span: Span) -> Result<Vec<Value>, EvalError> {
+    match args {
+        [single] if !matches!(single, Value::Int(_) | Value::Bool(_) | Value::Game(_)) => to_items(single, span),
+        _ => Ok(args.to_vec()),
+    }
+}
+
+/// Applies a pure built-in to evaluated arguments.
+pub fn apply_pure(b: Builtin, args: &[Value], span: Span) -> Result<Value, EvalError> {
+    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Int(0));
+    match b {
+        Builtin::Min | Builtin::Max => {
+            let items = spread(args, span)?;
+            let best = if b == Builtin::Min { items.iter().min() } else { items.iter().max() };
+            best.cloned()
+                .ok_or_else(|| EvalError::other(format!("`{}` of nothing", b.name()), "give it at least one value", span))
+        }
+        Builtin::Abs => int(&arg(0), span)?.checked_abs().map(Value::Int).ok_or(EvalError::Overflow { span }),
+        Builtin::Len => match arg(0) {
+            Value::Str(s) => Ok(Value::Int(s.chars().count() as i64)),
+            Value::List(xs) | Value::Tuple(xs) | Value::Set(xs) => Ok(Value::Int(xs.len() as i64)),
+            Value::Range(a, b) => Ok(Value::Int((b - a).max(0))),
+            other => Err(EvalError::expected("a list, string, set, tuple or range", other.kind_name(), span)),
+        },
+        Builtin::Sum => sum(&to_items(&arg(0), span)?, span),
+        Builtin::Count => {
+            let items = spread(args, span)?;
+            let mut n = 0i64;
+            for v in &items {
+                match v {
+                    Value::Bool(true) => n += 1,
+                    Value::Bool(false) => {}
+                    other => return Err(EvalError::expected("booleans", other.kind_name(), span)),
+                }
+            }
+            Ok(Value::Int(n))
+        }
+        Builtin::All | Builtin::Any => {
+            let items = to_items(&arg(0), span)?;
+            let mut result = b == Builtin::All;
+            for v in &items {
+                match v {
+                    Value::Bool(x) => {
+                        if b == Builtin::All {
+                            result &= *x;
+                        } else {
+                            result |= *x;
+                        }
+                    }
+                    other => return Err(EvalError::expected("booleans", other.kind_name(), span)),
+                }
+            }
+            Ok(Value::Bool(result))
+        }
+        Builtin::Sorted => {
+            let mut items = to_items(&arg(0), span)?;
+            items.sort();
+            Ok(Value::List(items.into()))
+        }
+        Builtin::Gcd => {
+            let (mut a, mut b) = (int(&arg(0), span)?.unsigned_abs(), int(&arg(1), span)?.unsigned_abs());
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            to_nonneg_i64(a, span)
+        }
+        Builtin::Popcount => Ok(Value::Int(i64::from(nonneg(&arg(0), span)?.count_ones()))),
+        Builtin::Bitand => Ok(Value::Int(int(&arg(0), span)? & int(&arg(1), span)?)),
+        Builtin::Bitor => Ok(Value::Int(int(&arg(0), span)? | int(&arg(1), span)?)),
+        Builtin::Subsets => subsets(&arg(0), &arg(1), span),
+        Builtin::Product => product(&arg(0), span),
+        Builtin::Nimsum => {
+            let mut x = 0u64;
+            for v in spread(args, span)? {
+                x ^= nonneg(&v, span)?;
+            }
+            to_nonneg_i64(x, span)
+        }
+        Builtin::Mex => {
+            let items = to_items(&arg(0), span)?;
+            let mut seen = vec![false; items.len() + 1];
+            for v in &items {
+                let n = int(v, span)?;
+                if let Ok(i) = usize::try_from(n) {
+                    if let Some(slot) = seen.get_mut(i) {
+                        *slot = true;
+                    }
+                }
+            }
+            Ok(Value::Int(seen.iter().position(|s| !s).unwrap_or(items.len()) as i64))
+        }
+        Builtin::Nimmul => to_nonneg_i64(nim_mul(nonneg(&arg(0), span)?, nonneg(&arg(1), span)?), span),
+        Builtin::Niminv => match nim_inv(nonneg(&arg(0), span)?) {
+            Some(x) => to_nonneg_i64(x, span),
+            None => Err(EvalError::DivisionByZero { span }),
+        },
+        Builtin::Nimdiv => match nim_inv(nonneg(&arg(1), span)?) {
+            Some(inv) => to_nonneg_i64(nim_mul(nonneg(&arg(0), span)?, inv), span),
+            None => Err(EvalError::DivisionByZero { span }),
+        },
+        Builtin::List => Ok(Value::List(to_items(&arg(0), span)?.into())),
+        Builtin::Set => Ok(Value::set_from(to_items(&arg(0), span)?)),
+        Builtin::Ray | Builtin::Step | Builtin::Coins => Err(EvalError::other(
+            format!("`{}` needs the game's context", b.name()),
+            "use it inside a game definition",
+            span,
+        )),
+    }
+}
+
+/// `sum` of integers, or of games (an empty sum is the integer 0 / terminal game).
+pub fn sum(items: &[Value], span: Span) -> Result<Value, EvalError> {
+    if items.iter().any(|v| matches!(v, Value::Game(_))) {
+        let mut parts = Vec::new();
+        for v in items {
+            match v {
+                Value::Game(g) => parts.extend(g.parts.iter().cloned()),
+                other => return Err(EvalError::expected("games only (a sum mixes kinds)", other.kind_name(), span)),
+            }
+        }
+        return Ok(Value::Game(Rc::new(GameSum { parts })));
+    }
+    let mut total: i64 = 0;
+    for v in items {
+        total = total.checked_add(int(v, span)?).ok_or(EvalError::Overflow { span })?;
+    }
+    Ok(Value::Int(total))
+}
+
+fn subsets(set: &Value, sizes: &Value, span: Span) -> Result<Value, EvalError> {
+    let mut elems = to_items(set, span)?;
+    elems.sort();
+    elems.dedup();
+    let sizes = to_items(sizes, span)?;
+    let sizes: Vec<usize> = sizes.iter().filter_map(|v| v.as_int().and_then(|n| usize::try_from(n).ok())).collect();
+    let n = elems.len();
+    if n > 62 && sizes.iter().any(|&k| k > 2) {
+        return Err(EvalError::other("too many subsets", "`subsets` of large sets needs small sizes", span));
+    }
+    let mut out = Vec::new();
+    let mut chosen = Vec::new();
+    for &k in &sizes {
+        if k <= n {
+            combinations(&elems, k, 0, &mut chosen, &mut out);
+        }
+        if out.len() > 10_000_000 {
+            return Err(EvalError::other("too many subsets", "ask for smaller subset sizes", span));
+        }
+    }
+    Ok(Value::List(out.into()))
+}
+
+fn combinations(elems: &[Value], k: usize, from: usize, chosen: &mut Vec<Value>, out: &mut Vec<Value>) {
+    if chosen.len() == k {
+        out.push(Value::Set(chosen.clone().into()));
+        return;
+    }
+    for i in from..elems.len() {
+        if elems.len() - i < k - chosen.len() {
+            break;
+        }
+        if let Some(v) = elems.get(i) {
+            chosen.push(v.clone());
+            combinations(elems, k, i + 1, chosen, out);
+            chosen.pop();
+        }
+    }
+}
+
+fn product(lists: &Value, span: Span) -> Result<Value, EvalError> {
+    let factors: Vec<Vec<Value>> =
+        to_items(lists, span)?.iter().map(|f| to_items(f, span)).collect::<Result<_, _>>()?;
+    let mut out: Vec<Vec<Value>> = vec![Vec::new()];
+    for f in &factors {
+        let mut next = Vec::with_capacity(out.len() * f.len());
+        for prefix in &out {
+            for v in f {
+                let mut p = prefix.clone();
+                p.push(v.clone());
+                next.push(p);
+            }
+        }
+        if next.len() > 10_000_000 {
+            return Err(EvalError::other("the product is too large", "use fewer or smaller factors", span));
+        }
+        out = next;
+    }
+    Ok(Value::List(out.into_iter().map(|p| Value::List(p.into())).collect::<Vec<_>>().into()))
+}

@@ -1,0 +1,91 @@
+//! Prints values and positions as valid `.game` syntax that evaluates back to them.
+
+use super::runtime::Runtime;
+use super::value::{Component, GameSum, InstId, Value};
+use crate::check::program::Globals;
+use crate::syntax::lower::square_name;
+
+/// A value in `.game` syntax.
+pub fn show_value(v: &Value, globals: &Globals, rt: &Runtime) -> String {
+    let list = |xs: &[Value]| xs.iter().map(|x| show_value(x, globals, rt)).collect::<Vec<_>>().join(", ");
+    match v {
+        Value::Int(n) => n.to_string(),
+        Value::Bool(b) => b.to_string(),
+        Value::Str(s) => quote(s),
+        Value::Tuple(xs) if xs.len() == 1 => format!("({},)", list(xs)),
+        Value::Tuple(xs) => format!("({})", list(xs)),
+        Value::List(xs) => format!("[{}]", list(xs)),
+        Value::Set(xs) => format!("{{{}}}", list(xs)),
+        Value::Range(a, b) => format!("{a}..{b}"),
+        Value::Game(g) => show_sum(g, globals, rt),
+        Value::GameFn(f) => show_game_fn(f.inst, globals, rt),
+    }
+}
+
+/// A string literal with escapes.
+pub fn quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A game sum: components joined by ` + `; the empty sum is `*0`.
+pub fn show_sum(g: &GameSum, globals: &Globals, rt: &Runtime) -> String {
+    if g.parts.is_empty() {
+        return "*0".to_string();
+    }
+    g.parts.iter().map(|c| show_component(c, globals, rt)).collect::<Vec<_>>().join(" + ")
+}
+
+/// One component: `*3` or `kayles(4)`.
+pub fn show_component(c: &Component, globals: &Globals, rt: &Runtime) -> String {
+    match c {
+        Component::Nimber(k) => format!("*{k}"),
+        Component::Pos(inst, pos) => show_position(*inst, pos, globals, rt),
+    }
+}
+
+/// A game name with its family arguments: `sub[{1, 2}]`.
+pub fn show_game_fn(inst: InstId, globals: &Globals, rt: &Runtime) -> String {
+    let Some(instance) = rt.inst(inst) else {
+        return "?".into();
+    };
+    let name = globals.games.get(instance.game).map_or("?", |g| g.name.as_str());
+    if instance.family.is_empty() {
+        name.to_string()
+    } else {
+        let fam = instance.family.iter().map(|v| show_value(v, globals, rt)).collect::<Vec<_>>().join(", ");
+        format!("{name}[{fam}]")
+    }
+}
+
+/// A position: `kayles(3)`, `queen(@c2)`, `sub[{1, 2, 4}](7)`.
+pub fn show_position(inst: InstId, pos: &[Value], globals: &Globals, rt: &Runtime) -> String {
+    let head = show_game_fn(inst, globals, rt);
+    let on_board = rt
+        .inst(inst)
+        .and_then(|i| globals.games.get(i.game))
+        .is_some_and(|g| g.board.is_some());
+    let args = pos
+        .iter()
+        .enumerate()
+        .map(|(i, v)| match (i, v) {
+            (0, Value::Tuple(t)) if on_board => match t.as_ref() {
+                [Value::Int(c), Value::Int(r)] if *c >= 1 && *r >= 1 => square_name(*c, *r),
+                _ => show_value(v, globals, rt),
+            },
+            _ => show_value(v, globals, rt),
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!("{head}({args})")
+}

@@ -1,0 +1,110 @@
+//! Runtime values: integers, booleans, strings, tuples, lists, sets, ranges and games.
+
+use std::rc::Rc;
+
+/// Identifies a game instance: a game definition with its family arguments bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct InstId(pub u32);
+
+/// A position of one game instance: the tuple of its parameter values.
+pub type Pos = Rc<[Value]>;
+
+/// One summand of a game value.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Component {
+    /// The nimber `*k`.
+    Nimber(u64),
+    /// A position of a defined game.
+    Pos(InstId, Pos),
+}
+
+/// A game value: the disjunctive sum of its components (empty = the terminal game `*0`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct GameSum {
+    /// The components in the order written; nested sums are spliced.
+    pub parts: Vec<Component>,
+}
+
+impl GameSum {
+    /// The sum with one component.
+    pub fn single(c: Component) -> GameSum {
+        GameSum { parts: vec![c] }
+    }
+
+    /// The components sorted: equal positions compare equal whatever the order written.
+    pub fn normalized(&self) -> GameSum {
+        let mut parts = self.parts.clone();
+        parts.sort();
+        GameSum { parts }
+    }
+}
+
+/// A game not yet applied to a position: `kayles`, `sub[{1, 2}]`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameFn {
+    /// The instance (definition plus family arguments).
+    pub inst: InstId,
+}
+
+/// A value of the language.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Value {
+    /// A 64-bit integer.
+    Int(i64),
+    /// `true` / `false`.
+    Bool(bool),
+    /// A string.
+    Str(Rc<str>),
+    /// A tuple (squares are pairs).
+    Tuple(Rc<[Value]>),
+    /// A list.
+    List(Rc<[Value]>),
+    /// A set: sorted ascending, without duplicates.
+    Set(Rc<[Value]>),
+    /// The half-open range `start..end`.
+    Range(i64, i64),
+    /// A game (a sum of components).
+    Game(Rc<GameSum>),
+    /// A game not applied to a position.
+    GameFn(GameFn),
+}
+
+impl Value {
+    /// A set from any values: sorts and removes duplicates.
+    pub fn set_from(mut items: Vec<Value>) -> Value {
+        items.sort();
+        items.dedup();
+        Value::Set(items.into())
+    }
+
+    /// The name of the value's kind, for error messages.
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Value::Int(_) => "integer",
+            Value::Bool(_) => "boolean",
+            Value::Str(_) => "string",
+            Value::Tuple(_) => "tuple",
+            Value::List(_) => "list",
+            Value::Set(_) => "set",
+            Value::Range(..) => "range",
+            Value::Game(_) => "game",
+            Value::GameFn(_) => "game name",
+        }
+    }
+
+    /// The integer, if this is one.
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            Value::Int(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// The game value, treating a nimber-free integer as not a game.
+    pub fn as_game(&self) -> Option<&GameSum> {
+        match self {
+            Value::Game(g) => Some(g),
+            _ => None,
+        }
+    }
+}

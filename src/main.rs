@@ -1,0 +1,183 @@
+//! The `grundy` command line: run, check, eval and repl (LANGUAGE.md §11).
+//! Exit status: 0 success, 1 an assert failed, 2 an error in the input.
+
+use clap::{Parser, Subcommand};
+use grundy::diagnostics::{Problem, Report, Span};
+use grundy::eval::runtime::Limits;
+use grundy::{report, Answer, Engine, Mode};
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+#[derive(Parser)]
+#[command(name = "grundy", version, about = "Describe combinatorial games as move rules; ask who wins.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Most positions kept in memory before a computation stops with an error.
+    #[arg(long, global = true, default_value_t = Limits::default().max_positions)]
+    max_positions: usize,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run every statement of each file.
+    Run {
+        /// Print one JSON object per answer.
+        #[arg(long)]
+        json: bool,
+        /// The `.game` files.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Run only the assertions; end with "N passed, M failed".
+    Check {
+        /// The `.game` files.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Run statements given on the command line.
+    Eval {
+        /// Print one JSON object per answer.
+        #[arg(long)]
+        json: bool,
+        /// The statements, e.g. 'grundy *3 + *5'.
+        statements: String,
+    },
+    /// Start an interactive session, optionally loading files first.
+    Repl {
+        /// Files to load.
+        files: Vec<String>,
+    },
+}
+
+/// What happened while running, for the exit status.
+#[derive(Default)]
+struct Tally {
+    passed: usize,
+    failed: usize,
+    input_error: bool,
+}
+
+fn colour() -> bool {
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+}
+
+fn print_problem(name: &str, source: &Arc<str>, problem: Problem) {
+    let rendered = Report::new(name, source.clone(), problem).render(colour(), 100);
+    eprint!("{rendered}");
+}
+
+/// Loads and runs one program, printing answers as they come.
+fn run_source(name: &str, source: &str, mode: Mode, json: bool, limits: Limits, tally: &mut Tally) {
+    let shared: Arc<str> = Arc::from(source);
+    let mut engine = Engine::with_limits(limits);
+    let stmts = match engine.load(source, false) {
+        Ok(stmts) => stmts,
+        Err(problems) => {
+            for p in problems {
+                print_problem(name, &shared, p);
+            }
+            tally.input_error = true;
+            return;
+        }
+    };
+    let stdout = std::io::stdout();
+    for stmt in &stmts {
+        match engine.run(stmt, source, mode) {
+            Ok(None) => {}
+            Ok(Some(answer)) => {
+                if let Answer::Assert { passed, failure, span, .. } = &answer {
+                    if *passed {
+                        tally.passed += 1;
+                    } else {
+                        tally.failed += 1;
+                        if let Some((want, got)) = failure {
+                            print_problem(name, &shared, assert_problem(*span, want, got));
+                        }
+                    }
+                }
+                let mut out = stdout.lock();
+                let line = if json { Some(report::json(&answer).to_string()) } else { report::text(&answer) };
+                if let Some(line) = line {
+                    let _ = writeln!(out, "{line}");
+                }
+            }
+            Err(problem) => {
+                print_problem(name, &shared, problem);
+                tally.input_error = true;
+                return;
+            }
+        }
+    }
+}
+
+fn assert_problem(span: Span, want: &str, got: &str) -> Problem {
+    Problem {
+        code: "grundy::assert",
+        message: format!("assertion failed: expected {want}, got {got}"),
+        help: "the answer differs from the written value; check the game's rules or the expected value".into(),
+        labels: vec![(span, format!("expected {want}, got {got}"))],
+    }
+}
+
+fn read(path: &str, tally: &mut Tally) -> Option<String> {
+    match std::fs::read_to_string(path) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            eprintln!("error: cannot read {path}: {e}");
+            tally.input_error = true;
+            None
+        }
+    }
+}
+
+fn real_main() -> ExitCode {
+    let cli = Cli::parse();
+    let limits = Limits { max_positions: cli.max_positions, ..Limits::default() };
+    let mut tally = Tally::default();
+    match cli.command {
+        Some(Command::Run { json, files }) => {
+            for f in &files {
+                if let Some(src) = read(f, &mut tally) {
+                    run_source(f, &src, Mode::Run, json, limits, &mut tally);
+                }
+            }
+        }
+        Some(Command::Check { files }) => {
+            for f in &files {
+                if let Some(src) = read(f, &mut tally) {
+                    run_source(f, &src, Mode::AssertsOnly, false, limits, &mut tally);
+                }
+            }
+            println!("{} passed, {} failed", tally.passed, tally.failed);
+        }
+        Some(Command::Eval { json, statements }) => {
+            run_source("<eval>", &statements, Mode::Run, json, limits, &mut tally);
+        }
+        Some(Command::Repl { .. }) | None => {
+            eprintln!("The interactive REPL is not built yet; use `grundy run FILE` or `grundy eval 'STATEMENTS'`.");
+            return ExitCode::from(2);
+        }
+    }
+    if tally.input_error {
+        ExitCode::from(2)
+    } else if tally.failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn main() -> ExitCode {
+    // Deep but finite recursion (user functions, nested expressions) needs room;
+    // the solver itself never recurses per position.
+    let worker = std::thread::Builder::new().stack_size(512 * 1024 * 1024).spawn(real_main);
+    match worker.map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        _ => {
+            eprintln!("error: internal failure in grundy");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,181 @@
+//! Regularity of nim-sequences: the smallest (arithmetic) period observed in the
+//! computed values, and proofs of it for constructed games (LANGUAGE.md §7).
+
+use crate::check::program::{Constructor, GameBody};
+use crate::diagnostics::Span;
+use crate::eval::eval_error::EvalError;
+use crate::eval::interp::Interp;
+use crate::eval::value::{InstId, Pos, Value};
+
+/// What `sequence` found about a nim-sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Regularity {
+    /// The heap size from which the pattern holds.
+    pub preperiod: usize,
+    /// The smallest period.
+    pub period: usize,
+    /// g(n + p) − g(n) from the preperiod on (0 for plain periodicity).
+    pub saltus: i64,
+    /// True when a theorem guarantees it for the whole infinite sequence.
+    pub proven: bool,
+}
+
+impl Regularity {
+    /// `periodic` or `arithmetic-periodic`.
+    pub fn kind(&self) -> &'static str {
+        if self.saltus == 0 {
+            "periodic"
+        } else {
+            "arithmetic-periodic"
+        }
+    }
+}
+
+/// The smallest period p (and for it the smallest preperiod l) such that
+/// g(n + p) − g(n) is constant for l ≤ n < len − p, observed over enough values
+/// to be meaningful: the regular part holds at least two full periods and a
+/// third of the values computed.
+pub fn detect(values: &[u64]) -> Option<Regularity> {
+    let h = values.len();
+    for p in 1..=h / 2 {
+        let (Some(&last), Some(&back)) = (values.get(h - 1), values.get(h - 1 - p)) else {
+            continue;
+        };
+        let s = last as i64 - back as i64;
+        let mut l = 0;
+        for n in (0..h - p).rev() {
+            let (Some(&a), Some(&b)) = (values.get(n), values.get(n + p)) else {
+                break;
+            };
+            if b as i64 - a as i64 != s {
+                l = n + 1;
+                break;
+            }
+        }
+        let tail = h - l;
+        if tail >= 2 * p && tail >= (h / 3).max(8.min(h)) {
+            return Some(Regularity { preperiod: l, period: p, saltus: s, proven: false });
+        }
+    }
+    None
+}
+
+/// How many values the proof theorem of a constructed game needs to see.
+fn proof_window(ctor: &Constructor, r: &Regularity) -> Option<usize> {
+    let (l, p) = (r.preperiod, r.period);
+    match ctor {
+        // Finite subtraction set, a = max S: l ≤ n < l + a.
+        Constructor::Subtraction(set) if r.saltus == 0 => Some(l + p + *set.last()? as usize),
+        // All-but: l ≤ n ≤ l + 2a.
+        Constructor::AllBut(set) => Some(l + 2 * set.last().map_or(0, |&a| a as usize) + p + 1),
+        // Guy–Smith: l ≤ n < 2l + p + t, t the most counters one move removes.
+        Constructor::Octal { digits, .. } if r.saltus == 0 => {
+            let t = digits.len().saturating_sub(1);
+            Some(2 * l + p + t + p)
+        }
+        _ => None,
+    }
+}
+
+impl<'a> Interp<'a> {
+    /// The constructor of an instance, if it is a one-heap constructed game.
+    pub fn heap_constructor(&self, inst: InstId) -> Option<&'a Constructor> {
+        match &self.inst_game(inst)?.body {
+            GameBody::Constructed(c @ (Constructor::Subtraction(_) | Constructor::AllBut(_) | Constructor::Octal { .. })) => {
+                Some(c)
+            }
+            _ => None,
+        }
+    }
+
+    /// Grundy values of heaps 0..len of a one-parameter instance.
+    pub fn heap_values(&mut self, inst: InstId, len: usize, span: Span) -> Result<Vec<u64>, EvalError> {
+        let mut out = Vec::with_capacity(len);
+        for n in 0..len {
+            let pos: Pos = Pos::from(vec![Value::Int(n as i64)]);
+            out.push(u64::from(self.grundy_pos(inst, &pos, span)?));
+        }
+        Ok(out)
+    }
+
+    /// The regularity of an instance's nim-sequence, computing values beyond `min_len`
+    /// as needed (and, for constructed games, until the period is proven).
+    pub fn regularity(&mut self, inst: InstId, min_len: usize, span: Span) -> Result<(Vec<u64>, Option<Regularity>), EvalError> {
+        let mut h = min_len + (3 * min_len).min(4096);
+        h = h.max(64);
+        let ctor = self.heap_constructor(inst);
+        loop {
+            let values = self.heap_values(inst, h, span)?;
+            let found = detect(&values);
+            let Some(ctor) = ctor else {
+                return Ok((values, found));
+            };
+            if let Some(mut r) = found {
+                if let Some(window) = proof_window(ctor, &r) {
+                    if window <= h && verify(&values, &r, window) {
+                        r.proven = true;
+                        return Ok((values, Some(r)));
+                    }
+                }
+            }
+            if h >= 1 << 20 {
+                return Ok((values, found));
+            }
+            h *= 2;
+        }
+    }
+
+    /// The value of a huge heap of a constructed game, from its proven period.
+    pub fn value_by_period(&mut self, inst: InstId, n: u64, span: Span) -> Result<Option<u64>, EvalError> {
+        let (values, reg) = self.regularity(inst, 64, span)?;
+        let Some(r) = reg.filter(|r| r.proven) else {
+            return Ok(None);
+        };
+        if (n as usize) < values.len() {
+            return Ok(values.get(n as usize).copied());
+        }
+        let (l, p) = (r.preperiod as u64, r.period as u64);
+        let cycles = (n - l) / p;
+        let base = values.get((l + (n - l) % p) as usize).copied().unwrap_or(0);
+        let shift = (cycles as i128) * i128::from(r.saltus);
+        Ok(u64::try_from(i128::from(base) + shift).ok())
+    }
+}
+
+/// Checks g(n + p) − g(n) = s for l ≤ n < window − p.
+fn verify(values: &[u64], r: &Regularity, window: usize) -> bool {
+    (r.preperiod..window.saturating_sub(r.period)).all(|n| match (values.get(n), values.get(n + r.period)) {
+        (Some(&a), Some(&b)) => b as i64 - a as i64 == r.saltus,
+        _ => false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_subtraction_period() {
+        // S = {3, 4, 6, 10}: preperiod 14, period 7.
+        let g = [0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 3, 3, 1, 4, 0, 2, 0, 1, 3, 1, 2];
+        let mut values: Vec<u64> = g.to_vec();
+        for n in 21..80 {
+            values.push(values[n - 7]);
+        }
+        let r = detect(&values).unwrap_or(Regularity { preperiod: 0, period: 0, saltus: 0, proven: false });
+        assert_eq!((r.preperiod, r.period, r.saltus), (14, 7, 0));
+    }
+
+    #[test]
+    fn finds_arithmetic_period() {
+        let values: Vec<u64> = (0..60).map(|n| n / 4).collect();
+        let r = detect(&values).unwrap_or(Regularity { preperiod: 9, period: 9, saltus: 9, proven: false });
+        assert_eq!((r.preperiod, r.period, r.saltus), (0, 4, 1));
+    }
+
+    #[test]
+    fn irregular_has_none() {
+        let values: Vec<u64> = (0..64u64).map(|n| (n * n * 7919 + n * 31) % 97).collect();
+        assert_eq!(detect(&values), None);
+    }
+}

@@ -1,0 +1,81 @@
+//! Moves of a sum of games: every option of every component, valued by the
+//! nim-sum rule (never by expanding the product graph), and the winning ones.
+
+use crate::diagnostics::Span;
+use crate::eval::eval_error::EvalError;
+use crate::eval::interp::Interp;
+use crate::eval::options::{OptionList, Side};
+use crate::eval::value::{Component, GameSum};
+
+/// An option of a sum with its Grundy value.
+#[derive(Debug, Clone)]
+pub struct SumMove {
+    /// The position after the move (the moved component replaced in place).
+    pub result: GameSum,
+    /// Its Grundy value.
+    pub grundy: u64,
+}
+
+/// The most options a nimber component may list in `moves`.
+const MAX_LISTED: u64 = 1_000_000;
+
+impl<'a> Interp<'a> {
+    /// The options of component `i` of `sum` as whole sums, each once, in rule order.
+    /// With `only`, keeps just the options whose resulting value is `only`.
+    pub fn sum_moves(&mut self, sum: &GameSum, only: Option<u64>, span: Span) -> Result<Vec<SumMove>, EvalError> {
+        let values: Vec<u64> =
+            sum.parts.iter().map(|c| self.grundy_component(c, span)).collect::<Result<_, _>>()?;
+        let total = values.iter().fold(0, |a, b| a ^ b);
+        let mut out: Vec<SumMove> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut options = OptionList::default();
+        for (i, (c, &gi)) in sum.parts.iter().zip(&values).enumerate() {
+            let rest = total ^ gi;
+            let mut emit = |replacement: &[Component], g_opt: u64, out: &mut Vec<SumMove>| {
+                let grundy = rest ^ g_opt;
+                if only.is_some_and(|want| want != grundy) {
+                    return;
+                }
+                let mut parts = Vec::with_capacity(sum.parts.len() + replacement.len());
+                parts.extend(sum.parts.iter().take(i).cloned());
+                parts.extend(replacement.iter().cloned());
+                parts.extend(sum.parts.iter().skip(i + 1).cloned());
+                let result = GameSum { parts };
+                if seen.insert(result.normalized()) {
+                    out.push(SumMove { result, grundy });
+                }
+            };
+            match c {
+                Component::Nimber(k) => {
+                    if let Some(want) = only {
+                        // The winning reply inside a nimber is computed, never searched.
+                        let target = want ^ rest;
+                        if target < *k {
+                            emit(&[Component::Nimber(target)], target, &mut out);
+                        }
+                    } else {
+                        if *k > MAX_LISTED {
+                            return Err(EvalError::other(
+                                format!("*{k} has too many options to list"),
+                                "ask `winning` (computed directly) or use a smaller nimber",
+                                span,
+                            ));
+                        }
+                        for j in 0..*k {
+                            emit(&[Component::Nimber(j)], j, &mut out);
+                        }
+                    }
+                }
+                Component::Pos(inst, pos) => {
+                    options.clear();
+                    self.gen_options(*inst, pos, Side::Impartial, &mut options)?;
+                    for opt in options.iter() {
+                        let g = self.grundy_sum(opt, span)?;
+                        emit(opt, g, &mut out);
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+}

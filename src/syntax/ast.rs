@@ -1,0 +1,414 @@
+//! The spanned syntax tree of a `.game` file, as written (names not yet resolved).
+
+use crate::diagnostics::Span;
+
+/// A parsed file or REPL entry.
+#[derive(Debug, Clone, Default)]
+pub struct Program {
+    /// The statements in source order.
+    pub statements: Vec<Statement>,
+}
+
+/// A name with where it was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ident {
+    /// The name.
+    pub name: String,
+    /// Where it stands.
+    pub span: Span,
+}
+
+/// One statement of a file.
+#[derive(Debug, Clone)]
+pub enum Statement {
+    /// `game …` or `partizan game …`.
+    Game(GameDef),
+    /// `board NAME = W x H …`.
+    Board(BoardDef),
+    /// `let NAME = …` or `let NAME(…) = …`.
+    Let(LetDef),
+    /// `assert …`.
+    Assert(Assert),
+    /// `print EXPR`.
+    Print(Print),
+    /// A query such as `grundy G`.
+    Query(Query),
+}
+
+/// A game definition.
+#[derive(Debug, Clone)]
+pub struct GameDef {
+    /// The game's name.
+    pub name: Ident,
+    /// `partizan game`.
+    pub partizan: bool,
+    /// Family parameters in brackets, fixed for a play.
+    pub family: Vec<Param>,
+    /// Rules or a constructor.
+    pub body: GameBody,
+    /// The whole definition.
+    pub span: Span,
+}
+
+/// What defines a game's moves.
+#[derive(Debug, Clone)]
+pub enum GameBody {
+    /// Parameters, an optional board, and move rules.
+    Rules {
+        /// The position parameters.
+        params: Vec<Param>,
+        /// `on BOARD`.
+        board: Option<Ident>,
+        /// The rules in source order.
+        rules: Vec<Rule>,
+    },
+    /// `= octal "0.77"` and the other constructors.
+    Alias(Constructor),
+}
+
+/// `octal "0.77"`, `subtraction {…}`, `allbut {…}`, `tartan(G, H)`.
+#[derive(Debug, Clone)]
+pub struct Constructor {
+    /// The constructor's name.
+    pub name: Ident,
+    /// Its arguments (one for a string or set, several for a call).
+    pub args: Vec<Expr>,
+    /// The constructor with its argument.
+    pub span: Span,
+}
+
+/// A parameter: a pattern with an optional type.
+#[derive(Debug, Clone)]
+pub struct Param {
+    /// The name or tuple pattern.
+    pub pattern: Pattern,
+    /// The declared type, if any.
+    pub ty: Option<Ident>,
+    /// The whole parameter.
+    pub span: Span,
+}
+
+/// A name or a tuple of patterns.
+#[derive(Debug, Clone)]
+pub enum Pattern {
+    /// Binds the whole value.
+    Name(Ident),
+    /// Destructures a tuple of the same length.
+    Tuple(Vec<Pattern>, Span),
+}
+
+impl Pattern {
+    /// Where the pattern stands.
+    pub fn span(&self) -> Span {
+        match self {
+            Pattern::Name(id) => id.span,
+            Pattern::Tuple(_, span) => *span,
+        }
+    }
+}
+
+/// What a rule does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuleKind {
+    /// `move`: an option for either player.
+    Move,
+    /// `left`: an option for Left.
+    Left,
+    /// `right`: an option for Right.
+    Right,
+    /// `stop when`: positions satisfying the condition are terminal.
+    Stop,
+}
+
+/// One rule of a game body.
+#[derive(Debug, Clone)]
+pub struct Rule {
+    /// Which keyword started it.
+    pub kind: RuleKind,
+    /// The option (or, for `stop when`, the condition).
+    pub option: Expr,
+    /// The `for` binders.
+    pub binders: Vec<Binder>,
+    /// The `where` condition.
+    pub condition: Option<Expr>,
+    /// The whole rule.
+    pub span: Span,
+}
+
+/// One binder of a `for` clause.
+#[derive(Debug, Clone)]
+pub enum Binder {
+    /// `PATTERN in ITERABLE`.
+    In(Pattern, Expr),
+    /// `NAME = EXPR`.
+    Let(Ident, Expr),
+}
+
+/// A board definition.
+#[derive(Debug, Clone)]
+pub struct BoardDef {
+    /// The board's name.
+    pub name: Ident,
+    /// Number of columns.
+    pub width: Expr,
+    /// Number of rows.
+    pub height: Expr,
+    /// The blocked squares.
+    pub without: Option<Expr>,
+    /// The whole definition.
+    pub span: Span,
+}
+
+/// A constant or function definition.
+#[derive(Debug, Clone)]
+pub struct LetDef {
+    /// The name.
+    pub name: Ident,
+    /// Parameters for a function, `None` for a constant.
+    pub params: Option<Vec<Ident>>,
+    /// The body.
+    pub value: Expr,
+    /// The whole definition.
+    pub span: Span,
+}
+
+/// `assert QUERY == VALUE` or `assert EXPR`.
+#[derive(Debug, Clone)]
+pub struct Assert {
+    /// What is checked.
+    pub check: AssertCheck,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// The two forms of `assert`.
+#[derive(Debug, Clone)]
+pub enum AssertCheck {
+    /// A query's answer compared with a written value.
+    Query(Query, Expr),
+    /// A boolean expression.
+    Expr(Expr),
+}
+
+/// `print EXPR`.
+#[derive(Debug, Clone)]
+pub struct Print {
+    /// The printed expression.
+    pub value: Expr,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// Which question a query asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QueryKind {
+    /// `grundy G`
+    Grundy,
+    /// `outcome G`
+    Outcome,
+    /// `moves G`
+    Moves,
+    /// `winning G`
+    Winning,
+    /// `sequence G a..b`
+    Sequence,
+    /// `table G`
+    Table,
+    /// `canonical G`
+    Canonical,
+    /// `genus G`
+    Genus,
+    /// `explain G`
+    Explain,
+    /// `graph G`
+    Graph,
+    /// `play G`
+    Play,
+}
+
+impl QueryKind {
+    /// The keyword as written.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            QueryKind::Grundy => "grundy",
+            QueryKind::Outcome => "outcome",
+            QueryKind::Moves => "moves",
+            QueryKind::Winning => "winning",
+            QueryKind::Sequence => "sequence",
+            QueryKind::Table => "table",
+            QueryKind::Canonical => "canonical",
+            QueryKind::Genus => "genus",
+            QueryKind::Explain => "explain",
+            QueryKind::Graph => "graph",
+            QueryKind::Play => "play",
+        }
+    }
+}
+
+/// A question about a game.
+#[derive(Debug, Clone)]
+pub struct Query {
+    /// The question.
+    pub kind: QueryKind,
+    /// `misere` was written.
+    pub misere: bool,
+    /// The game (for `sequence`, the game reference).
+    pub subject: Expr,
+    /// The range of `sequence`.
+    pub range: Option<Expr>,
+    /// The whole query.
+    pub span: Span,
+}
+
+/// An expression with its span.
+#[derive(Debug, Clone)]
+pub struct Expr {
+    /// What it is.
+    pub kind: ExprKind,
+    /// Where it stands.
+    pub span: Span,
+}
+
+/// Prefix operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnOp {
+    /// `-x`
+    Neg,
+    /// `not x`
+    Not,
+    /// `*x`, the nimber.
+    Nimber,
+}
+
+/// Binary operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinOp {
+    /// `or`
+    Or,
+    /// `and`
+    And,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `in`
+    In,
+    /// `not in`
+    NotIn,
+    /// `..`
+    RangeExcl,
+    /// `..=`
+    RangeIncl,
+    /// `^`
+    Xor,
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `++`
+    Concat,
+    /// `*`
+    Mul,
+    /// `/`
+    Div,
+    /// `%`
+    Rem,
+}
+
+impl BinOp {
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Or => "or",
+            BinOp::And => "and",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::In => "in",
+            BinOp::NotIn => "not in",
+            BinOp::RangeExcl => "..",
+            BinOp::RangeIncl => "..=",
+            BinOp::Xor => "^",
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Concat => "++",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Rem => "%",
+        }
+    }
+
+    /// True for the non-associative comparison operators.
+    pub fn is_comparison(self) -> bool {
+        matches!(
+            self,
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::In | BinOp::NotIn
+        )
+    }
+}
+
+/// The forms of an expression.
+#[derive(Debug, Clone)]
+pub enum ExprKind {
+    /// An integer literal.
+    Int(i64),
+    /// `true` or `false`.
+    Bool(bool),
+    /// A string literal (escapes resolved).
+    Str(String),
+    /// `@f8` as (column, row).
+    Square(i64, i64),
+    /// A name.
+    Name(String),
+    /// A prefix operator.
+    Unary(UnOp, Box<Expr>),
+    /// A binary operator.
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `if C then A else B`.
+    If(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `(a, b)`.
+    Tuple(Vec<Expr>),
+    /// `[a, b]`.
+    List(Vec<Expr>),
+    /// `{a, b}`.
+    Set(Vec<Expr>),
+    /// `[EXPR for … where …]`.
+    ListComp(Box<Comprehension>),
+    /// `f(args)` or `f(EXPR for …)`.
+    Call(Box<Expr>, CallArgs),
+    /// `xs[i]`, `xs[a..b]`, or family arguments `g[S]`.
+    Index(Box<Expr>, Vec<Expr>),
+    /// `xs with [i] = v, …`.
+    With(Box<Expr>, Vec<(Expr, Expr)>),
+}
+
+/// The arguments of a call.
+#[derive(Debug, Clone)]
+pub enum CallArgs {
+    /// `f(a, b)`.
+    List(Vec<Expr>),
+    /// `f(EXPR for … where …)`.
+    Comprehension(Box<Comprehension>),
+}
+
+/// `EXPR for BINDERS where COND`.
+#[derive(Debug, Clone)]
+pub struct Comprehension {
+    /// The element.
+    pub body: Expr,
+    /// The binders.
+    pub binders: Vec<Binder>,
+    /// The filter.
+    pub condition: Option<Expr>,
+}

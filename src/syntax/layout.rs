@@ -1,0 +1,156 @@
+//! Decides which newlines end a statement (LANGUAGE.md §2), before pest sees the text.
+//!
+//! A newline ends a statement unless a bracket is open, the line ends with a comma
+//! or a binary operator, or the next non-blank line begins with `for` or `where`.
+//! Continuation newlines become spaces and comments become spaces, so the grammar
+//! can treat every remaining `\n` as a terminator. The output has exactly the same
+//! byte length and offsets as the input, so spans need no translation.
+
+/// The text handed to the parser, and whether the input looks unfinished.
+#[derive(Debug, Clone)]
+pub struct Layout {
+    /// The input with continuation newlines and comments replaced by spaces.
+    pub text: String,
+    /// True when the input ends inside a bracket, a string, or after an operator:
+    /// the REPL asks for another line instead of reporting an error.
+    pub incomplete: bool,
+}
+
+/// Rewrites `source` so that only statement-ending newlines remain.
+pub fn layout(source: &str) -> Layout {
+    let mut out: Vec<u8> = source.as_bytes().to_vec();
+    let bytes = source.as_bytes();
+    let mut depth: i64 = 0;
+    let mut in_string = false;
+    let mut i = 0;
+    // Byte index of each newline that ends a line outside brackets, with the
+    // trimmed content of that line, decided after the scan.
+    let mut line_start = 0;
+    let mut candidates: Vec<(usize, usize)> = Vec::new(); // (newline index, line start)
+    while i < bytes.len() {
+        let c = bytes.get(i).copied().unwrap_or(b' ');
+        if in_string {
+            match c {
+                b'\\' => i += 1,
+                b'"' => in_string = false,
+                b'\n' => in_string = false, // unterminated: the parser reports it
+                _ => {}
+            }
+            i += 1;
+            continue;
+        }
+        match c {
+            b'"' => in_string = true,
+            b'#' => {
+                while i < bytes.len() && bytes.get(i) != Some(&b'\n') {
+                    if let Some(slot) = out.get_mut(i) {
+                        *slot = b' ';
+                    }
+                    i += 1;
+                }
+                continue;
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth -= 1,
+            b'\n' => {
+                if depth > 0 {
+                    if let Some(slot) = out.get_mut(i) {
+                        *slot = b' ';
+                    }
+                } else {
+                    candidates.push((i, line_start));
+                }
+                line_start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let text_now = String::from_utf8_lossy(&out).into_owned();
+    let mut continued = vec![false; candidates.len()];
+    for (k, &(nl, start)) in candidates.iter().enumerate() {
+        let line = text_now.get(start..nl).unwrap_or("");
+        let next = text_now.get(nl + 1..).unwrap_or("");
+        if ends_with_operator(line) || next_line_continues(next) {
+            if let Some(flag) = continued.get_mut(k) {
+                *flag = true;
+            }
+        }
+    }
+    for (k, &(nl, _)) in candidates.iter().enumerate() {
+        if continued.get(k).copied().unwrap_or(false) {
+            if let Some(slot) = out.get_mut(nl) {
+                *slot = b' ';
+            }
+        }
+    }
+    let text = String::from_utf8_lossy(&out).into_owned();
+    let tail = text.trim_end();
+    let incomplete = depth > 0 || in_string || (!tail.is_empty() && ends_with_operator(tail));
+    Layout { text, incomplete }
+}
+
+/// True when a line's last token asks for more: a comma, an operator, `=`, or a
+/// word operator such as `and`.
+fn ends_with_operator(line: &str) -> bool {
+    let line = line.trim_end();
+    let Some(last) = line.chars().last() else {
+        return false;
+    };
+    if ",+-*/%^=<>.|".contains(last) {
+        return true;
+    }
+    const WORDS: [&str; 7] = ["and", "or", "not", "in", "then", "else", "with"];
+    WORDS.iter().any(|w| {
+        line.ends_with(w) && {
+            let before = line.get(..line.len() - w.len()).unwrap_or("");
+            before
+                .chars()
+                .last()
+                .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'))
+        }
+    })
+}
+
+/// True when the next non-blank line begins with `for` or `where`.
+fn next_line_continues(rest: &str) -> bool {
+    let first = rest
+        .lines()
+        .map(str::trim_start)
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
+    ["for", "where"].iter().any(|w| {
+        first.starts_with(w)
+            && first
+                .get(w.len()..)
+                .and_then(|r| r.chars().next())
+                .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_offsets_and_joins_continuations() {
+        let src = "let a = 1 +\n  2\nlet b = [1,\n2]  # c\nprint a\n  for x in y";
+        let out = layout(src);
+        assert_eq!(out.text.len(), src.len());
+        assert_eq!(out.text.matches('\n').count(), 2);
+        assert!(!out.incomplete);
+    }
+
+    #[test]
+    fn open_bracket_is_incomplete() {
+        assert!(layout("game g(n) {\n move n - 1").incomplete);
+        assert!(layout("let x = 1 +").incomplete);
+        assert!(!layout("let x = 1").incomplete);
+    }
+
+    #[test]
+    fn hash_in_string_is_not_a_comment() {
+        let out = layout("print \"a#b\"");
+        assert_eq!(out.text, "print \"a#b\"");
+    }
+}

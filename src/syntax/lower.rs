@@ -1,0 +1,643 @@
+//! Turns pest pairs into the spanned AST, one `lower_<rule>` per grammar rule,
+//! collecting every error instead of stopping at the first.
+
+use super::ast::*;
+use super::parser::Rule;
+use super::syntax_error::SyntaxError;
+use crate::diagnostics::Span;
+use pest::iterators::{Pair, Pairs};
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+use std::sync::LazyLock;
+
+type P<'a> = Pair<'a, Rule>;
+
+static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
+    PrattParser::new()
+        .op(Op::infix(Rule::or_op, Assoc::Left))
+        .op(Op::infix(Rule::and_op, Assoc::Left))
+        .op(Op::prefix(Rule::not_op))
+        .op(Op::infix(Rule::eq, Assoc::Left)
+            | Op::infix(Rule::ne, Assoc::Left)
+            | Op::infix(Rule::lt, Assoc::Left)
+            | Op::infix(Rule::le, Assoc::Left)
+            | Op::infix(Rule::gt, Assoc::Left)
+            | Op::infix(Rule::ge, Assoc::Left)
+            | Op::infix(Rule::in_op, Assoc::Left)
+            | Op::infix(Rule::not_in_op, Assoc::Left))
+        .op(Op::infix(Rule::range_excl, Assoc::Left) | Op::infix(Rule::range_incl, Assoc::Left))
+        .op(Op::infix(Rule::xor, Assoc::Left))
+        .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left) | Op::infix(Rule::concat, Assoc::Left))
+        .op(Op::infix(Rule::mul, Assoc::Left) | Op::infix(Rule::div, Assoc::Left) | Op::infix(Rule::rem, Assoc::Left))
+        .op(Op::prefix(Rule::neg) | Op::prefix(Rule::star))
+});
+
+/// The lowering state: the errors found so far.
+struct Lowerer {
+    errors: Vec<SyntaxError>,
+}
+
+fn span_of(pair: &P<'_>) -> Span {
+    let s = pair.as_span();
+    Span::new(s.start(), s.end())
+}
+
+/// True for tokens that carry no meaning in the tree (punctuation, most keywords).
+fn is_token(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::lparen
+            | Rule::rparen
+            | Rule::lbracket
+            | Rule::rbracket
+            | Rule::lbrace
+            | Rule::rbrace
+            | Rule::comma
+            | Rule::colon
+            | Rule::semicolon
+            | Rule::assign
+            | Rule::nl
+            | Rule::EOI
+            | Rule::game_kw
+            | Rule::board_kw
+            | Rule::let_kw
+            | Rule::move_kw
+            | Rule::left_kw
+            | Rule::right_kw
+            | Rule::stop_kw
+            | Rule::when_kw
+            | Rule::for_kw
+            | Rule::in_kw
+            | Rule::where_kw
+            | Rule::on_kw
+            | Rule::without_kw
+            | Rule::if_kw
+            | Rule::then_kw
+            | Rule::else_kw
+            | Rule::with_kw
+            | Rule::assert_kw
+            | Rule::print_kw
+            | Rule::x_kw
+            | Rule::grundy_kw
+            | Rule::outcome_kw
+            | Rule::moves_kw
+            | Rule::winning_kw
+            | Rule::sequence_kw
+            | Rule::table_kw
+            | Rule::canonical_kw
+            | Rule::genus_kw
+            | Rule::explain_kw
+            | Rule::graph_kw
+            | Rule::play_kw
+    )
+}
+
+/// The meaningful children of a pair.
+fn children<'a>(pair: P<'a>) -> Vec<P<'a>> {
+    pair.into_inner().filter(|p| !is_token(p.as_rule())).collect()
+}
+
+/// Lowers a whole program.
+pub fn lower_program(mut pairs: Pairs<'_, Rule>) -> Result<Program, Vec<SyntaxError>> {
+    let mut lowerer = Lowerer { errors: Vec::new() };
+    let mut statements = Vec::new();
+    if let Some(program) = pairs.next() {
+        for pair in children(program) {
+            if let Some(stmt) = lowerer.lower_statement(pair) {
+                statements.push(stmt);
+            }
+        }
+    }
+    if lowerer.errors.is_empty() {
+        Ok(Program { statements })
+    } else {
+        Err(lowerer.errors)
+    }
+}
+
+impl Lowerer {
+    fn presume(&mut self, span: Span, what: &str) {
+        self.errors.push(SyntaxError::Internal { span, what: what.to_string() });
+    }
+
+    fn dummy(span: Span) -> Expr {
+        Expr { kind: ExprKind::Int(0), span }
+    }
+
+    fn lower_statement(&mut self, pair: P<'_>) -> Option<Statement> {
+        let span = span_of(&pair);
+        match pair.as_rule() {
+            Rule::game_def => Some(Statement::Game(self.lower_game_def(pair))),
+            Rule::board_def => Some(Statement::Board(self.lower_board_def(pair))),
+            Rule::let_def => Some(Statement::Let(self.lower_let_def(pair))),
+            Rule::print_stmt => {
+                let value = children(pair).into_iter().next().map(|p| self.lower_expr(p));
+                Some(Statement::Print(Print { value: value.unwrap_or_else(|| Self::dummy(span)), span }))
+            }
+            Rule::assert_stmt => Some(Statement::Assert(self.lower_assert(pair))),
+            Rule::grundy_q
+            | Rule::outcome_q
+            | Rule::moves_q
+            | Rule::winning_q
+            | Rule::sequence_q
+            | Rule::table_q
+            | Rule::canonical_q
+            | Rule::genus_q
+            | Rule::explain_q
+            | Rule::graph_q
+            | Rule::play_q => Some(Statement::Query(self.lower_query(pair))),
+            _ => {
+                self.presume(span, "a statement");
+                None
+            }
+        }
+    }
+
+    fn lower_ident(&mut self, pair: P<'_>) -> Ident {
+        Ident { name: pair.as_str().to_string(), span: span_of(&pair) }
+    }
+
+    fn lower_game_def(&mut self, pair: P<'_>) -> GameDef {
+        let span = span_of(&pair);
+        let mut partizan = false;
+        let mut name = None;
+        let mut family = Vec::new();
+        let mut body = None;
+        for child in children(pair) {
+            match child.as_rule() {
+                Rule::partizan_kw => partizan = true,
+                Rule::ident => name = Some(self.lower_ident(child)),
+                Rule::family_params => family = self.lower_params(child),
+                Rule::game_alias => body = self.lower_game_alias(child),
+                Rule::game_body => body = Some(self.lower_game_body(child)),
+                _ => self.presume(span_of(&child), "a part of a game definition"),
+            }
+        }
+        let name = name.unwrap_or_else(|| Ident { name: String::new(), span });
+        let body = body.unwrap_or(GameBody::Rules { params: vec![], board: None, rules: vec![] });
+        GameDef { name, partizan, family, body, span }
+    }
+
+    fn lower_game_alias(&mut self, pair: P<'_>) -> Option<GameBody> {
+        let ctor = children(pair).into_iter().next()?;
+        let span = span_of(&ctor);
+        let mut parts = children(ctor).into_iter();
+        let name = self.lower_ident(parts.next()?);
+        let arg = parts.next()?;
+        let args = match arg.as_rule() {
+            Rule::call_args => match self.lower_call_args(arg) {
+                CallArgs::List(args) => args,
+                CallArgs::Comprehension(c) => vec![Expr { span: c.body.span, kind: ExprKind::ListComp(c) }],
+            },
+            _ => vec![self.lower_primary(arg)],
+        };
+        Some(GameBody::Alias(Constructor { name, args, span }))
+    }
+
+    fn lower_game_body(&mut self, pair: P<'_>) -> GameBody {
+        let mut params = Vec::new();
+        let mut board = None;
+        let mut rules = Vec::new();
+        for child in children(pair) {
+            match child.as_rule() {
+                Rule::params => params = self.lower_params(child),
+                Rule::on_clause => board = children(child).into_iter().next().map(|p| self.lower_ident(p)),
+                Rule::move_rule => rules.push(self.lower_rule(child, RuleKind::Move)),
+                Rule::left_rule => rules.push(self.lower_rule(child, RuleKind::Left)),
+                Rule::right_rule => rules.push(self.lower_rule(child, RuleKind::Right)),
+                Rule::stop_rule => rules.push(self.lower_rule(child, RuleKind::Stop)),
+                _ => self.presume(span_of(&child), "a part of a game body"),
+            }
+        }
+        GameBody::Rules { params, board, rules }
+    }
+
+    fn lower_params(&mut self, pair: P<'_>) -> Vec<Param> {
+        children(pair).into_iter().map(|p| self.lower_param(p)).collect()
+    }
+
+    fn lower_param(&mut self, pair: P<'_>) -> Param {
+        let span = span_of(&pair);
+        let mut pattern = None;
+        let mut ty = None;
+        for child in children(pair) {
+            match child.as_rule() {
+                Rule::pattern => pattern = Some(self.lower_pattern(child)),
+                Rule::type_name => ty = children(child).into_iter().next().map(|p| self.lower_ident(p)),
+                _ => self.presume(span_of(&child), "a parameter"),
+            }
+        }
+        let pattern = pattern.unwrap_or(Pattern::Name(Ident { name: String::new(), span }));
+        Param { pattern, ty, span }
+    }
+
+    fn lower_pattern(&mut self, pair: P<'_>) -> Pattern {
+        let span = span_of(&pair);
+        let Some(inner) = children(pair).into_iter().next() else {
+            self.presume(span, "a pattern");
+            return Pattern::Tuple(vec![], span);
+        };
+        match inner.as_rule() {
+            Rule::ident => Pattern::Name(self.lower_ident(inner)),
+            Rule::tuple_pattern => {
+                let span = span_of(&inner);
+                Pattern::Tuple(children(inner).into_iter().map(|p| self.lower_pattern(p)).collect(), span)
+            }
+            _ => {
+                self.presume(span, "a pattern");
+                Pattern::Tuple(vec![], span)
+            }
+        }
+    }
+
+    fn lower_rule(&mut self, pair: P<'_>, kind: RuleKind) -> Rule_ {
+        let span = span_of(&pair);
+        let mut option = None;
+        let mut binders = Vec::new();
+        let mut condition = None;
+        for child in children(pair) {
+            match child.as_rule() {
+                Rule::expr => option = Some(self.lower_expr(child)),
+                Rule::for_clause => binders = self.lower_for_clause(child),
+                Rule::where_clause => condition = self.lower_where(child),
+                _ => self.presume(span_of(&child), "a part of a rule"),
+            }
+        }
+        Rule_ { kind, option: option.unwrap_or_else(|| Self::dummy(span)), binders, condition, span }
+    }
+
+    fn lower_for_clause(&mut self, pair: P<'_>) -> Vec<Binder> {
+        children(pair).into_iter().filter_map(|b| self.lower_binder(b)).collect()
+    }
+
+    fn lower_where(&mut self, pair: P<'_>) -> Option<Expr> {
+        children(pair).into_iter().next().map(|e| self.lower_expr(e))
+    }
+
+    fn lower_binder(&mut self, pair: P<'_>) -> Option<Binder> {
+        let inner = children(pair).into_iter().next()?;
+        let rule = inner.as_rule();
+        let mut parts = children(inner).into_iter();
+        let first = parts.next()?;
+        let value = parts.next()?;
+        match rule {
+            Rule::in_binder => {
+                let pattern = self.lower_pattern(first);
+                Some(Binder::In(pattern, self.lower_expr(value)))
+            }
+            Rule::let_binder => {
+                let name = self.lower_ident(first);
+                Some(Binder::Let(name, self.lower_expr(value)))
+            }
+            _ => None,
+        }
+    }
+
+    fn lower_board_def(&mut self, pair: P<'_>) -> BoardDef {
+        let span = span_of(&pair);
+        let mut parts = children(pair).into_iter();
+        let name = parts.next().map(|p| self.lower_ident(p));
+        let width = parts.next().map(|p| self.lower_board_size(p));
+        let height = parts.next().map(|p| self.lower_board_size(p));
+        let without = parts.next().map(|p| self.lower_expr(p));
+        BoardDef {
+            name: name.unwrap_or(Ident { name: String::new(), span }),
+            width: width.unwrap_or_else(|| Self::dummy(span)),
+            height: height.unwrap_or_else(|| Self::dummy(span)),
+            without,
+            span,
+        }
+    }
+
+    fn lower_board_size(&mut self, pair: P<'_>) -> Expr {
+        let span = span_of(&pair);
+        match children(pair).into_iter().next() {
+            Some(inner) if inner.as_rule() == Rule::paren_expr => match children(inner).into_iter().next() {
+                Some(e) => self.lower_expr(e),
+                None => Self::dummy(span),
+            },
+            Some(inner) => self.lower_primary(inner),
+            None => Self::dummy(span),
+        }
+    }
+
+    fn lower_let_def(&mut self, pair: P<'_>) -> LetDef {
+        let span = span_of(&pair);
+        let mut name = None;
+        let mut params = None;
+        let mut value = None;
+        for child in children(pair) {
+            match child.as_rule() {
+                Rule::ident => name = Some(self.lower_ident(child)),
+                Rule::fn_params => {
+                    params = Some(children(child).into_iter().map(|p| self.lower_ident(p)).collect())
+                }
+                Rule::expr => value = Some(self.lower_expr(child)),
+                _ => self.presume(span_of(&child), "a part of `let`"),
+            }
+        }
+        LetDef {
+            name: name.unwrap_or(Ident { name: String::new(), span }),
+            params,
+            value: value.unwrap_or_else(|| Self::dummy(span)),
+            span,
+        }
+    }
+
+    fn lower_assert(&mut self, pair: P<'_>) -> Assert {
+        let span = span_of(&pair);
+        let Some(inner) = children(pair).into_iter().next() else {
+            self.presume(span, "an assertion");
+            return Assert { check: AssertCheck::Expr(Self::dummy(span)), span };
+        };
+        let check = if inner.as_rule() == Rule::assert_query {
+            let mut parts = children(inner).into_iter().filter(|p| p.as_rule() != Rule::eq);
+            match (parts.next(), parts.next()) {
+                (Some(q), Some(v)) => {
+                    let query = self.lower_query(q);
+                    AssertCheck::Query(query, self.lower_expr(v))
+                }
+                _ => {
+                    self.presume(span, "an asserted query");
+                    AssertCheck::Expr(Self::dummy(span))
+                }
+            }
+        } else {
+            AssertCheck::Expr(self.lower_expr(inner))
+        };
+        Assert { check, span }
+    }
+
+    fn lower_query(&mut self, pair: P<'_>) -> Query {
+        let span = span_of(&pair);
+        let kind = match pair.as_rule() {
+            Rule::grundy_q => QueryKind::Grundy,
+            Rule::outcome_q => QueryKind::Outcome,
+            Rule::moves_q => QueryKind::Moves,
+            Rule::winning_q => QueryKind::Winning,
+            Rule::sequence_q => QueryKind::Sequence,
+            Rule::table_q => QueryKind::Table,
+            Rule::canonical_q => QueryKind::Canonical,
+            Rule::genus_q => QueryKind::Genus,
+            Rule::explain_q => QueryKind::Explain,
+            Rule::graph_q => QueryKind::Graph,
+            _ => QueryKind::Play,
+        };
+        let mut misere = false;
+        let mut exprs = Vec::new();
+        for child in children(pair) {
+            match child.as_rule() {
+                Rule::misere_kw => misere = true,
+                Rule::game_ref => exprs.push(self.lower_game_ref(child)),
+                _ => exprs.push(self.lower_expr(child)),
+            }
+        }
+        let mut exprs = exprs.into_iter();
+        let subject = exprs.next().unwrap_or_else(|| Self::dummy(span));
+        let range = exprs.next();
+        Query { kind, misere, subject, range, span }
+    }
+
+    fn lower_game_ref(&mut self, pair: P<'_>) -> Expr {
+        let span = span_of(&pair);
+        let mut parts = children(pair).into_iter();
+        let Some(name) = parts.next() else {
+            return Self::dummy(span);
+        };
+        let name_span = span_of(&name);
+        let base = Expr { kind: ExprKind::Name(name.as_str().to_string()), span: name_span };
+        let args: Vec<Expr> = parts.map(|p| self.lower_expr(p)).collect();
+        if args.is_empty() {
+            base
+        } else {
+            Expr { kind: ExprKind::Index(Box::new(base), args), span }
+        }
+    }
+
+    /// Lowers `expr` or `qexpr` with the Pratt parser.
+    fn lower_expr(&mut self, pair: P<'_>) -> Expr {
+        let pairs = pair.into_inner();
+        let this = std::cell::RefCell::new(self);
+        let result = PRATT
+            .map_primary(|p| (this.borrow_mut().lower_postfix(p), false))
+            .map_prefix(|op, (rhs, _)| {
+                let span = span_of(&op).join(rhs.span);
+                let un = match op.as_rule() {
+                    Rule::neg => UnOp::Neg,
+                    Rule::star => UnOp::Nimber,
+                    _ => UnOp::Not,
+                };
+                (Expr { kind: ExprKind::Unary(un, Box::new(rhs)), span }, false)
+            })
+            .map_infix(|(lhs, lhs_cmp), op, (rhs, _)| {
+                let bin = binop(op.as_rule());
+                let span = lhs.span.join(rhs.span);
+                if bin.is_comparison() && lhs_cmp {
+                    this.borrow_mut()
+                        .errors
+                        .push(SyntaxError::ChainedComparison { span, op: bin.symbol().to_string() });
+                }
+                (Expr { kind: ExprKind::Binary(bin, Box::new(lhs), Box::new(rhs)), span }, bin.is_comparison())
+            })
+            .parse(pairs);
+        result.0
+    }
+
+    fn lower_postfix(&mut self, pair: P<'_>) -> Expr {
+        let mut parts = children(pair).into_iter();
+        let Some(first) = parts.next() else {
+            return Self::dummy(Span::default());
+        };
+        let mut expr = self.lower_primary(first);
+        for post in parts {
+            let span = expr.span.join(span_of(&post));
+            let kind = match post.as_rule() {
+                Rule::call_args => ExprKind::Call(Box::new(expr), self.lower_call_args(post)),
+                Rule::index => {
+                    let args = children(post).into_iter().map(|p| self.lower_expr(p)).collect();
+                    ExprKind::Index(Box::new(expr), args)
+                }
+                Rule::with_clause => {
+                    let mut items = Vec::new();
+                    for item in children(post) {
+                        let mut kv = children(item).into_iter();
+                        if let (Some(k), Some(v)) = (kv.next(), kv.next()) {
+                            let k = self.lower_expr(k);
+                            let v = self.lower_expr(v);
+                            items.push((k, v));
+                        }
+                    }
+                    ExprKind::With(Box::new(expr), items)
+                }
+                _ => {
+                    self.presume(span, "a call, index or `with`");
+                    return expr;
+                }
+            };
+            expr = Expr { kind, span };
+        }
+        expr
+    }
+
+    fn lower_call_args(&mut self, pair: P<'_>) -> CallArgs {
+        let parts = children(pair);
+        if let [only] = parts.as_slice() {
+            if only.as_rule() == Rule::comprehension_body {
+                let only = only.clone();
+                return CallArgs::Comprehension(Box::new(self.lower_comprehension(only)));
+            }
+        }
+        CallArgs::List(parts.into_iter().map(|p| self.lower_expr(p)).collect())
+    }
+
+    fn lower_comprehension(&mut self, pair: P<'_>) -> Comprehension {
+        let span = span_of(&pair);
+        let mut body = None;
+        let mut binders = Vec::new();
+        let mut condition = None;
+        for child in children(pair) {
+            match child.as_rule() {
+                Rule::expr => body = Some(self.lower_expr(child)),
+                Rule::for_clause => binders = self.lower_for_clause(child),
+                Rule::where_clause => condition = self.lower_where(child),
+                _ => self.presume(span_of(&child), "a comprehension"),
+            }
+        }
+        Comprehension { body: body.unwrap_or_else(|| Self::dummy(span)), binders, condition }
+    }
+
+    fn lower_primary(&mut self, pair: P<'_>) -> Expr {
+        let span = span_of(&pair);
+        let kind = match pair.as_rule() {
+            Rule::integer => match pair.as_str().parse::<i64>() {
+                Ok(n) => ExprKind::Int(n),
+                Err(_) => {
+                    self.errors.push(SyntaxError::IntegerTooLarge { span });
+                    ExprKind::Int(0)
+                }
+            },
+            Rule::true_lit => ExprKind::Bool(true),
+            Rule::false_lit => ExprKind::Bool(false),
+            Rule::string => ExprKind::Str(unescape(pair.as_str())),
+            Rule::square => match parse_square(pair.as_str()) {
+                Some((c, r)) => ExprKind::Square(c, r),
+                None => {
+                    self.errors.push(SyntaxError::BadSquare { span });
+                    ExprKind::Square(1, 1)
+                }
+            },
+            Rule::ident => ExprKind::Name(pair.as_str().to_string()),
+            Rule::if_expr => {
+                let mut parts = children(pair).into_iter().map(|p| self.lower_expr(p)).collect::<Vec<_>>();
+                if parts.len() != 3 {
+                    self.presume(span, "if/then/else");
+                    return Self::dummy(span);
+                }
+                let e = parts.pop().unwrap_or_else(|| Self::dummy(span));
+                let t = parts.pop().unwrap_or_else(|| Self::dummy(span));
+                let c = parts.pop().unwrap_or_else(|| Self::dummy(span));
+                ExprKind::If(Box::new(c), Box::new(t), Box::new(e))
+            }
+            Rule::tuple_or_paren => {
+                let trailing_comma = pair.clone().into_inner().filter(|p| p.as_rule() == Rule::comma).count();
+                let items: Vec<Expr> = children(pair).into_iter().map(|p| self.lower_expr(p)).collect();
+                if items.len() == 1 && trailing_comma == 0 {
+                    let mut inner = items.into_iter().next().unwrap_or_else(|| Self::dummy(span));
+                    inner.span = span;
+                    return inner;
+                }
+                ExprKind::Tuple(items)
+            }
+            Rule::paren_expr => {
+                return children(pair).into_iter().next().map(|p| self.lower_expr(p)).unwrap_or_else(|| Self::dummy(span));
+            }
+            Rule::list_literal => ExprKind::List(children(pair).into_iter().map(|p| self.lower_expr(p)).collect()),
+            Rule::set_literal => ExprKind::Set(children(pair).into_iter().map(|p| self.lower_expr(p)).collect()),
+            Rule::list_comprehension => match children(pair).into_iter().next() {
+                Some(body) => ExprKind::ListComp(Box::new(self.lower_comprehension(body))),
+                None => ExprKind::List(vec![]),
+            },
+            Rule::expr | Rule::qexpr => return self.lower_expr(pair),
+            _ => {
+                self.presume(span, "an expression");
+                ExprKind::Int(0)
+            }
+        };
+        Expr { kind, span }
+    }
+}
+
+/// Keeps the name `Rule` for the grammar's rule enum.
+type Rule_ = super::ast::Rule;
+
+fn binop(rule: Rule) -> BinOp {
+    match rule {
+        Rule::or_op => BinOp::Or,
+        Rule::and_op => BinOp::And,
+        Rule::eq => BinOp::Eq,
+        Rule::ne => BinOp::Ne,
+        Rule::lt => BinOp::Lt,
+        Rule::le => BinOp::Le,
+        Rule::gt => BinOp::Gt,
+        Rule::ge => BinOp::Ge,
+        Rule::in_op => BinOp::In,
+        Rule::not_in_op => BinOp::NotIn,
+        Rule::range_excl => BinOp::RangeExcl,
+        Rule::range_incl => BinOp::RangeIncl,
+        Rule::xor => BinOp::Xor,
+        Rule::add => BinOp::Add,
+        Rule::sub => BinOp::Sub,
+        Rule::concat => BinOp::Concat,
+        Rule::mul => BinOp::Mul,
+        Rule::div => BinOp::Div,
+        _ => BinOp::Rem,
+    }
+}
+
+/// Resolves the escapes of a string literal (quotes included in `raw`).
+fn unescape(raw: &str) -> String {
+    let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or("");
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some(other) => out.push(other),
+                None => {}
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `@f8` → (6, 8); columns after z continue aa, ab, … (bijective base 26).
+pub fn parse_square(text: &str) -> Option<(i64, i64)> {
+    let body = text.strip_prefix('@')?;
+    let letters: String = body.chars().take_while(|c| c.is_ascii_lowercase()).collect();
+    let digits = body.get(letters.len()..)?;
+    let mut col: i64 = 0;
+    for c in letters.chars() {
+        col = col.checked_mul(26)?.checked_add(i64::from(c as u8 - b'a' + 1))?;
+    }
+    let row: i64 = digits.parse().ok()?;
+    if col < 1 || row < 1 || col > 1_000_000 || row > 1_000_000 {
+        return None;
+    }
+    Some((col, row))
+}
+
+/// The inverse of [`parse_square`]: (6, 8) → `@f8`.
+pub fn square_name(col: i64, row: i64) -> String {
+    let mut letters = Vec::new();
+    let mut c = col;
+    while c > 0 {
+        let rem = (c - 1) % 26;
+        letters.push((b'a' + rem as u8) as char);
+        c = (c - 1) / 26;
+    }
+    letters.reverse();
+    format!("@{}{}", letters.into_iter().collect::<String>(), row)
+}

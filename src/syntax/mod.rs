@@ -1,0 +1,10 @@
+//! Text → spanned AST: the layout pass, the pest grammar, and lowering.
+
+pub mod ast;
+pub mod layout;
+pub mod lower;
+pub mod parser;
+pub mod syntax_error;
+
+pub use parser::parse;
+pub use syntax_error::SyntaxError;

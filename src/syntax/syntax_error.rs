@@ -1,0 +1,134 @@
+//! Errors in the text of a program: what the parser or the lowering rejects.
+
+use crate::diagnostics::{Describe, Span};
+use std::fmt;
+
+/// A syntax error, with the span it points at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SyntaxError {
+    /// The grammar did not match: `game g(n) move n - 1 }` (missing `{`).
+    Unexpected {
+        /// Where parsing stopped.
+        span: Span,
+        /// What would have been accepted there.
+        expected: Vec<String>,
+        /// What is not allowed there.
+        unexpected: Vec<String>,
+        /// What was found instead.
+        found: String,
+        /// The input ended inside a bracket or after an operator (the REPL waits for more).
+        incomplete: bool,
+    },
+    /// An integer literal that does not fit 64 bits: `99999999999999999999`.
+    IntegerTooLarge {
+        /// The literal.
+        span: Span,
+    },
+    /// A square literal with row 0 or absurd size: `@a0`.
+    BadSquare {
+        /// The literal.
+        span: Span,
+    },
+    /// Comparisons do not chain: `a < b < c`.
+    ChainedComparison {
+        /// The whole chain.
+        span: Span,
+        /// The operator that continues the chain.
+        op: String,
+    },
+    /// Something the grammar guarantees did not hold: a bug in grundy, not the user's fault.
+    Internal {
+        /// Where it happened.
+        span: Span,
+        /// What was presumed.
+        what: String,
+    },
+}
+
+impl SyntaxError {
+    /// True when more input could complete the program (REPL continuation).
+    pub fn is_incomplete(&self) -> bool {
+        matches!(self, SyntaxError::Unexpected { incomplete: true, .. })
+    }
+}
+
+fn list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {}", init.join(", "), last),
+    }
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SyntaxError::Unexpected { expected, unexpected, found, .. } => {
+                if !expected.is_empty() {
+                    write!(f, "expected {}, found {}", list(expected), found)
+                } else if !unexpected.is_empty() {
+                    write!(f, "unexpected {}", list(unexpected))
+                } else {
+                    write!(f, "unexpected {found}")
+                }
+            }
+            SyntaxError::IntegerTooLarge { .. } => write!(f, "integer literal does not fit in 64 bits"),
+            SyntaxError::BadSquare { .. } => write!(f, "not a square: rows and columns start at 1"),
+            SyntaxError::ChainedComparison { op, .. } => {
+                write!(f, "comparisons do not chain: `{op}` follows another comparison")
+            }
+            SyntaxError::Internal { what, .. } => write!(f, "internal error in grundy's parser: {what}"),
+        }
+    }
+}
+
+impl Describe for SyntaxError {
+    fn code(&self) -> &'static str {
+        match self {
+            SyntaxError::Unexpected { .. } => "grundy::syntax",
+            SyntaxError::IntegerTooLarge { .. } => "grundy::syntax::integer",
+            SyntaxError::BadSquare { .. } => "grundy::syntax::square",
+            SyntaxError::ChainedComparison { .. } => "grundy::syntax::comparison",
+            SyntaxError::Internal { .. } => "grundy::internal",
+        }
+    }
+
+    fn help(&self) -> String {
+        match self {
+            SyntaxError::Unexpected { expected, found, incomplete, .. } => {
+                if *incomplete {
+                    "the input ends early: close every `(`, `[` and `{` and finish the last expression".into()
+                } else if expected.iter().any(|e| e == "`{`") {
+                    "a game body is written `game NAME(PARAMS) { move … }`".into()
+                } else if found == "the end of the line" {
+                    "a statement ends at the end of a line; continue it after an operator or a comma, or inside brackets".into()
+                } else {
+                    "check the syntax against LANGUAGE.md; statements are `game`, `board`, `let`, `print`, `assert` and queries like `grundy G`".into()
+                }
+            }
+            SyntaxError::IntegerTooLarge { .. } => {
+                "integers are 64-bit: use a value below 9223372036854775808".into()
+            }
+            SyntaxError::BadSquare { .. } => "write a square as a column letter and a row number, e.g. `@c2`".into(),
+            SyntaxError::ChainedComparison { .. } => "combine comparisons with `and`: `a < b and b < c`".into(),
+            SyntaxError::Internal { .. } => "please report this input as a bug".into(),
+        }
+    }
+
+    fn labels(&self) -> Vec<(Span, String)> {
+        match self {
+            SyntaxError::Unexpected { span, expected, .. } => {
+                let label = if expected.is_empty() {
+                    "here".to_string()
+                } else {
+                    format!("expected {}", list(expected))
+                };
+                vec![(*span, label)]
+            }
+            SyntaxError::IntegerTooLarge { span } => vec![(*span, "too large".into())],
+            SyntaxError::BadSquare { span } => vec![(*span, "no such square".into())],
+            SyntaxError::ChainedComparison { span, .. } => vec![(*span, "chained comparison".into())],
+            SyntaxError::Internal { span, .. } => vec![(*span, "here".into())],
+        }
+    }
+}
