@@ -101,8 +101,9 @@ impl Report {
 
     /// Renders without colour at a fixed width: for tests and for non-terminals.
     pub fn render_plain(&self, width: usize) -> String {
-        let handler = miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
-            .with_width(width);
+        let handler =
+            miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+                .with_width(width);
         let mut out = String::new();
         if handler.render_report(&mut out, self).is_err() {
             out = format!("error: {}\n", self.problem.message);
@@ -115,8 +116,8 @@ impl Report {
         if !colour {
             return self.render_plain(width);
         }
-        let handler =
-            miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode()).with_width(width);
+        let handler = miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode())
+            .with_width(width);
         let mut out = String::new();
         if handler.render_report(&mut out, self).is_err() {
             out = format!("error: {}\n", self.problem.message);
@@ -148,16 +149,25 @@ impl Diagnostic for Report {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let text_len = self.source.inner().len();
-        let labels = self.problem.labels.iter().enumerate().map(move |(i, (span, text))| {
-            let start = span.start.min(text_len);
-            let end = span.end.clamp(start, text_len);
-            let label = if text.is_empty() { None } else { Some(text.clone()) };
-            if i == 0 {
-                LabeledSpan::new_primary_with_span(label, (start, end - start))
-            } else {
-                LabeledSpan::new_with_span(label, (start, end - start))
-            }
-        });
+        let labels = self
+            .problem
+            .labels
+            .iter()
+            .enumerate()
+            .map(move |(i, (span, text))| {
+                let start = span.start.min(text_len);
+                let end = span.end.clamp(start, text_len);
+                let label = if text.is_empty() {
+                    None
+                } else {
+                    Some(text.clone())
+                };
+                if i == 0 {
+                    LabeledSpan::new_primary_with_span(label, (start, end - start))
+                } else {
+                    LabeledSpan::new_with_span(label, (start, end - start))
+                }
+            });
         Some(Box::new(labels))
     }
 }

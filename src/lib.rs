@@ -50,12 +50,15 @@ impl Engine {
     /// Parses and checks `source`. Nothing is defined unless the whole text is
     /// valid; with `replace`, definitions may replace earlier ones (the REPL).
     pub fn load(&mut self, source: &str, replace: bool) -> Result<Vec<Stmt>, Vec<Problem>> {
-        let program = syntax::parse(source).map_err(|errs| errs.iter().map(Problem::from_error).collect::<Vec<_>>())?;
+        let program = syntax::parse(source)
+            .map_err(|errs| errs.iter().map(Problem::from_error).collect::<Vec<_>>())?;
         let mut globals = self.globals.clone();
         let stmts = check::check_program(&program, source, &mut globals, replace)
             .map_err(|errs| errs.iter().map(Problem::from_error).collect::<Vec<_>>())?;
         let redefines_game = replace
-            && stmts.iter().any(|s| matches!(s, Stmt::Game(id) if *id < self.globals.games.len()));
+            && stmts
+                .iter()
+                .any(|s| matches!(s, Stmt::Game(id) if *id < self.globals.games.len()));
         self.globals = globals;
         if redefines_game {
             self.rt.clear_memos();
@@ -64,7 +67,12 @@ impl Engine {
     }
 
     /// Runs one checked statement.
-    pub fn run(&mut self, stmt: &Stmt, source: &str, mode: Mode) -> Result<Option<Answer>, Problem> {
+    pub fn run(
+        &mut self,
+        stmt: &Stmt,
+        source: &str,
+        mode: Mode,
+    ) -> Result<Option<Answer>, Problem> {
         let mut interp = Interp::new(&self.globals, &mut self.rt);
         let result = interp.run_stmt(stmt, source, mode);
         self.rt.call_depth = 0;

@@ -10,7 +10,11 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 #[derive(Parser)]
-#[command(name = "grundy", version, about = "Describe combinatorial games as move rules; ask who wins.")]
+#[command(
+    name = "grundy",
+    version,
+    about = "Describe combinatorial games as move rules; ask who wins."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -87,7 +91,13 @@ fn run_source(name: &str, source: &str, mode: Mode, json: bool, limits: Limits, 
         match engine.run(stmt, source, mode) {
             Ok(None) => {}
             Ok(Some(answer)) => {
-                if let Answer::Assert { passed, failure, span, .. } = &answer {
+                if let Answer::Assert {
+                    passed,
+                    failure,
+                    span,
+                    ..
+                } = &answer
+                {
                     if *passed {
                         tally.passed += 1;
                     } else {
@@ -98,7 +108,11 @@ fn run_source(name: &str, source: &str, mode: Mode, json: bool, limits: Limits, 
                     }
                 }
                 let mut out = stdout.lock();
-                let line = if json { Some(report::json(&answer).to_string()) } else { report::text(&answer) };
+                let line = if json {
+                    Some(report::json(&answer).to_string())
+                } else {
+                    report::text(&answer)
+                };
                 if let Some(line) = line {
                     let _ = writeln!(out, "{line}");
                 }
@@ -134,7 +148,10 @@ fn read(path: &str, tally: &mut Tally) -> Option<String> {
 
 fn real_main() -> ExitCode {
     let cli = Cli::parse();
-    let limits = Limits { max_positions: cli.max_positions, ..Limits::default() };
+    let limits = Limits {
+        max_positions: cli.max_positions,
+        ..Limits::default()
+    };
     let mut tally = Tally::default();
     match cli.command {
         Some(Command::Run { json, files }) => {
@@ -172,7 +189,9 @@ fn real_main() -> ExitCode {
 fn main() -> ExitCode {
     // Deep but finite recursion (user functions, nested expressions) needs room;
     // the solver itself never recurses per position.
-    let worker = std::thread::Builder::new().stack_size(512 * 1024 * 1024).spawn(real_main);
+    let worker = std::thread::Builder::new()
+        .stack_size(512 * 1024 * 1024)
+        .spawn(real_main);
     match worker.map(|h| h.join()) {
         Ok(Ok(code)) => code,
         _ => {

@@ -103,7 +103,9 @@ pub enum Mode {
 
 /// The 1-based line of a byte offset.
 pub fn line_of(source: &str, offset: usize) -> usize {
-    source.get(..offset).map_or(1, |s| s.matches('\n').count() + 1)
+    source
+        .get(..offset)
+        .map_or(1, |s| s.matches('\n').count() + 1)
 }
 
 impl<'a> Interp<'a> {
@@ -120,14 +122,22 @@ impl<'a> Interp<'a> {
                 "call it with its parameters, e.g. `kayles(5)`",
                 e.expr.span,
             )),
-            other => Err(EvalError::expected("a game (a position, a nimber `*k` or a sum)", other.kind_name(), e.expr.span)),
+            other => Err(EvalError::expected(
+                "a game (a position, a nimber `*k` or a sum)",
+                other.kind_name(),
+                e.expr.span,
+            )),
         }
     }
 
     fn game_fn_of(&mut self, e: &TopExpr) -> Result<InstId, EvalError> {
         match self.top(e)? {
             Value::GameFn(f) => Ok(f.inst),
-            other => Err(EvalError::expected("a game name such as `kayles` or `sub[{1, 2}]`", other.kind_name(), e.expr.span)),
+            other => Err(EvalError::expected(
+                "a game name such as `kayles` or `sub[{1, 2}]`",
+                other.kind_name(),
+                e.expr.span,
+            )),
         }
     }
 
@@ -206,27 +216,53 @@ impl<'a> Interp<'a> {
                 q.subject.expr.span,
             ));
         }
-        let range = q.range.as_ref().ok_or_else(|| EvalError::other("`sequence` needs a range", "write `sequence G 0..=20`", span))?;
+        let range = q.range.as_ref().ok_or_else(|| {
+            EvalError::other(
+                "`sequence` needs a range",
+                "write `sequence G 0..=20`",
+                span,
+            )
+        })?;
         let (from, to) = match self.top(range)? {
             Value::Range(a, b) => (a, b),
-            other => return Err(EvalError::expected("a range such as `0..=20`", other.kind_name(), range.expr.span)),
+            other => {
+                return Err(EvalError::expected(
+                    "a range such as `0..=20`",
+                    other.kind_name(),
+                    range.expr.span,
+                ))
+            }
         };
         if from < 0 {
-            return Err(EvalError::other("heap sizes start at 0", "start the range at 0 or above", range.expr.span));
+            return Err(EvalError::other(
+                "heap sizes start at 0",
+                "start the range at 0 or above",
+                range.expr.span,
+            ));
         }
         let len = usize::try_from(to.max(from)).unwrap_or(usize::MAX);
         if len > self.rt.limits.max_positions {
-            return Err(EvalError::PositionLimit { limit: self.rt.limits.max_positions, span });
+            return Err(EvalError::PositionLimit {
+                limit: self.rt.limits.max_positions,
+                span,
+            });
         }
         let (all, regularity) = self.regularity(inst, len, span)?;
         let values = all.get(from as usize..len).unwrap_or(&[]).to_vec();
-        Ok(Answer::Sequence { game: q.text.clone(), from, values, regularity })
+        Ok(Answer::Sequence {
+            game: q.text.clone(),
+            from,
+            values,
+            regularity,
+        })
     }
 
     fn table(&mut self, q: &crate::check::program::Query) -> Result<Answer, EvalError> {
         let span = q.span;
         let inst = self.game_fn_of(&q.subject)?;
-        let game = self.inst_game(inst).ok_or_else(|| EvalError::other("unknown game", "", span))?;
+        let game = self
+            .inst_game(inst)
+            .ok_or_else(|| EvalError::other("unknown game", "", span))?;
         let Some(board_id) = game.board else {
             return Err(EvalError::other(
                 format!("`{}` is not played on a board", game.name),
@@ -234,9 +270,18 @@ impl<'a> Interp<'a> {
                 q.subject.expr.span,
             ));
         };
-        let board: Rc<BoardData> = self.rt.boards.get(board_id).and_then(Clone::clone).ok_or_else(|| {
-            EvalError::other("the board is used before its definition runs", "define the board first", span)
-        })?;
+        let board: Rc<BoardData> = self
+            .rt
+            .boards
+            .get(board_id)
+            .and_then(Clone::clone)
+            .ok_or_else(|| {
+                EvalError::other(
+                    "the board is used before its definition runs",
+                    "define the board first",
+                    span,
+                )
+            })?;
         let mut rows = Vec::new();
         for r in (1..=board.height).rev() {
             let mut row = Vec::new();
@@ -245,14 +290,17 @@ impl<'a> Interp<'a> {
                     let sq = Value::Tuple(Rc::from(vec![Value::Int(c), Value::Int(r)]));
                     let mut args = vec![sq];
                     args.extend(game.params.iter().skip(1).map(|_| Value::Int(0)));
-                    row.push(Some(u64::from(self.grundy_pos(inst, &args.into(), span)?)));
+                    row.push(Some(self.grundy_pos(inst, &args.into(), span)?));
                 } else {
                     row.push(None);
                 }
             }
             rows.push(row);
         }
-        Ok(Answer::Table { expr: q.text.clone(), rows })
+        Ok(Answer::Table {
+            expr: q.text.clone(),
+            rows,
+        })
     }
 
     /// Evaluates a board definition.
@@ -262,7 +310,10 @@ impl<'a> Interp<'a> {
             return Ok(());
         };
         let mut frame = new_frame(b.frame_size);
-        let size = |me: &mut Self, e: &crate::check::program::Expr, frame: &mut Vec<Value>| -> Result<i64, EvalError> {
+        let size = |me: &mut Self,
+                    e: &crate::check::program::Expr,
+                    frame: &mut Vec<Value>|
+         -> Result<i64, EvalError> {
             match me.eval(e, frame)? {
                 Value::Int(n) if (1..=702).contains(&n) => Ok(n),
                 Value::Int(n) => Err(EvalError::other(
@@ -270,7 +321,11 @@ impl<'a> Interp<'a> {
                     "board sides are between 1 and 702 squares",
                     e.span,
                 )),
-                other => Err(EvalError::expected("an integer board size", other.kind_name(), e.span)),
+                other => Err(EvalError::expected(
+                    "an integer board size",
+                    other.kind_name(),
+                    e.span,
+                )),
             }
         };
         let width = size(self, &b.width, &mut frame)?;
@@ -282,13 +337,24 @@ impl<'a> Interp<'a> {
                 let (c, r) = match &sq {
                     Value::Tuple(t) => match t.as_ref() {
                         [Value::Int(c), Value::Int(r)] => (*c, *r),
-                        _ => return Err(EvalError::expected("squares like `@d4`", "tuple", w.span)),
+                        _ => {
+                            return Err(EvalError::expected("squares like `@d4`", "tuple", w.span))
+                        }
                     },
-                    other => return Err(EvalError::expected("squares like `@d4`", other.kind_name(), w.span)),
+                    other => {
+                        return Err(EvalError::expected(
+                            "squares like `@d4`",
+                            other.kind_name(),
+                            w.span,
+                        ))
+                    }
                 };
                 if !(1..=width).contains(&c) || !(1..=height).contains(&r) {
                     return Err(EvalError::other(
-                        format!("{} is outside the {width}×{height} board", crate::syntax::lower::square_name(c, r)),
+                        format!(
+                            "{} is outside the {width}×{height} board",
+                            crate::syntax::lower::square_name(c, r)
+                        ),
                         "blocked squares must lie on the board",
                         w.span,
                     ));
@@ -302,13 +368,22 @@ impl<'a> Interp<'a> {
             self.rt.boards.resize(id + 1, None);
         }
         if let Some(slot) = self.rt.boards.get_mut(id) {
-            *slot = Some(Rc::new(BoardData { width, height, blocked }));
+            *slot = Some(Rc::new(BoardData {
+                width,
+                height,
+                blocked,
+            }));
         }
         Ok(())
     }
 
     /// Runs one statement; returns its answer, if it has one.
-    pub fn run_stmt(&mut self, stmt: &Stmt, source: &str, mode: Mode) -> Result<Option<Answer>, EvalError> {
+    pub fn run_stmt(
+        &mut self,
+        stmt: &Stmt,
+        source: &str,
+        mode: Mode,
+    ) -> Result<Option<Answer>, EvalError> {
         match stmt {
             Stmt::Game(_) | Stmt::Function(_) => Ok(None),
             Stmt::Board(id) => self.run_board(*id).map(|_| None),
@@ -328,7 +403,11 @@ impl<'a> Interp<'a> {
                 }
                 let v = self.top(e)?;
                 let json = self.to_json(&v);
-                Ok(Some(Answer::Print { expr: text.clone(), text: show_value(&v, self.globals, self.rt), json }))
+                Ok(Some(Answer::Print {
+                    expr: text.clone(),
+                    text: show_value(&v, self.globals, self.rt),
+                    json,
+                }))
             }
             Stmt::Query(q) => {
                 if mode == Mode::AssertsOnly {
@@ -339,26 +418,50 @@ impl<'a> Interp<'a> {
             Stmt::AssertExpr(e, span) => {
                 let passed = match self.top(e)? {
                     Value::Bool(b) => b,
-                    other => return Err(EvalError::expected("a boolean to assert", other.kind_name(), e.expr.span)),
+                    other => {
+                        return Err(EvalError::expected(
+                            "a boolean to assert",
+                            other.kind_name(),
+                            e.expr.span,
+                        ))
+                    }
                 };
                 let failure = (!passed).then(|| ("true".to_string(), "false".to_string()));
-                Ok(Some(Answer::Assert { line: line_of(source, span.start), passed, failure, span: *span }))
+                Ok(Some(Answer::Assert {
+                    line: line_of(source, span.start),
+                    passed,
+                    failure,
+                    span: *span,
+                }))
             }
             Stmt::AssertQuery(q, expected, span) => {
                 let answer = self.answer(q)?;
                 let want = self.top(expected)?;
                 let (passed, actual) = self.compare(&answer, &want, expected.expr.span)?;
                 let failure = (!passed).then(|| (show_value(&want, self.globals, self.rt), actual));
-                Ok(Some(Answer::Assert { line: line_of(source, span.start), passed, failure, span: *span }))
+                Ok(Some(Answer::Assert {
+                    line: line_of(source, span.start),
+                    passed,
+                    failure,
+                    span: *span,
+                }))
             }
         }
     }
 
     /// Compares an answer with an asserted value; returns (equal, the answer as written).
-    fn compare(&mut self, answer: &Answer, want: &Value, span: Span) -> Result<(bool, String), EvalError> {
+    fn compare(
+        &mut self,
+        answer: &Answer,
+        want: &Value,
+        span: Span,
+    ) -> Result<(bool, String), EvalError> {
         let games_of = |v: &Value| -> Option<Vec<GameSum>> {
             match v {
-                Value::Set(xs) | Value::List(xs) => xs.iter().map(|x| x.as_game().map(GameSum::normalized)).collect(),
+                Value::Set(xs) | Value::List(xs) => xs
+                    .iter()
+                    .map(|x| x.as_game().map(GameSum::normalized))
+                    .collect(),
                 Value::Game(g) => Some(vec![g.normalized()]),
                 _ => None,
             }
@@ -366,33 +469,60 @@ impl<'a> Interp<'a> {
         match answer {
             Answer::Grundy { value, .. } => match want {
                 Value::Int(n) => Ok((u64::try_from(*n).ok() == Some(*value), value.to_string())),
-                other => Err(EvalError::expected("an integer to compare with a Grundy value", other.kind_name(), span)),
+                other => Err(EvalError::expected(
+                    "an integer to compare with a Grundy value",
+                    other.kind_name(),
+                    span,
+                )),
             },
             Answer::Outcome { value, .. } => match want {
                 Value::Str(s) => Ok((s.as_ref() == value, value.clone())),
-                other => Err(EvalError::expected("an outcome `P`, `N`, `L`, `R` or `D`", other.kind_name(), span)),
+                other => Err(EvalError::expected(
+                    "an outcome `P`, `N`, `L`, `R` or `D`",
+                    other.kind_name(),
+                    span,
+                )),
             },
-            Answer::Winning { moves, results, .. } if games_of(want).is_some() => {
-                Ok((same_positions(results, &games_of(want).unwrap_or_default()), format!("{{{}}}", moves.join(", "))))
-            }
+            Answer::Winning { moves, results, .. } if games_of(want).is_some() => Ok((
+                same_positions(results, &games_of(want).unwrap_or_default()),
+                format!("{{{}}}", moves.join(", ")),
+            )),
             Answer::Moves { moves, results, .. } if games_of(want).is_some() => {
                 let shown: Vec<String> = moves.iter().map(|(m, _)| m.clone()).collect();
-                Ok((same_positions(results, &games_of(want).unwrap_or_default()), format!("{{{}}}", shown.join(", "))))
+                Ok((
+                    same_positions(results, &games_of(want).unwrap_or_default()),
+                    format!("{{{}}}", shown.join(", ")),
+                ))
             }
             Answer::Sequence { values, .. } => {
-                let shown = format!("[{}]", values.iter().map(u64::to_string).collect::<Vec<_>>().join(", "));
+                let shown = format!(
+                    "[{}]",
+                    values
+                        .iter()
+                        .map(u64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
                 match want {
                     Value::List(xs) => {
                         let equal = xs.len() == values.len()
-                            && xs.iter().zip(values).all(|(x, v)| x.as_int().and_then(|n| u64::try_from(n).ok()) == Some(*v));
+                            && xs.iter().zip(values).all(|(x, v)| {
+                                x.as_int().and_then(|n| u64::try_from(n).ok()) == Some(*v)
+                            });
                         Ok((equal, shown))
                     }
-                    other => Err(EvalError::expected("a list of integers", other.kind_name(), span)),
+                    other => Err(EvalError::expected(
+                        "a list of integers",
+                        other.kind_name(),
+                        span,
+                    )),
                 }
             }
-            Answer::Winning { .. } | Answer::Moves { .. } => {
-                Err(EvalError::expected("a set of positions such as `{nim(1) + nim(2)}`", want.kind_name(), span))
-            }
+            Answer::Winning { .. } | Answer::Moves { .. } => Err(EvalError::expected(
+                "a set of positions such as `{nim(1) + nim(2)}`",
+                want.kind_name(),
+                span,
+            )),
             _ => Err(EvalError::other(
                 "this query's answer cannot be compared",
                 "assert `grundy`, `outcome`, `winning`, `moves` or `sequence` answers",
@@ -408,7 +538,9 @@ impl<'a> Interp<'a> {
             Value::Int(n) => J::from(*n),
             Value::Bool(b) => J::from(*b),
             Value::Str(s) => J::from(s.as_ref()),
-            Value::List(xs) | Value::Tuple(xs) | Value::Set(xs) => J::Array(xs.iter().map(|x| self.to_json(x)).collect()),
+            Value::List(xs) | Value::Tuple(xs) | Value::Set(xs) => {
+                J::Array(xs.iter().map(|x| self.to_json(x)).collect())
+            }
             other => J::from(show_value(other, self.globals, self.rt)),
         }
     }

@@ -11,7 +11,10 @@ pub fn regularity_text(r: &Option<Regularity>) -> String {
         Some(r) => {
             let status = if r.proven { "proven" } else { "observed" };
             if r.saltus == 0 {
-                format!("periodic, preperiod {}, period {}, {status}", r.preperiod, r.period)
+                format!(
+                    "periodic, preperiod {}, period {}, {status}",
+                    r.preperiod, r.period
+                )
             } else {
                 format!(
                     "arithmetic-periodic, preperiod {}, period {}, saltus {}, {status}",
@@ -64,25 +67,53 @@ pub fn table_text(rows: &[Vec<Option<u64>>]) -> String {
 pub fn text(answer: &Answer) -> Option<String> {
     Some(match answer {
         Answer::Grundy { expr, value } => format!("grundy {expr} = {value}"),
-        Answer::Outcome { expr, misere, value } => {
+        Answer::Outcome {
+            expr,
+            misere,
+            value,
+        } => {
             let play = if *misere { "misere " } else { "" };
             format!("outcome {play}{expr} = {value}")
         }
         Answer::Moves { expr, moves, .. } => {
-            let mut s = format!("moves {expr}: {} option{}", moves.len(), if moves.len() == 1 { "" } else { "s" });
+            let mut s = format!(
+                "moves {expr}: {} option{}",
+                moves.len(),
+                if moves.len() == 1 { "" } else { "s" }
+            );
             for (m, g) in moves {
-                s.push_str(&format!("\n  {m}    # grundy {g}{}", if *g == 0 { ", P" } else { "" }));
+                s.push_str(&format!(
+                    "\n  {m}    # grundy {g}{}",
+                    if *g == 0 { ", P" } else { "" }
+                ));
             }
             s
         }
-        Answer::Winning { expr, misere, moves, .. } => {
+        Answer::Winning {
+            expr,
+            misere,
+            moves,
+            ..
+        } => {
             let play = if *misere { "misere " } else { "" };
             format!("winning {play}{expr} = {{{}}}", moves.join(", "))
         }
-        Answer::Sequence { game, from, values, regularity } => {
+        Answer::Sequence {
+            game,
+            from,
+            values,
+            regularity,
+        } => {
             let to = *from + values.len() as i64;
-            let vals = values.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
-            format!("sequence {game} {from}..{to}:\n  {vals}\n  {}", regularity_text(regularity))
+            let vals = values
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" ");
+            format!(
+                "sequence {game} {from}..{to}:\n  {vals}\n  {}",
+                regularity_text(regularity)
+            )
         }
         Answer::Table { expr, rows } => format!("table {expr}:\n{}", table_text(rows).trim_end()),
         Answer::Print { text, .. } => text.clone(),
@@ -94,17 +125,31 @@ pub fn text(answer: &Answer) -> Option<String> {
 pub fn json(answer: &Answer) -> serde_json::Value {
     match answer {
         Answer::Grundy { expr, value } => json!({"query": "grundy", "expr": expr, "value": value}),
-        Answer::Outcome { expr, misere, value } => json!({
+        Answer::Outcome {
+            expr,
+            misere,
+            value,
+        } => json!({
             "query": "outcome", "expr": expr, "play": if *misere { "misere" } else { "normal" }, "value": value
         }),
         Answer::Moves { expr, moves, .. } => json!({
             "query": "moves", "expr": expr,
             "value": moves.iter().map(|(m, g)| json!({"move": m, "grundy": g})).collect::<Vec<_>>()
         }),
-        Answer::Winning { expr, misere, moves, .. } => json!({
+        Answer::Winning {
+            expr,
+            misere,
+            moves,
+            ..
+        } => json!({
             "query": "winning", "expr": expr, "play": if *misere { "misere" } else { "normal" }, "value": moves
         }),
-        Answer::Sequence { game, from, values, regularity } => {
+        Answer::Sequence {
+            game,
+            from,
+            values,
+            regularity,
+        } => {
             let reg = match regularity {
                 None => json!({"kind": "none", "proven": false}),
                 Some(r) => json!({
@@ -115,7 +160,11 @@ pub fn json(answer: &Answer) -> serde_json::Value {
             json!({"query": "sequence", "game": game, "from": from, "values": values, "regularity": reg})
         }
         Answer::Table { expr, rows } => json!({"query": "table", "expr": expr, "rows": rows}),
-        Answer::Print { expr, json: value, .. } => json!({"query": "print", "expr": expr, "value": value}),
-        Answer::Assert { line, passed, .. } => json!({"query": "assert", "line": line, "passed": passed}),
+        Answer::Print {
+            expr, json: value, ..
+        } => json!({"query": "print", "expr": expr, "value": value}),
+        Answer::Assert { line, passed, .. } => {
+            json!({"query": "assert", "line": line, "passed": passed})
+        }
     }
 }

@@ -133,13 +133,32 @@ impl fmt::Display for CheckError {
         match self {
             CheckError::UnknownName { name, .. } => write!(f, "unknown name `{name}`"),
             CheckError::Redefined { name, .. } => write!(f, "`{name}` is defined twice"),
-            CheckError::Arity { name, expected, found, .. } => {
-                write!(f, "`{name}` takes {expected}, but {found} {} given", if *found == 1 { "was" } else { "were" })
+            CheckError::Arity {
+                name,
+                expected,
+                found,
+                ..
+            } => {
+                write!(
+                    f,
+                    "`{name}` takes {expected}, but {found} {} given",
+                    if *found == 1 { "was" } else { "were" }
+                )
             }
-            CheckError::NotCallable { name, what, .. } => write!(f, "`{name}` is {what}, not a game or function"),
-            CheckError::FamilyArgs { name, expected, found, .. } => {
+            CheckError::NotCallable { name, what, .. } => {
+                write!(f, "`{name}` is {what}, not a game or function")
+            }
+            CheckError::FamilyArgs {
+                name,
+                expected,
+                found,
+                ..
+            } => {
                 if *expected == 0 {
-                    write!(f, "`{name}` has no family parameters, but {found} were given in `[…]`")
+                    write!(
+                        f,
+                        "`{name}` has no family parameters, but {found} were given in `[…]`"
+                    )
                 } else {
                     write!(f, "`{name}` takes {expected} family argument(s) in `[…]`, but {found} were given")
                 }
@@ -147,11 +166,17 @@ impl fmt::Display for CheckError {
             CheckError::UnknownType { name, .. } => write!(f, "unknown parameter type `{name}`"),
             CheckError::UnknownBoard { name, .. } => write!(f, "unknown board `{name}`"),
             CheckError::BadConstructor { message, .. } => f.write_str(message),
-            CheckError::TypeMismatch { op, left, right, .. } => {
+            CheckError::TypeMismatch {
+                op, left, right, ..
+            } => {
                 write!(f, "`{op}` cannot combine a {left} with a {right}")
             }
-            CheckError::LetBeforeDefinition { name, .. } => write!(f, "`{name}` is used before its `let`"),
-            CheckError::NoBoard { .. } => write!(f, "`ray` and `step` need a game defined `on` a board"),
+            CheckError::LetBeforeDefinition { name, .. } => {
+                write!(f, "`{name}` is used before its `let`")
+            }
+            CheckError::NoBoard { .. } => {
+                write!(f, "`ray` and `step` need a game defined `on` a board")
+            }
             CheckError::DuplicateName { name, .. } => write!(f, "`{name}` is bound twice"),
             CheckError::NotAGame { name, what, .. } => write!(f, "`{name}` is {what}, not a game"),
             CheckError::RuleKind { message, .. } => f.write_str(message),
@@ -214,7 +239,10 @@ impl Describe for CheckError {
         match self {
             CheckError::UnknownName { span, .. } => vec![(*span, "not defined".into())],
             CheckError::Redefined { span, previous, .. } => {
-                vec![(*span, "defined again here".into()), (*previous, "first defined here".into())]
+                vec![
+                    (*span, "defined again here".into()),
+                    (*previous, "first defined here".into()),
+                ]
             }
             CheckError::Arity { span, .. } => vec![(*span, "wrong number of arguments".into())],
             CheckError::NotCallable { span, .. } => vec![(*span, "called here".into())],
@@ -222,12 +250,23 @@ impl Describe for CheckError {
             CheckError::UnknownType { span, .. } => vec![(*span, "unknown type".into())],
             CheckError::UnknownBoard { span, .. } => vec![(*span, "no such board".into())],
             CheckError::BadConstructor { span, .. } => vec![(*span, "here".into())],
-            CheckError::TypeMismatch { left, right, left_span, right_span, .. } => vec![
+            CheckError::TypeMismatch {
+                left,
+                right,
+                left_span,
+                right_span,
+                ..
+            } => vec![
                 (*left_span, format!("this is a {left}")),
                 (*right_span, format!("this is a {right}")),
             ],
-            CheckError::LetBeforeDefinition { span, definition, .. } => {
-                vec![(*span, "used here".into()), (*definition, "defined here".into())]
+            CheckError::LetBeforeDefinition {
+                span, definition, ..
+            } => {
+                vec![
+                    (*span, "used here".into()),
+                    (*definition, "defined here".into()),
+                ]
             }
             CheckError::NoBoard { span } => vec![(*span, "needs a board".into())],
             CheckError::DuplicateName { span, .. } => vec![(*span, "bound again".into())],

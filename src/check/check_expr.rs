@@ -68,7 +68,10 @@ impl<'g> Checker<'g> {
             ast::ExprKind::Index(base, args) => return self.check_index(base, args, span),
             ast::ExprKind::With(base, items) => {
                 let base = self.check_expr(base);
-                let items = items.iter().map(|(k, v)| (self.check_expr(k), self.check_expr(v))).collect();
+                let items = items
+                    .iter()
+                    .map(|(k, v)| (self.check_expr(k), self.check_expr(v)))
+                    .collect();
                 ExprKind::With(Box::new(base), items)
             }
         };
@@ -88,16 +91,27 @@ impl<'g> Checker<'g> {
         let body = self.check_expr(&c.body);
         self.scope.truncate(scope_len);
         self.next_slot = slot;
-        Comprehension { body, binders, condition }
+        Comprehension {
+            body,
+            binders,
+            condition,
+        }
     }
 
     fn lookup_local(&self, name: &str) -> Option<usize> {
-        self.scope.iter().rev().find(|(n, _)| n == name).map(|(_, s)| *s)
+        self.scope
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, s)| *s)
     }
 
     fn check_name(&mut self, name: &str, span: crate::diagnostics::Span) -> Expr {
         if let Some(slot) = self.lookup_local(name) {
-            return Expr { kind: ExprKind::Local(slot), span };
+            return Expr {
+                kind: ExprKind::Local(slot),
+                span,
+            };
         }
         match self.globals.names.get(name).copied() {
             Some(Global::Const(id)) => {
@@ -110,11 +124,20 @@ impl<'g> Checker<'g> {
                         });
                     }
                 }
-                Expr { kind: ExprKind::Global(id), span }
+                Expr {
+                    kind: ExprKind::Global(id),
+                    span,
+                }
             }
             Some(Global::Game(id)) => {
                 self.check_family_count(id, 0, name, span);
-                Expr { kind: ExprKind::GameRef { game: id, family: vec![] }, span }
+                Expr {
+                    kind: ExprKind::GameRef {
+                        game: id,
+                        family: vec![],
+                    },
+                    span,
+                }
             }
             Some(Global::Func(_)) => {
                 self.errors.push(CheckError::NotCallable {
@@ -125,7 +148,11 @@ impl<'g> Checker<'g> {
                 const_expr(Value::Int(0), span)
             }
             Some(Global::Board(_)) => {
-                self.errors.push(CheckError::NotAGame { name: name.to_string(), what: "a board".into(), span });
+                self.errors.push(CheckError::NotAGame {
+                    name: name.to_string(),
+                    what: "a board".into(),
+                    span,
+                });
                 const_expr(Value::Int(0), span)
             }
             None => {
@@ -147,23 +174,46 @@ impl<'g> Checker<'g> {
             .filter(|(d, c)| *d <= 2.min(c.len() / 2 + 1))
             .min()
             .map(|(_, c)| c);
-        self.errors.push(CheckError::UnknownName { name: name.to_string(), span, suggestion });
+        self.errors.push(CheckError::UnknownName {
+            name: name.to_string(),
+            span,
+            suggestion,
+        });
     }
 
-    fn check_family_count(&mut self, game: GameId, found: usize, name: &str, span: crate::diagnostics::Span) {
+    fn check_family_count(
+        &mut self,
+        game: GameId,
+        found: usize,
+        name: &str,
+        span: crate::diagnostics::Span,
+    ) {
         let expected = self.globals.games.get(game).map_or(0, |g| g.family.len());
         if expected != found {
-            self.errors.push(CheckError::FamilyArgs { name: name.to_string(), expected, found, span });
+            self.errors.push(CheckError::FamilyArgs {
+                name: name.to_string(),
+                expected,
+                found,
+                span,
+            });
         }
     }
 
-    fn check_index(&mut self, base: &ast::Expr, args: &[ast::Expr], span: crate::diagnostics::Span) -> Expr {
+    fn check_index(
+        &mut self,
+        base: &ast::Expr,
+        args: &[ast::Expr],
+        span: crate::diagnostics::Span,
+    ) -> Expr {
         if let ast::ExprKind::Name(name) = &base.kind {
             if self.lookup_local(name).is_none() {
                 if let Some(Global::Game(id)) = self.globals.names.get(name).copied() {
                     self.check_family_count(id, args.len(), name, span);
                     let family = self.check_all(args);
-                    return Expr { kind: ExprKind::GameRef { game: id, family }, span };
+                    return Expr {
+                        kind: ExprKind::GameRef { game: id, family },
+                        span,
+                    };
                 }
             }
         }
@@ -177,11 +227,21 @@ impl<'g> Checker<'g> {
                 span,
             });
         }
-        let index = args.pop().unwrap_or_else(|| const_expr(Value::Int(0), span));
-        Expr { kind: ExprKind::Index(Box::new(base), Box::new(index)), span }
+        let index = args
+            .pop()
+            .unwrap_or_else(|| const_expr(Value::Int(0), span));
+        Expr {
+            kind: ExprKind::Index(Box::new(base), Box::new(index)),
+            span,
+        }
     }
 
-    fn check_call(&mut self, callee: &ast::Expr, args: &ast::CallArgs, span: crate::diagnostics::Span) -> Expr {
+    fn check_call(
+        &mut self,
+        callee: &ast::Expr,
+        args: &ast::CallArgs,
+        span: crate::diagnostics::Span,
+    ) -> Expr {
         // A family game: `sub[S](n)`.
         let (name, family_args) = match &callee.kind {
             ast::ExprKind::Name(n) => (n.clone(), None),
@@ -193,7 +253,11 @@ impl<'g> Checker<'g> {
         };
         if name.is_empty() || self.lookup_local(&name).is_some() {
             if !name.is_empty() {
-                self.errors.push(CheckError::NotCallable { name, what: "a local value".into(), span: callee.span });
+                self.errors.push(CheckError::NotCallable {
+                    name,
+                    what: "a local value".into(),
+                    span: callee.span,
+                });
             } else {
                 self.errors.push(CheckError::NotCallable {
                     name: self.text(callee.span),
@@ -206,7 +270,11 @@ impl<'g> Checker<'g> {
         let global = self.globals.names.get(&name).copied();
         if family_args.is_some() && !matches!(global, Some(Global::Game(_))) {
             // `xs[i](…)`: indexing then calling is never meaningful.
-            self.errors.push(CheckError::NotCallable { name, what: "not a game".into(), span: callee.span });
+            self.errors.push(CheckError::NotCallable {
+                name,
+                what: "not a game".into(),
+                span: callee.span,
+            });
             return const_expr(Value::Int(0), span);
         }
         match global {
@@ -219,12 +287,22 @@ impl<'g> Checker<'g> {
                 if args.len() != expected {
                     self.errors.push(CheckError::Arity {
                         name,
-                        expected: format!("{expected} parameter{}", if expected == 1 { "" } else { "s" }),
+                        expected: format!(
+                            "{expected} parameter{}",
+                            if expected == 1 { "" } else { "s" }
+                        ),
                         found: args.len(),
                         span,
                     });
                 }
-                Expr { kind: ExprKind::GameCall { game: id, family, args }, span }
+                Expr {
+                    kind: ExprKind::GameCall {
+                        game: id,
+                        family,
+                        args,
+                    },
+                    span,
+                }
             }
             Some(Global::Func(id)) => {
                 let args = self.plain_args(args, &name, span);
@@ -237,11 +315,22 @@ impl<'g> Checker<'g> {
                         span,
                     });
                 }
-                Expr { kind: ExprKind::CallFunc(id, args), span }
+                Expr {
+                    kind: ExprKind::CallFunc(id, args),
+                    span,
+                }
             }
             Some(Global::Const(_)) | Some(Global::Board(_)) => {
-                let what = if matches!(global, Some(Global::Const(_))) { "a constant" } else { "a board" };
-                self.errors.push(CheckError::NotCallable { name, what: what.into(), span: callee.span });
+                let what = if matches!(global, Some(Global::Const(_))) {
+                    "a constant"
+                } else {
+                    "a board"
+                };
+                self.errors.push(CheckError::NotCallable {
+                    name,
+                    what: what.into(),
+                    span: callee.span,
+                });
                 const_expr(Value::Int(0), span)
             }
             None => match Builtin::from_name(&name) {
@@ -254,7 +343,12 @@ impl<'g> Checker<'g> {
         }
     }
 
-    fn plain_args(&mut self, args: &ast::CallArgs, name: &str, span: crate::diagnostics::Span) -> Vec<Expr> {
+    fn plain_args(
+        &mut self,
+        args: &ast::CallArgs,
+        name: &str,
+        span: crate::diagnostics::Span,
+    ) -> Vec<Expr> {
         match args {
             ast::CallArgs::List(items) => self.check_all(items),
             ast::CallArgs::Comprehension(_) => {
@@ -268,7 +362,12 @@ impl<'g> Checker<'g> {
         }
     }
 
-    fn check_builtin(&mut self, b: Builtin, args: &ast::CallArgs, span: crate::diagnostics::Span) -> Expr {
+    fn check_builtin(
+        &mut self,
+        b: Builtin,
+        args: &ast::CallArgs,
+        span: crate::diagnostics::Span,
+    ) -> Expr {
         let args = match args {
             ast::CallArgs::Comprehension(c) => {
                 if !b.takes_iterable() {
@@ -279,7 +378,10 @@ impl<'g> Checker<'g> {
                     });
                 }
                 let comp = self.check_comprehension(c);
-                vec![Expr { kind: ExprKind::ListComp(Box::new(comp)), span }]
+                vec![Expr {
+                    kind: ExprKind::ListComp(Box::new(comp)),
+                    span,
+                }]
             }
             ast::CallArgs::List(items) => self.check_all(items),
         };
@@ -295,7 +397,10 @@ impl<'g> Checker<'g> {
         if matches!(b, Builtin::Ray | Builtin::Step) && (!self.in_game || self.board.is_none()) {
             self.errors.push(CheckError::NoBoard { span });
         }
-        Expr { kind: ExprKind::CallBuiltin(b, args), span }
+        Expr {
+            kind: ExprKind::CallBuiltin(b, args),
+            span,
+        }
     }
 
     /// The kind an expression certainly has, if the checker can tell.
@@ -318,7 +423,13 @@ impl<'g> Checker<'g> {
                 }
                 match self.globals.names.get(name) {
                     Some(Global::Game(_)) => Kind::Game,
-                    None if matches!(name.as_str(), "len" | "popcount" | "gcd" | "nimmul" | "abs") => Kind::Int,
+                    None if matches!(
+                        name.as_str(),
+                        "len" | "popcount" | "gcd" | "nimmul" | "abs"
+                    ) =>
+                    {
+                        Kind::Int
+                    }
                     _ => Kind::Unknown,
                 }
             }

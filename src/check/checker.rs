@@ -82,7 +82,11 @@ impl<'g> Checker<'g> {
             let existing = self.globals.names.get(&name.name).copied();
             if let (Some(existing), false) = (existing, replace) {
                 let previous = self.global_span(existing);
-                self.errors.push(CheckError::Redefined { name: name.name.clone(), span: name.span, previous });
+                self.errors.push(CheckError::Redefined {
+                    name: name.name.clone(),
+                    span: name.span,
+                    previous,
+                });
                 continue;
             }
             let global = match (kind, existing) {
@@ -103,7 +107,10 @@ impl<'g> Checker<'g> {
                     Global::Board(self.globals.boards.len() - 1)
                 }
                 (2, _) => {
-                    self.globals.constants.push(Constant { name: name.name.clone(), span });
+                    self.globals.constants.push(Constant {
+                        name: name.name.clone(),
+                        span,
+                    });
                     self.pending_lets.insert(name.name.clone(), name.span);
                     Global::Const(self.globals.constants.len() - 1)
                 }
@@ -169,18 +176,26 @@ impl<'g> Checker<'g> {
     }
 
     /// Binds every name of a pattern.
-    pub(super) fn bind_pattern(&mut self, pattern: &ast::Pattern, seen: &mut Vec<String>) -> SlotPattern {
+    pub(super) fn bind_pattern(
+        &mut self,
+        pattern: &ast::Pattern,
+        seen: &mut Vec<String>,
+    ) -> SlotPattern {
         match pattern {
             ast::Pattern::Name(id) => {
                 if seen.contains(&id.name) {
-                    self.errors.push(CheckError::DuplicateName { name: id.name.clone(), span: id.span });
+                    self.errors.push(CheckError::DuplicateName {
+                        name: id.name.clone(),
+                        span: id.span,
+                    });
                 }
                 seen.push(id.name.clone());
                 SlotPattern::Slot(self.bind(id))
             }
-            ast::Pattern::Tuple(items, span) => {
-                SlotPattern::Tuple(items.iter().map(|p| self.bind_pattern(p, seen)).collect(), *span)
-            }
+            ast::Pattern::Tuple(items, span) => SlotPattern::Tuple(
+                items.iter().map(|p| self.bind_pattern(p, seen)).collect(),
+                *span,
+            ),
         }
     }
 
@@ -207,7 +222,11 @@ impl<'g> Checker<'g> {
 
     /// The source text of a span, trimmed.
     pub(super) fn text(&self, span: Span) -> String {
-        self.source.get(span.start..span.end).unwrap_or("").trim().to_string()
+        self.source
+            .get(span.start..span.end)
+            .unwrap_or("")
+            .trim()
+            .to_string()
     }
 
     /// Checks an expression that runs at the top level in a frame of its own.
@@ -215,14 +234,21 @@ impl<'g> Checker<'g> {
         self.reset_frame();
         self.in_game = false;
         let expr = self.check_expr(e);
-        TopExpr { expr, frame_size: self.max_slot }
+        TopExpr {
+            expr,
+            frame_size: self.max_slot,
+        }
     }
 
     fn assert_value(&mut self, kind: ast::QueryKind, value: &ast::Expr) -> TopExpr {
         if let ast::ExprKind::Name(n) = &value.kind {
             let is_outcome = matches!(n.as_str(), "P" | "N" | "L" | "R" | "D");
-            if is_outcome && kind == ast::QueryKind::Outcome && !self.globals.names.contains_key(n) {
-                return TopExpr { expr: const_expr(Value::Str(n.as_str().into()), value.span), frame_size: 0 };
+            if is_outcome && kind == ast::QueryKind::Outcome && !self.globals.names.contains_key(n)
+            {
+                return TopExpr {
+                    expr: const_expr(Value::Str(n.as_str().into()), value.span),
+                    frame_size: 0,
+                };
             }
         }
         self.top_expr(value)
@@ -260,7 +286,10 @@ impl<'g> Checker<'g> {
                 let mut seen = Vec::new();
                 for p in params {
                     if seen.contains(&p.name) {
-                        self.errors.push(CheckError::DuplicateName { name: p.name.clone(), span: p.span });
+                        self.errors.push(CheckError::DuplicateName {
+                            name: p.name.clone(),
+                            span: p.span,
+                        });
                     }
                     seen.push(p.name.clone());
                     self.bind(p);
@@ -295,7 +324,14 @@ impl<'g> Checker<'g> {
         let without = b.without.as_ref().map(|w| self.check_expr(w));
         let frame_size = self.max_slot;
         if let Some(board) = self.globals.boards.get_mut(id) {
-            *board = Board { name: b.name.name.clone(), width, height, without, frame_size, span: b.span };
+            *board = Board {
+                name: b.name.name.clone(),
+                width,
+                height,
+                without,
+                frame_size,
+                span: b.span,
+            };
         }
         Some(id)
     }
@@ -307,17 +343,33 @@ impl<'g> Checker<'g> {
         self.reset_frame();
         self.in_game = true;
         let mut seen = Vec::new();
-        let family: Vec<Param> = g.family.iter().map(|p| self.check_param(p, &mut seen)).collect();
+        let family: Vec<Param> = g
+            .family
+            .iter()
+            .map(|p| self.check_param(p, &mut seen))
+            .collect();
         let (params, board, body) = match &g.body {
-            ast::GameBody::Rules { params, board, rules } => {
-                let params: Vec<Param> = params.iter().map(|p| self.check_param(p, &mut seen)).collect();
-                let board = board.as_ref().and_then(|b| match self.globals.names.get(&b.name) {
-                    Some(Global::Board(id)) => Some(*id),
-                    _ => {
-                        self.errors.push(CheckError::UnknownBoard { name: b.name.clone(), span: b.span });
-                        None
-                    }
-                });
+            ast::GameBody::Rules {
+                params,
+                board,
+                rules,
+            } => {
+                let params: Vec<Param> = params
+                    .iter()
+                    .map(|p| self.check_param(p, &mut seen))
+                    .collect();
+                let board = board
+                    .as_ref()
+                    .and_then(|b| match self.globals.names.get(&b.name) {
+                        Some(Global::Board(id)) => Some(*id),
+                        _ => {
+                            self.errors.push(CheckError::UnknownBoard {
+                                name: b.name.clone(),
+                                span: b.span,
+                            });
+                            None
+                        }
+                    });
                 self.board = board;
                 let base = self.next_slot;
                 let base_scope = self.scope.len();
@@ -346,7 +398,11 @@ impl<'g> Checker<'g> {
             body,
             frame_size: self.max_slot,
             span: g.span,
-            source: self.source.get(g.span.start..g.span.end).unwrap_or("").to_string(),
+            source: self
+                .source
+                .get(g.span.start..g.span.end)
+                .unwrap_or("")
+                .to_string(),
         };
         if let Some(slot) = self.globals.games.get_mut(id) {
             *slot = game;
@@ -368,13 +424,21 @@ impl<'g> Checker<'g> {
                 _ => None,
             };
             if ty.is_none() {
-                self.errors.push(CheckError::UnknownType { name: t.name.clone(), span: t.span });
+                self.errors.push(CheckError::UnknownType {
+                    name: t.name.clone(),
+                    span: t.span,
+                });
             }
             ty
         });
         let pattern = self.bind_pattern(&p.pattern, seen);
         let name = self.text(p.pattern.span());
-        Param { name, pattern, ty, span: p.span }
+        Param {
+            name,
+            pattern,
+            ty,
+            span: p.span,
+        }
     }
 
     fn check_rule(&mut self, rule: &ast::Rule, partizan: bool) -> Rule {
@@ -390,7 +454,13 @@ impl<'g> Checker<'g> {
         let binders = self.check_binders(&rule.binders);
         let condition = rule.condition.as_ref().map(|c| self.check_expr(c));
         let option = self.check_expr(&rule.option);
-        Rule { kind: rule.kind, binders, condition, option, span: rule.span }
+        Rule {
+            kind: rule.kind,
+            binders,
+            condition,
+            option,
+            span: rule.span,
+        }
     }
 
     /// Checks binders left to right: each sees the ones before it.
@@ -421,18 +491,24 @@ impl<'g> Checker<'g> {
             ty: Some(ParamType::Nat),
             span: c.span,
         };
-        let bad = |message: String| CheckError::BadConstructor { message, span: c.span };
+        let bad = |message: String| CheckError::BadConstructor {
+            message,
+            span: c.span,
+        };
         match c.name.name.as_str() {
             "octal" => {
                 let code = match c.args.first().map(|a| &a.kind) {
                     Some(ast::ExprKind::Str(s)) => s.clone(),
                     _ => {
-                        self.errors.push(bad("`octal` takes a string like \"0.77\"".into()));
+                        self.errors
+                            .push(bad("`octal` takes a string like \"0.77\"".into()));
                         String::new()
                     }
                 };
                 let digits = parse_octal(&code).unwrap_or_else(|| {
-                    self.errors.push(bad(format!("\"{code}\" is not an octal code like \"0.77\" or \"4.07\"")));
+                    self.errors.push(bad(format!(
+                        "\"{code}\" is not an octal code like \"0.77\" or \"4.07\""
+                    )));
                     vec![0]
                 });
                 (vec![heap("n", 0)], Constructor::Octal { digits, code })
@@ -449,7 +525,10 @@ impl<'g> Checker<'g> {
                     _ => None,
                 };
                 let mut set = set.unwrap_or_else(|| {
-                    self.errors.push(bad(format!("`{}` takes a set of positive integers like {{1, 2}}", c.name.name)));
+                    self.errors.push(bad(format!(
+                        "`{}` takes a set of positive integers like {{1, 2}}",
+                        c.name.name
+                    )));
                     vec![]
                 });
                 set.sort_unstable();
@@ -463,18 +542,24 @@ impl<'g> Checker<'g> {
             }
             "tartan" => {
                 if c.args.len() != 2 {
-                    self.errors.push(bad("`tartan` takes two one-heap coin games: `tartan(G, H)`".into()));
+                    self.errors.push(bad(
+                        "`tartan` takes two one-heap coin games: `tartan(G, H)`".into(),
+                    ));
                 }
                 let a = c.args.first().map(|a| self.check_expr(a));
                 let b = c.args.get(1).map(|a| self.check_expr(a));
                 let dummy = const_expr(Value::Int(0), c.span);
                 (
                     vec![heap("x", 0), heap("y", 1)],
-                    Constructor::Tartan(Box::new(a.unwrap_or(dummy.clone())), Box::new(b.unwrap_or(dummy))),
+                    Constructor::Tartan(
+                        Box::new(a.unwrap_or(dummy.clone())),
+                        Box::new(b.unwrap_or(dummy)),
+                    ),
                 )
             }
             other => {
-                self.errors.push(bad(format!("unknown constructor `{other}`")));
+                self.errors
+                    .push(bad(format!("unknown constructor `{other}`")));
                 (vec![heap("n", 0)], Constructor::Subtraction(vec![]))
             }
         }
@@ -484,7 +569,11 @@ impl<'g> Checker<'g> {
 /// Digits of an octal code: "0.77" → [0, 7, 7]; "4.07" → [4, 0, 7]; ".6" → [0, 6].
 pub fn parse_octal(code: &str) -> Option<Vec<u8>> {
     let (before, after) = code.split_once('.')?;
-    let d0 = if before.is_empty() { 0 } else { before.parse::<u8>().ok()? };
+    let d0 = if before.is_empty() {
+        0
+    } else {
+        before.parse::<u8>().ok()?
+    };
     if d0 > 7 {
         return None;
     }
@@ -501,11 +590,19 @@ pub fn parse_octal(code: &str) -> Option<Vec<u8>> {
 
 /// A constant expression.
 pub fn const_expr(value: Value, span: Span) -> Expr {
-    Expr { kind: ExprKind::Const(value), span }
+    Expr {
+        kind: ExprKind::Const(value),
+        span,
+    }
 }
 
 fn dummy_param(span: Span) -> Param {
-    Param { name: String::new(), pattern: SlotPattern::Slot(0), ty: None, span }
+    Param {
+        name: String::new(),
+        pattern: SlotPattern::Slot(0),
+        ty: None,
+        span,
+    }
 }
 
 fn placeholder_game(name: &str, span: Span) -> Game {

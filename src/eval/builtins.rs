@@ -100,7 +100,11 @@ impl Builtin {
 
     /// Its name.
     pub fn name(self) -> &'static str {
-        BUILTINS.iter().find(|(_, b)| *b == self).map(|(n, _)| *n).unwrap_or("?")
+        BUILTINS
+            .iter()
+            .find(|(_, b)| *b == self)
+            .map(|(n, _)| *n)
+            .unwrap_or("?")
     }
 
     /// The accepted numbers of arguments (min, max).
@@ -162,22 +166,33 @@ impl Builtin {
 }
 
 fn int(v: &Value, span: Span) -> Result<i64, EvalError> {
-    v.as_int().ok_or_else(|| EvalError::expected("an integer", v.kind_name(), span))
+    v.as_int()
+        .ok_or_else(|| EvalError::expected("an integer", v.kind_name(), span))
 }
 
 fn nonneg(v: &Value, span: Span) -> Result<u64, EvalError> {
     let n = int(v, span)?;
-    u64::try_from(n).map_err(|_| EvalError::other(format!("{n} is negative"), "nim arithmetic works on integers ≥ 0", span))
+    u64::try_from(n).map_err(|_| {
+        EvalError::other(
+            format!("{n} is negative"),
+            "nim arithmetic works on integers ≥ 0",
+            span,
+        )
+    })
 }
 
 fn to_nonneg_i64(n: u64, span: Span) -> Result<Value, EvalError> {
-    i64::try_from(n).map(Value::Int).map_err(|_| EvalError::Overflow { span })
+    i64::try_from(n)
+        .map(Value::Int)
+        .map_err(|_| EvalError::Overflow { span })
 }
 
 /// The elements a variadic-or-iterable built-in works on: `min(a, b)` or `min(xs)`.
 fn spread(args: &[Value], span: Span) -> Result<Vec<Value>, EvalError> {
     match args {
-        [single] if !matches!(single, Value::Int(_) | Value::Bool(_) | Value::Game(_)) => to_items(single, span),
+        [single] if !matches!(single, Value::Int(_) | Value::Bool(_) | Value::Game(_)) => {
+            to_items(single, span)
+        }
         _ => Ok(args.to_vec()),
     }
 }
@@ -188,16 +203,32 @@ pub fn apply_pure(b: Builtin, args: &[Value], span: Span) -> Result<Value, EvalE
     match b {
         Builtin::Min | Builtin::Max => {
             let items = spread(args, span)?;
-            let best = if b == Builtin::Min { items.iter().min() } else { items.iter().max() };
-            best.cloned()
-                .ok_or_else(|| EvalError::other(format!("`{}` of nothing", b.name()), "give it at least one value", span))
+            let best = if b == Builtin::Min {
+                items.iter().min()
+            } else {
+                items.iter().max()
+            };
+            best.cloned().ok_or_else(|| {
+                EvalError::other(
+                    format!("`{}` of nothing", b.name()),
+                    "give it at least one value",
+                    span,
+                )
+            })
         }
-        Builtin::Abs => int(&arg(0), span)?.checked_abs().map(Value::Int).ok_or(EvalError::Overflow { span }),
+        Builtin::Abs => int(&arg(0), span)?
+            .checked_abs()
+            .map(Value::Int)
+            .ok_or(EvalError::Overflow { span }),
         Builtin::Len => match arg(0) {
             Value::Str(s) => Ok(Value::Int(s.chars().count() as i64)),
             Value::List(xs) | Value::Tuple(xs) | Value::Set(xs) => Ok(Value::Int(xs.len() as i64)),
             Value::Range(a, b) => Ok(Value::Int((b - a).max(0))),
-            other => Err(EvalError::expected("a list, string, set, tuple or range", other.kind_name(), span)),
+            other => Err(EvalError::expected(
+                "a list, string, set, tuple or range",
+                other.kind_name(),
+                span,
+            )),
         },
         Builtin::Sum => sum(&to_items(&arg(0), span)?, span),
         Builtin::Count => {
@@ -235,7 +266,10 @@ pub fn apply_pure(b: Builtin, args: &[Value], span: Span) -> Result<Value, EvalE
             Ok(Value::List(items.into()))
         }
         Builtin::Gcd => {
-            let (mut a, mut b) = (int(&arg(0), span)?.unsigned_abs(), int(&arg(1), span)?.unsigned_abs());
+            let (mut a, mut b) = (
+                int(&arg(0), span)?.unsigned_abs(),
+                int(&arg(1), span)?.unsigned_abs(),
+            );
             while b != 0 {
                 (a, b) = (b, a % b);
             }
@@ -264,9 +298,14 @@ pub fn apply_pure(b: Builtin, args: &[Value], span: Span) -> Result<Value, EvalE
                     }
                 }
             }
-            Ok(Value::Int(seen.iter().position(|s| !s).unwrap_or(items.len()) as i64))
+            Ok(Value::Int(
+                seen.iter().position(|s| !s).unwrap_or(items.len()) as i64,
+            ))
         }
-        Builtin::Nimmul => to_nonneg_i64(nim_mul(nonneg(&arg(0), span)?, nonneg(&arg(1), span)?), span),
+        Builtin::Nimmul => to_nonneg_i64(
+            nim_mul(nonneg(&arg(0), span)?, nonneg(&arg(1), span)?),
+            span,
+        ),
         Builtin::Niminv => match nim_inv(nonneg(&arg(0), span)?) {
             Some(x) => to_nonneg_i64(x, span),
             None => Err(EvalError::DivisionByZero { span }),
@@ -292,14 +331,22 @@ pub fn sum(items: &[Value], span: Span) -> Result<Value, EvalError> {
         for v in items {
             match v {
                 Value::Game(g) => parts.extend(g.parts.iter().cloned()),
-                other => return Err(EvalError::expected("games only (a sum mixes kinds)", other.kind_name(), span)),
+                other => {
+                    return Err(EvalError::expected(
+                        "games only (a sum mixes kinds)",
+                        other.kind_name(),
+                        span,
+                    ))
+                }
             }
         }
         return Ok(Value::Game(Rc::new(GameSum { parts })));
     }
     let mut total: i64 = 0;
     for v in items {
-        total = total.checked_add(int(v, span)?).ok_or(EvalError::Overflow { span })?;
+        total = total
+            .checked_add(int(v, span)?)
+            .ok_or(EvalError::Overflow { span })?;
     }
     Ok(Value::Int(total))
 }
@@ -309,10 +356,17 @@ fn subsets(set: &Value, sizes: &Value, span: Span) -> Result<Value, EvalError> {
     elems.sort();
     elems.dedup();
     let sizes = to_items(sizes, span)?;
-    let sizes: Vec<usize> = sizes.iter().filter_map(|v| v.as_int().and_then(|n| usize::try_from(n).ok())).collect();
+    let sizes: Vec<usize> = sizes
+        .iter()
+        .filter_map(|v| v.as_int().and_then(|n| usize::try_from(n).ok()))
+        .collect();
     let n = elems.len();
     if n > 62 && sizes.iter().any(|&k| k > 2) {
-        return Err(EvalError::other("too many subsets", "`subsets` of large sets needs small sizes", span));
+        return Err(EvalError::other(
+            "too many subsets",
+            "`subsets` of large sets needs small sizes",
+            span,
+        ));
     }
     let mut out = Vec::new();
     let mut chosen = Vec::new();
@@ -321,13 +375,23 @@ fn subsets(set: &Value, sizes: &Value, span: Span) -> Result<Value, EvalError> {
             combinations(&elems, k, 0, &mut chosen, &mut out);
         }
         if out.len() > 10_000_000 {
-            return Err(EvalError::other("too many subsets", "ask for smaller subset sizes", span));
+            return Err(EvalError::other(
+                "too many subsets",
+                "ask for smaller subset sizes",
+                span,
+            ));
         }
     }
     Ok(Value::List(out.into()))
 }
 
-fn combinations(elems: &[Value], k: usize, from: usize, chosen: &mut Vec<Value>, out: &mut Vec<Value>) {
+fn combinations(
+    elems: &[Value],
+    k: usize,
+    from: usize,
+    chosen: &mut Vec<Value>,
+    out: &mut Vec<Value>,
+) {
     if chosen.len() == k {
         out.push(Value::Set(chosen.clone().into()));
         return;
@@ -345,8 +409,10 @@ fn combinations(elems: &[Value], k: usize, from: usize, chosen: &mut Vec<Value>,
 }
 
 fn product(lists: &Value, span: Span) -> Result<Value, EvalError> {
-    let factors: Vec<Vec<Value>> =
-        to_items(lists, span)?.iter().map(|f| to_items(f, span)).collect::<Result<_, _>>()?;
+    let factors: Vec<Vec<Value>> = to_items(lists, span)?
+        .iter()
+        .map(|f| to_items(f, span))
+        .collect::<Result<_, _>>()?;
     let mut out: Vec<Vec<Value>> = vec![Vec::new()];
     for f in &factors {
         let mut next = Vec::with_capacity(out.len() * f.len());
@@ -358,9 +424,18 @@ fn product(lists: &Value, span: Span) -> Result<Value, EvalError> {
             }
         }
         if next.len() > 10_000_000 {
-            return Err(EvalError::other("the product is too large", "use fewer or smaller factors", span));
+            return Err(EvalError::other(
+                "the product is too large",
+                "use fewer or smaller factors",
+                span,
+            ));
         }
         out = next;
     }
-    Ok(Value::List(out.into_iter().map(|p| Value::List(p.into())).collect::<Vec<_>>().into()))
+    Ok(Value::List(
+        out.into_iter()
+            .map(|p| Value::List(p.into()))
+            .collect::<Vec<_>>()
+            .into(),
+    ))
 }

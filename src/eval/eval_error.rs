@@ -101,12 +101,20 @@ pub enum EvalError {
 impl EvalError {
     /// An error with its own message and help.
     pub fn other(message: impl Into<String>, help: impl Into<String>, span: Span) -> EvalError {
-        EvalError::Other { message: message.into(), help: help.into(), span }
+        EvalError::Other {
+            message: message.into(),
+            help: help.into(),
+            span,
+        }
     }
 
     /// A kind error.
     pub fn expected(expected: impl Into<String>, found: &str, span: Span) -> EvalError {
-        EvalError::Type { expected: expected.into(), found: found.to_string(), span }
+        EvalError::Type {
+            expected: expected.into(),
+            found: found.to_string(),
+            span,
+        }
     }
 
     /// The innermost error (under rule context).
@@ -121,19 +129,34 @@ impl EvalError {
 impl fmt::Display for EvalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EvalError::Type { expected, found, .. } => write!(f, "expected {expected}, found a {found}"),
-            EvalError::Mismatch { op, left, right, .. } => write!(f, "`{op}` cannot combine a {left} with a {right}"),
+            EvalError::Type {
+                expected, found, ..
+            } => write!(f, "expected {expected}, found a {found}"),
+            EvalError::Mismatch {
+                op, left, right, ..
+            } => write!(f, "`{op}` cannot combine a {left} with a {right}"),
             EvalError::Overflow { .. } => write!(f, "integer overflow"),
             EvalError::DivisionByZero { .. } => write!(f, "division by zero"),
-            EvalError::Index { index, len, .. } => write!(f, "index {index} is out of range for length {len}"),
+            EvalError::Index { index, len, .. } => {
+                write!(f, "index {index} is out of range for length {len}")
+            }
             EvalError::BadPosition { message, .. } => f.write_str(message),
-            EvalError::InRule { position, inner, .. } => {
+            EvalError::InRule {
+                position, inner, ..
+            } => {
                 write!(f, "{inner} (while generating the options of {position})")
             }
             EvalError::Loopy { cycle, .. } => {
-                write!(f, "the game is loopy: its move graph has a cycle {}", cycle.join(" → "))
+                write!(
+                    f,
+                    "the game is loopy: its move graph has a cycle {}",
+                    cycle.join(" → ")
+                )
             }
-            EvalError::PositionLimit { limit, .. } => write!(f, "more than {limit} positions: the position limit was reached"),
+            EvalError::PositionLimit { limit, .. } => write!(
+                f,
+                "more than {limit} positions: the position limit was reached"
+            ),
             EvalError::Interrupted { .. } => write!(f, "interrupted"),
             EvalError::CallDepth { .. } => write!(f, "function calls nest too deeply"),
             EvalError::Other { message, .. } => f.write_str(message),
@@ -190,7 +213,13 @@ impl Describe for EvalError {
     fn labels(&self) -> Vec<(Span, String)> {
         match self {
             EvalError::Type { span, expected, .. } => vec![(*span, format!("expected {expected}"))],
-            EvalError::Mismatch { left, right, left_span, right_span, .. } => vec![
+            EvalError::Mismatch {
+                left,
+                right,
+                left_span,
+                right_span,
+                ..
+            } => vec![
                 (*left_span, format!("this is a {left}")),
                 (*right_span, format!("this is a {right}")),
             ],
@@ -198,7 +227,11 @@ impl Describe for EvalError {
             EvalError::DivisionByZero { span } => vec![(*span, "divides by zero".into())],
             EvalError::Index { span, .. } => vec![(*span, "out of range".into())],
             EvalError::BadPosition { span, .. } => vec![(*span, "invalid position".into())],
-            EvalError::InRule { rule, position, inner } => {
+            EvalError::InRule {
+                rule,
+                position,
+                inner,
+            } => {
                 let mut labels = inner.labels();
                 labels.push((*rule, format!("in this rule, from {position}")));
                 labels

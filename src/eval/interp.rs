@@ -31,7 +31,11 @@ pub fn new_frame(size: usize) -> Frame {
 impl<'a> Interp<'a> {
     /// An evaluator over `globals` and `rt`.
     pub fn new(globals: &'a Globals, rt: &'a mut Runtime) -> Interp<'a> {
-        Interp { globals, rt, board: None }
+        Interp {
+            globals,
+            rt,
+            board: None,
+        }
     }
 
     /// Evaluates `e` in `frame`.
@@ -43,7 +47,13 @@ impl<'a> Interp<'a> {
             ExprKind::Global(id) => match self.rt.consts.get(*id).and_then(Clone::clone) {
                 Some(v) => Ok(v),
                 None => Err(EvalError::other(
-                    format!("`{}` has no value yet", self.globals.constants.get(*id).map_or("?", |c| c.name.as_str())),
+                    format!(
+                        "`{}` has no value yet",
+                        self.globals
+                            .constants
+                            .get(*id)
+                            .map_or("?", |c| c.name.as_str())
+                    ),
                     "move its `let` above the first statement that needs it",
                     span,
                 )),
@@ -94,12 +104,18 @@ impl<'a> Interp<'a> {
                 let family = self.eval_all(family, frame)?;
                 let args = self.eval_all(args, frame)?;
                 let inst = self.rt.instance(*game, family.into());
-                self.check_position(inst, &args).map_err(|message| EvalError::BadPosition { message, span })?;
-                Ok(Value::Game(Rc::new(GameSum::single(Component::Pos(inst, args.into())))))
+                self.check_position(inst, &args)
+                    .map_err(|message| EvalError::BadPosition { message, span })?;
+                Ok(Value::Game(Rc::new(GameSum::single(Component::Pos(
+                    inst,
+                    args.into(),
+                )))))
             }
             ExprKind::GameRef { game, family } => {
                 let family = self.eval_all(family, frame)?;
-                Ok(Value::GameFn(GameFn { inst: self.rt.instance(*game, family.into()) }))
+                Ok(Value::GameFn(GameFn {
+                    inst: self.rt.instance(*game, family.into()),
+                }))
             }
         }
     }
@@ -116,10 +132,25 @@ impl<'a> Interp<'a> {
         items.iter().map(|i| self.eval(i, frame)).collect()
     }
 
-    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, frame: &mut Frame, span: Span) -> Result<Value, EvalError> {
+    fn binary(
+        &mut self,
+        op: BinOp,
+        a: &Expr,
+        b: &Expr,
+        frame: &mut Frame,
+        span: Span,
+    ) -> Result<Value, EvalError> {
         match op {
-            BinOp::And => return Ok(Value::Bool(self.eval_bool(a, frame)? && self.eval_bool(b, frame)?)),
-            BinOp::Or => return Ok(Value::Bool(self.eval_bool(a, frame)? || self.eval_bool(b, frame)?)),
+            BinOp::And => {
+                return Ok(Value::Bool(
+                    self.eval_bool(a, frame)? && self.eval_bool(b, frame)?,
+                ))
+            }
+            BinOp::Or => {
+                return Ok(Value::Bool(
+                    self.eval_bool(a, frame)? || self.eval_bool(b, frame)?,
+                ))
+            }
             _ => {}
         }
         let x = self.eval(a, frame)?;
@@ -127,10 +158,20 @@ impl<'a> Interp<'a> {
         binary_values(op, x, y, a.span, b.span, span)
     }
 
-    fn call_function(&mut self, id: FuncId, args: &[Expr], frame: &mut Frame, span: Span) -> Result<Value, EvalError> {
+    fn call_function(
+        &mut self,
+        id: FuncId,
+        args: &[Expr],
+        frame: &mut Frame,
+        span: Span,
+    ) -> Result<Value, EvalError> {
         let globals = self.globals;
         let Some(f) = globals.functions.get(id) else {
-            return Err(EvalError::other("unknown function", "please report this as a bug", span));
+            return Err(EvalError::other(
+                "unknown function",
+                "please report this as a bug",
+                span,
+            ));
         };
         let mut callee = new_frame(f.frame_size.max(args.len()));
         for (slot, arg) in args.iter().enumerate() {
@@ -212,14 +253,23 @@ impl<'a> Interp<'a> {
 
     /// The board data of the running game.
     pub fn board_data(&self, span: Span) -> Result<Rc<super::runtime::BoardData>, EvalError> {
-        let id = self.board.ok_or_else(|| EvalError::other("no board here", "define the game `on` a board", span))?;
-        self.rt.boards.get(id).and_then(Clone::clone).ok_or_else(|| {
-            EvalError::other(
-                format!("board `{}` is used before its definition runs", self.globals.boards.get(id).map_or("?", |b| b.name.as_str())),
-                "move the `board` statement above the first query that uses it",
-                span,
-            )
-        })
+        let id = self.board.ok_or_else(|| {
+            EvalError::other("no board here", "define the game `on` a board", span)
+        })?;
+        self.rt
+            .boards
+            .get(id)
+            .and_then(Clone::clone)
+            .ok_or_else(|| {
+                EvalError::other(
+                    format!(
+                        "board `{}` is used before its definition runs",
+                        self.globals.boards.get(id).map_or("?", |b| b.name.as_str())
+                    ),
+                    "move the `board` statement above the first query that uses it",
+                    span,
+                )
+            })
     }
 
     fn ray_or_step(&mut self, ray: bool, args: &[Value], span: Span) -> Result<Value, EvalError> {
@@ -230,14 +280,22 @@ impl<'a> Interp<'a> {
                     [Value::Int(a), Value::Int(b)] => Ok((*a, *b)),
                     _ => Err(EvalError::expected("a pair of integers", "tuple", span)),
                 },
-                Some(other) => Err(EvalError::expected("a square or direction (a pair)", other.kind_name(), span)),
+                Some(other) => Err(EvalError::expected(
+                    "a square or direction (a pair)",
+                    other.kind_name(),
+                    span,
+                )),
                 None => Err(EvalError::expected("two arguments", "nothing", span)),
             }
         };
         let (mut c, mut r) = pair(args.first())?;
         let (dc, dr) = pair(args.get(1))?;
         if (dc, dr) == (0, 0) {
-            return Err(EvalError::other("the direction (0, 0) does not move", "use a non-zero direction", span));
+            return Err(EvalError::other(
+                "the direction (0, 0) does not move",
+                "use a non-zero direction",
+                span,
+            ));
         }
         let mut out = Vec::new();
         loop {
@@ -263,12 +321,22 @@ impl<'a> Interp<'a> {
             ));
         };
         let Some(Value::Str(row)) = args.get(1) else {
-            return Err(EvalError::expected("a string of `H` and `T`", args.get(1).map_or("nothing", Value::kind_name), span));
+            return Err(EvalError::expected(
+                "a string of `H` and `T`",
+                args.get(1).map_or("nothing", Value::kind_name),
+                span,
+            ));
         };
         let base = match args.get(2) {
             None => 0,
             Some(Value::Int(b)) => *b,
-            Some(other) => return Err(EvalError::expected("the base 0 or 1", other.kind_name(), span)),
+            Some(other) => {
+                return Err(EvalError::expected(
+                    "the base 0 or 1",
+                    other.kind_name(),
+                    span,
+                ))
+            }
         };
         let arity = self.inst_game(f.inst).map_or(0, |g| g.params.len());
         let rows: Vec<&str> = row.split('/').collect();
@@ -291,7 +359,11 @@ impl<'a> Interp<'a> {
         for (r, line) in rows.iter().enumerate() {
             if line.chars().count() != width {
                 return Err(EvalError::other(
-                    format!("row {} has {} coins but the first row has {width}", r + 1, line.chars().count()),
+                    format!(
+                        "row {} has {} coins but the first row has {width}",
+                        r + 1,
+                        line.chars().count()
+                    ),
                     "write every row of the grid with the same number of coins",
                     span,
                 ));
@@ -304,7 +376,8 @@ impl<'a> Interp<'a> {
                         } else {
                             vec![Value::Int(r as i64 + base), Value::Int(c as i64 + base)]
                         };
-                        self.check_position(f.inst, &pos).map_err(|message| EvalError::BadPosition { message, span })?;
+                        self.check_position(f.inst, &pos)
+                            .map_err(|message| EvalError::BadPosition { message, span })?;
                         parts.push(Component::Pos(f.inst, pos.into()));
                     }
                     'T' => {}
@@ -333,7 +406,12 @@ impl<'a> Interp<'a> {
             return Err("unknown game".into());
         };
         if args.len() != game.params.len() {
-            return Err(format!("`{}` takes {} parameters, got {}", game.name, game.params.len(), args.len()));
+            return Err(format!(
+                "`{}` takes {} parameters, got {}",
+                game.name,
+                game.params.len(),
+                args.len()
+            ));
         }
         for (i, (p, v)) in game.params.iter().zip(args).enumerate() {
             let ok = match p.ty {
@@ -381,7 +459,10 @@ impl<'a> Interp<'a> {
                     match square {
                         Some((c, r)) if board.open(c, r) => {}
                         Some((c, r)) if board.on_board(c, r) => {
-                            return Err(format!("{} is a blocked square", crate::syntax::lower::square_name(c, r)))
+                            return Err(format!(
+                                "{} is a blocked square",
+                                crate::syntax::lower::square_name(c, r)
+                            ))
                         }
                         Some(_) => {
                             return Err(format!(
@@ -391,7 +472,12 @@ impl<'a> Interp<'a> {
                                 board.height
                             ))
                         }
-                        None => return Err("the first parameter of a game on a board is a square like `@c3`".into()),
+                        None => {
+                            return Err(
+                                "the first parameter of a game on a board is a square like `@c3`"
+                                    .into(),
+                            )
+                        }
                     }
                 }
             }
@@ -407,7 +493,12 @@ fn set_slot(frame: &mut Frame, slot: usize, v: Value) {
 }
 
 /// Binds a value to a pattern's slots.
-pub fn bind_pattern(pattern: &SlotPattern, v: Value, frame: &mut Frame, span: Span) -> Result<(), EvalError> {
+pub fn bind_pattern(
+    pattern: &SlotPattern,
+    v: Value,
+    frame: &mut Frame,
+    span: Span,
+) -> Result<(), EvalError> {
     match pattern {
         SlotPattern::Slot(slot) => {
             set_slot(frame, *slot, v);
@@ -420,22 +511,33 @@ pub fn bind_pattern(pattern: &SlotPattern, v: Value, frame: &mut Frame, span: Sp
                 }
                 Ok(())
             }
-            other => Err(EvalError::expected(format!("a tuple of {} values", items.len()), other.kind_name(), *pspan)),
+            other => Err(EvalError::expected(
+                format!("a tuple of {} values", items.len()),
+                other.kind_name(),
+                *pspan,
+            )),
         },
     }
 }
 
 fn unary(op: UnOp, v: Value, inner: Span, span: Span) -> Result<Value, EvalError> {
     match (op, v) {
-        (UnOp::Neg, Value::Int(n)) => n.checked_neg().map(Value::Int).ok_or(EvalError::Overflow { span }),
+        (UnOp::Neg, Value::Int(n)) => n
+            .checked_neg()
+            .map(Value::Int)
+            .ok_or(EvalError::Overflow { span }),
         (UnOp::Not, Value::Bool(b)) => Ok(Value::Bool(!b)),
-        (UnOp::Nimber, Value::Int(n)) if n >= 0 => {
-            Ok(Value::Game(Rc::new(GameSum::single(Component::Nimber(n as u64)))))
+        (UnOp::Nimber, Value::Int(n)) if n >= 0 => Ok(Value::Game(Rc::new(GameSum::single(
+            Component::Nimber(n as u64),
+        )))),
+        (UnOp::Nimber, Value::Int(n)) => Err(EvalError::other(
+            format!("*{n}: a nimber is never negative"),
+            "write `*k` with k ≥ 0",
+            span,
+        )),
+        (UnOp::Neg, other) | (UnOp::Nimber, other) => {
+            Err(EvalError::expected("an integer", other.kind_name(), inner))
         }
-        (UnOp::Nimber, Value::Int(n)) => {
-            Err(EvalError::other(format!("*{n}: a nimber is never negative"), "write `*k` with k ≥ 0", span))
-        }
-        (UnOp::Neg, other) | (UnOp::Nimber, other) => Err(EvalError::expected("an integer", other.kind_name(), inner)),
         (UnOp::Not, other) => Err(EvalError::expected("a boolean", other.kind_name(), inner)),
     }
 }
@@ -454,7 +556,14 @@ fn floor_div(a: i64, b: i64, span: Span) -> Result<(i64, i64), EvalError> {
 }
 
 /// Applies a (non-short-circuit) binary operator to two values.
-pub fn binary_values(op: BinOp, x: Value, y: Value, ls: Span, rs: Span, span: Span) -> Result<Value, EvalError> {
+pub fn binary_values(
+    op: BinOp,
+    x: Value,
+    y: Value,
+    ls: Span,
+    rs: Span,
+    span: Span,
+) -> Result<Value, EvalError> {
     use Value::*;
     let mismatch = |x: &Value, y: &Value| EvalError::Mismatch {
         op: op.symbol().to_string(),
@@ -495,7 +604,9 @@ pub fn binary_values(op: BinOp, x: Value, y: Value, ls: Span, rs: Span, span: Sp
         (BinOp::Mul, Int(a), Int(b)) => Int(a.checked_mul(*b).ok_or(overflow)?),
         (BinOp::Div, Int(a), Int(b)) => Int(floor_div(*a, *b, span)?.0),
         (BinOp::Rem, Int(a), Int(b)) => Int(floor_div(*a, *b, span)?.1),
-        (BinOp::Concat, List(a), List(b)) => List(a.iter().chain(b.iter()).cloned().collect::<Vec<_>>().into()),
+        (BinOp::Concat, List(a), List(b)) => {
+            List(a.iter().chain(b.iter()).cloned().collect::<Vec<_>>().into())
+        }
         (BinOp::Concat, Str(a), Str(b)) => Str(format!("{a}{b}").into()),
         _ => return Err(mismatch(&x, &y)),
     })
@@ -520,55 +631,106 @@ fn seq_len(v: &Value) -> Option<usize> {
 /// `xs[i]` and `xs[a..b]`.
 pub fn index_value(b: &Value, i: &Value, span: Span) -> Result<Value, EvalError> {
     let Some(len) = seq_len(b) else {
-        return Err(EvalError::expected("a list, tuple or string to index", b.kind_name(), span));
+        return Err(EvalError::expected(
+            "a list, tuple or string to index",
+            b.kind_name(),
+            span,
+        ));
     };
     match i {
         Value::Int(n) => {
-            let idx = usize::try_from(*n).ok().filter(|&k| k < len).ok_or(EvalError::Index { index: *n, len, span })?;
+            let idx = usize::try_from(*n)
+                .ok()
+                .filter(|&k| k < len)
+                .ok_or(EvalError::Index {
+                    index: *n,
+                    len,
+                    span,
+                })?;
             Ok(match b {
                 Value::List(xs) | Value::Tuple(xs) => xs.get(idx).cloned().unwrap_or(Value::Int(0)),
-                Value::Str(s) => Value::Str(s.chars().nth(idx).map(|c| c.to_string()).unwrap_or_default().into()),
+                Value::Str(s) => Value::Str(
+                    s.chars()
+                        .nth(idx)
+                        .map(|c| c.to_string())
+                        .unwrap_or_default()
+                        .into(),
+                ),
                 _ => Value::Int(0),
             })
         }
         Value::Range(a, e) => {
             if *a < 0 || *e > len as i64 && e > a {
                 let bad = if *a < 0 { *a } else { *e };
-                return Err(EvalError::Index { index: bad, len, span });
+                return Err(EvalError::Index {
+                    index: bad,
+                    len,
+                    span,
+                });
             }
             let (a, e) = (*a as usize, (*e).max(*a) as usize);
             Ok(match b {
                 Value::List(xs) => Value::List(xs.get(a..e).unwrap_or(&[]).to_vec().into()),
                 Value::Tuple(xs) => Value::Tuple(xs.get(a..e).unwrap_or(&[]).to_vec().into()),
-                Value::Str(s) => Value::Str(s.chars().skip(a).take(e - a).collect::<String>().into()),
+                Value::Str(s) => {
+                    Value::Str(s.chars().skip(a).take(e - a).collect::<String>().into())
+                }
                 _ => Value::Int(0),
             })
         }
-        other => Err(EvalError::expected("an integer index or a range", other.kind_name(), span)),
+        other => Err(EvalError::expected(
+            "an integer index or a range",
+            other.kind_name(),
+            span,
+        )),
     }
 }
 
 /// `xs with [i] = v`.
 pub fn with_value(b: &Value, i: &Value, v: Value, span: Span) -> Result<Value, EvalError> {
-    let len = seq_len(b).ok_or_else(|| EvalError::expected("a list or string", b.kind_name(), span))?;
-    let n = i.as_int().ok_or_else(|| EvalError::expected("an integer index", i.kind_name(), span))?;
-    let idx = usize::try_from(n).ok().filter(|&k| k < len).ok_or(EvalError::Index { index: n, len, span })?;
+    let len =
+        seq_len(b).ok_or_else(|| EvalError::expected("a list or string", b.kind_name(), span))?;
+    let n = i
+        .as_int()
+        .ok_or_else(|| EvalError::expected("an integer index", i.kind_name(), span))?;
+    let idx = usize::try_from(n)
+        .ok()
+        .filter(|&k| k < len)
+        .ok_or(EvalError::Index {
+            index: n,
+            len,
+            span,
+        })?;
     match b {
         Value::List(xs) | Value::Tuple(xs) => {
             let mut items = xs.to_vec();
             if let Some(slot) = items.get_mut(idx) {
                 *slot = v;
             }
-            Ok(if matches!(b, Value::List(_)) { Value::List(items.into()) } else { Value::Tuple(items.into()) })
+            Ok(if matches!(b, Value::List(_)) {
+                Value::List(items.into())
+            } else {
+                Value::Tuple(items.into())
+            })
         }
         Value::Str(s) => {
             let Value::Str(piece) = v else {
-                return Err(EvalError::expected("a string to put into a string", v.kind_name(), span));
+                return Err(EvalError::expected(
+                    "a string to put into a string",
+                    v.kind_name(),
+                    span,
+                ));
             };
             let out: String = s
                 .chars()
                 .enumerate()
-                .map(|(k, c)| if k == idx { piece.to_string() } else { c.to_string() })
+                .map(|(k, c)| {
+                    if k == idx {
+                        piece.to_string()
+                    } else {
+                        c.to_string()
+                    }
+                })
                 .collect();
             Ok(Value::Str(out.into()))
         }

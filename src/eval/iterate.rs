@@ -20,8 +20,15 @@ pub fn to_items(v: &Value, span: Span) -> Result<Vec<Value>, EvalError> {
             Ok((*a..*b).map(Value::Int).collect())
         }
         Value::List(xs) | Value::Set(xs) | Value::Tuple(xs) => Ok(xs.to_vec()),
-        Value::Str(s) => Ok(s.chars().map(|c| Value::Str(c.to_string().into())).collect()),
-        other => Err(EvalError::expected("a range, set, list, tuple or string", other.kind_name(), span)),
+        Value::Str(s) => Ok(s
+            .chars()
+            .map(|c| Value::Str(c.to_string().into()))
+            .collect()),
+        other => Err(EvalError::expected(
+            "a range, set, list, tuple or string",
+            other.kind_name(),
+            span,
+        )),
     }
 }
 
@@ -33,8 +40,16 @@ pub fn contains(collection: &Value, x: &Value, span: Span) -> Result<bool, EvalE
         Value::List(xs) | Value::Tuple(xs) => Ok(xs.contains(x)),
         Value::Str(s) => match x {
             Value::Str(needle) => Ok(s.contains(needle.as_ref())),
-            other => Err(EvalError::expected("a string to look for in a string", other.kind_name(), span)),
+            other => Err(EvalError::expected(
+                "a string to look for in a string",
+                other.kind_name(),
+                span,
+            )),
         },
-        other => Err(EvalError::expected("a range, set, list, tuple or string after `in`", other.kind_name(), span)),
+        other => Err(EvalError::expected(
+            "a range, set, list, tuple or string after `in`",
+            other.kind_name(),
+            span,
+        )),
     }
 }

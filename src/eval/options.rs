@@ -6,8 +6,8 @@ use super::interp::{bind_pattern, new_frame, Interp};
 use super::print::show_position;
 use super::value::{Component, InstId, Pos, Value};
 use crate::check::program::{Constructor, GameBody};
-use crate::syntax::ast::RuleKind;
 use crate::diagnostics::Span;
+use crate::syntax::ast::RuleKind;
 use std::rc::Rc;
 
 /// The options of one position: each a list of components (a sum).
@@ -36,7 +36,11 @@ impl OptionList {
 
     /// The components of option `i`.
     pub fn get(&self, i: usize) -> &[Component] {
-        let start = if i == 0 { 0 } else { self.ends.get(i - 1).copied().unwrap_or(0) };
+        let start = if i == 0 {
+            0
+        } else {
+            self.ends.get(i - 1).copied().unwrap_or(0)
+        };
         let end = self.ends.get(i).copied().unwrap_or(start);
         self.comps.get(start..end).unwrap_or(&[])
     }
@@ -66,14 +70,24 @@ pub enum Side {
 
 impl<'a> Interp<'a> {
     /// Appends the options of position `pos` of `inst` to `out`.
-    pub fn gen_options(&mut self, inst: InstId, pos: &Pos, side: Side, out: &mut OptionList) -> Result<(), EvalError> {
+    pub fn gen_options(
+        &mut self,
+        inst: InstId,
+        pos: &Pos,
+        side: Side,
+        out: &mut OptionList,
+    ) -> Result<(), EvalError> {
         let Some(game) = self.inst_game(inst) else {
             return Ok(());
         };
         match &game.body {
             GameBody::Constructed(ctor) => constructed_options(ctor, inst, pos, out),
             GameBody::Rules(rules) => {
-                let family = self.rt.inst(inst).map(|i| i.family.clone()).unwrap_or_else(|| Rc::from(vec![]));
+                let family = self
+                    .rt
+                    .inst(inst)
+                    .map(|i| i.family.clone())
+                    .unwrap_or_else(|| Rc::from(vec![]));
                 let mut frame = new_frame(game.frame_size);
                 for (p, v) in game.family.iter().zip(family.iter()) {
                     bind_pattern(&p.pattern, v.clone(), &mut frame, p.span)?;
@@ -104,7 +118,9 @@ impl<'a> Interp<'a> {
             inner: Box::new(e),
         };
         for rule in rules.iter().filter(|r| r.kind == RuleKind::Stop) {
-            let stop = self.eval_bool(&rule.option, frame).map_err(|e| context(self, rule.span, e))?;
+            let stop = self
+                .eval_bool(&rule.option, frame)
+                .map_err(|e| context(self, rule.span, e))?;
             if stop {
                 return Ok(());
             }
@@ -121,10 +137,15 @@ impl<'a> Interp<'a> {
                 continue;
             }
             let option = &rule.option;
-            self.for_each(&rule.binders, rule.condition.as_ref(), frame, &mut |me, frame| {
-                let v = me.eval(option, frame)?;
-                me.push_option(inst, params, v, option.span, out)
-            })
+            self.for_each(
+                &rule.binders,
+                rule.condition.as_ref(),
+                frame,
+                &mut |me, frame| {
+                    let v = me.eval(option, frame)?;
+                    me.push_option(inst, params, v, option.span, out)
+                },
+            )
             .map_err(|e| context(self, rule.span, e))?;
         }
         Ok(())
@@ -167,7 +188,8 @@ impl<'a> Interp<'a> {
                         }
                     }
                 };
-                self.check_position(inst, &args).map_err(|message| EvalError::BadPosition { message, span })?;
+                self.check_position(inst, &args)
+                    .map_err(|message| EvalError::BadPosition { message, span })?;
                 out.push([Component::Pos(inst, args.into())]);
                 Ok(())
             }
@@ -180,7 +202,12 @@ fn heap(inst: InstId, n: i64) -> Component {
 }
 
 /// The moves of `octal`, `subtraction` and `allbut` games on one heap.
-fn constructed_options(ctor: &Constructor, inst: InstId, pos: &Pos, out: &mut OptionList) -> Result<(), EvalError> {
+fn constructed_options(
+    ctor: &Constructor,
+    inst: InstId,
+    pos: &Pos,
+    out: &mut OptionList,
+) -> Result<(), EvalError> {
     let n = match pos.first() {
         Some(Value::Int(n)) => *n,
         _ => return Ok(()),

@@ -7,7 +7,12 @@ use crate::syntax::lower::square_name;
 
 /// A value in `.game` syntax.
 pub fn show_value(v: &Value, globals: &Globals, rt: &Runtime) -> String {
-    let list = |xs: &[Value]| xs.iter().map(|x| show_value(x, globals, rt)).collect::<Vec<_>>().join(", ");
+    let list = |xs: &[Value]| {
+        xs.iter()
+            .map(|x| show_value(x, globals, rt))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     match v {
         Value::Int(n) => n.to_string(),
         Value::Bool(b) => b.to_string(),
@@ -43,7 +48,11 @@ pub fn show_sum(g: &GameSum, globals: &Globals, rt: &Runtime) -> String {
     if g.parts.is_empty() {
         return "*0".to_string();
     }
-    g.parts.iter().map(|c| show_component(c, globals, rt)).collect::<Vec<_>>().join(" + ")
+    g.parts
+        .iter()
+        .map(|c| show_component(c, globals, rt))
+        .collect::<Vec<_>>()
+        .join(" + ")
 }
 
 /// One component: `*3` or `kayles(4)`.
@@ -59,11 +68,19 @@ pub fn show_game_fn(inst: InstId, globals: &Globals, rt: &Runtime) -> String {
     let Some(instance) = rt.inst(inst) else {
         return "?".into();
     };
-    let name = globals.games.get(instance.game).map_or("?", |g| g.name.as_str());
+    let name = globals
+        .games
+        .get(instance.game)
+        .map_or("?", |g| g.name.as_str());
     if instance.family.is_empty() {
         name.to_string()
     } else {
-        let fam = instance.family.iter().map(|v| show_value(v, globals, rt)).collect::<Vec<_>>().join(", ");
+        let fam = instance
+            .family
+            .iter()
+            .map(|v| show_value(v, globals, rt))
+            .collect::<Vec<_>>()
+            .join(", ");
         format!("{name}[{fam}]")
     }
 }

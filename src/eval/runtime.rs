@@ -24,7 +24,11 @@ impl BoardData {
     /// True when (col, row) is on the board and not blocked.
     pub fn open(&self, col: i64, row: i64) -> bool {
         self.on_board(col, row)
-            && !self.blocked.get(((row - 1) * self.width + (col - 1)) as usize).copied().unwrap_or(true)
+            && !self
+                .blocked
+                .get(((row - 1) * self.width + (col - 1)) as usize)
+                .copied()
+                .unwrap_or(true)
     }
 
     /// True when (col, row) lies inside the board (blocked or not).
@@ -55,7 +59,10 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_positions: 20_000_000, max_call_depth: 2_000 }
+        Limits {
+            max_positions: 20_000_000,
+            max_call_depth: 2_000,
+        }
     }
 }
 
@@ -83,7 +90,11 @@ impl Runtime {
     pub fn instance(&mut self, game: GameId, family: Rc<[Value]>) -> InstId {
         let entry = self.instances.entry((game, family.clone()));
         let index = entry.index();
-        entry.or_insert_with(|| Instance { game, family, memo: Memo::default() });
+        entry.or_insert_with(|| Instance {
+            game,
+            family,
+            memo: Memo::default(),
+        });
         InstId(index as u32)
     }
 

@@ -4,13 +4,16 @@
 
 use super::memo::{key_of, IN_PROGRESS, UNKNOWN};
 use crate::check::program::{Constructor, GameBody};
+use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::eval::interp::Interp;
 use crate::eval::nimber::nim_mul;
 use crate::eval::options::{OptionList, Side};
 use crate::eval::print::show_position;
 use crate::eval::value::{Component, InstId, Pos};
-use crate::diagnostics::Span;
+
+/// Heaps of constructed games from this size on are answered from the proven period.
+const HUGE_HEAP: i64 = 10_000;
 
 /// One position on the search stack.
 struct Frame {
@@ -43,7 +46,9 @@ pub fn mex(values: &[u64], bits: &mut Vec<u64>) -> u32 {
 impl<'a> Interp<'a> {
     /// The stored state of a position.
     pub fn memo_get(&self, inst: InstId, pos: &Pos) -> u32 {
-        self.rt.inst(inst).map_or(UNKNOWN, |i| i.memo.get(key_of(pos), pos))
+        self.rt
+            .inst(inst)
+            .map_or(UNKNOWN, |i| i.memo.get(key_of(pos), pos))
     }
 
     fn memo_set(&mut self, inst: InstId, pos: &Pos, value: u32) -> bool {
@@ -57,7 +62,7 @@ impl<'a> Interp<'a> {
     pub fn grundy_component(&mut self, c: &Component, span: Span) -> Result<u64, EvalError> {
         match c {
             Component::Nimber(k) => Ok(*k),
-            Component::Pos(inst, pos) => self.grundy_pos(*inst, pos, span).map(u64::from),
+            Component::Pos(inst, pos) => self.grundy_pos(*inst, pos, span),
         }
     }
 
@@ -70,13 +75,32 @@ impl<'a> Interp<'a> {
         Ok(x)
     }
 
-    /// A value known without search: the tartan product of two coin games.
-    fn direct_value(&mut self, inst: InstId, pos: &Pos, span: Span) -> Option<Result<u32, EvalError>> {
+    /// A value known without search: the tartan product of two coin games, or a
+    /// huge heap of a constructed game answered from its proven period.
+    fn direct_value(
+        &mut self,
+        inst: InstId,
+        pos: &Pos,
+        span: Span,
+    ) -> Option<Result<u64, EvalError>> {
         let game = self.inst_game(inst)?;
-        let GameBody::Constructed(Constructor::Tartan(a, b)) = &game.body else {
-            return None;
-        };
-        Some(self.tartan_value(a, b, pos, span))
+        match &game.body {
+            GameBody::Constructed(Constructor::Tartan(a, b)) => {
+                Some(self.tartan_value(a, b, pos, span))
+            }
+            GameBody::Constructed(_) => {
+                let n = match pos.first() {
+                    Some(crate::eval::value::Value::Int(n)) if *n >= HUGE_HEAP => *n as u64,
+                    _ => return None,
+                };
+                match self.value_by_period(inst, n, span) {
+                    Ok(Some(v)) => Some(Ok(v)),
+                    Ok(None) => None,
+                    Err(e) => Some(Err(e)),
+                }
+            }
+            GameBody::Rules(_) => None,
+        }
     }
 
     fn tartan_value(
@@ -85,32 +109,47 @@ impl<'a> Interp<'a> {
         b: &crate::check::program::Expr,
         pos: &Pos,
         span: Span,
-    ) -> Result<u32, EvalError> {
+    ) -> Result<u64, EvalError> {
         let mut frame = Vec::new();
-        let factor = |me: &mut Self, e: &crate::check::program::Expr, frame: &mut Vec<_>| match me.eval(e, frame)? {
+        let factor = |me: &mut Self, e: &crate::check::program::Expr, frame: &mut Vec<_>| match me
+            .eval(
+            e, frame,
+        )? {
             crate::eval::value::Value::GameFn(f) => Ok(f.inst),
-            other => Err(EvalError::expected("a game name in `tartan(G, H)`", other.kind_name(), e.span)),
+            other => Err(EvalError::expected(
+                "a game name in `tartan(G, H)`",
+                other.kind_name(),
+                e.span,
+            )),
         };
         let ga = factor(self, a, &mut frame)?;
         let gb = factor(self, b, &mut frame)?;
         let (Some(x), Some(y)) = (pos.first(), pos.get(1)) else {
-            return Err(EvalError::other("a tartan position has two coordinates", "write `g(x, y)`", span));
+            return Err(EvalError::other(
+                "a tartan position has two coordinates",
+                "write `g(x, y)`",
+                span,
+            ));
         };
         let vx = self.grundy_pos(ga, &Pos::from(vec![x.clone()]), span)?;
         let vy = self.grundy_pos(gb, &Pos::from(vec![y.clone()]), span)?;
-        Ok(nim_mul(u64::from(vx), u64::from(vy)) as u32)
+        Ok(nim_mul(vx, vy))
     }
 
     /// The Grundy value of one position, solving everything it needs.
-    pub fn grundy_pos(&mut self, inst: InstId, pos: &Pos, span: Span) -> Result<u32, EvalError> {
+    pub fn grundy_pos(&mut self, inst: InstId, pos: &Pos, span: Span) -> Result<u64, EvalError> {
         let known = self.memo_get(inst, pos);
         if known < IN_PROGRESS {
-            return Ok(known);
+            return Ok(u64::from(known));
         }
         if let Some(v) = self.direct_value(inst, pos, span) {
             return v;
         }
-        let mut stack = vec![Frame { inst, pos: pos.clone(), expanded: false }];
+        let mut stack = vec![Frame {
+            inst,
+            pos: pos.clone(),
+            expanded: false,
+        }];
         let result = self.search(&mut stack, span);
         if result.is_err() {
             // Leave no position marked as on the path.
@@ -121,7 +160,7 @@ impl<'a> Interp<'a> {
             }
         }
         result?;
-        Ok(self.memo_get(inst, pos))
+        Ok(u64::from(self.memo_get(inst, pos)))
     }
 
     fn search(&mut self, stack: &mut Vec<Frame>, span: Span) -> Result<(), EvalError> {
@@ -141,7 +180,10 @@ impl<'a> Interp<'a> {
                 if self.memo_set(inst, &pos, IN_PROGRESS) {
                     self.rt.positions += 1;
                     if self.rt.positions > self.rt.limits.max_positions {
-                        return Err(EvalError::PositionLimit { limit: self.rt.limits.max_positions, span });
+                        return Err(EvalError::PositionLimit {
+                            limit: self.rt.limits.max_positions,
+                            span,
+                        });
                     }
                 }
             }
@@ -166,7 +208,7 @@ impl<'a> Interp<'a> {
                             } else if s == IN_PROGRESS {
                                 return Err(self.cycle_error(stack, *ci, cp, span));
                             } else if let Some(v) = self.direct_value(*ci, cp, span) {
-                                x ^= u64::from(v?);
+                                x ^= v?;
                             } else {
                                 pending.push((*ci, cp.clone()));
                                 complete = false;
@@ -187,7 +229,11 @@ impl<'a> Interp<'a> {
                     top.expanded = true;
                 }
                 for (ci, cp) in pending.drain(..) {
-                    stack.push(Frame { inst: ci, pos: cp, expanded: false });
+                    stack.push(Frame {
+                        inst: ci,
+                        pos: cp,
+                        expanded: false,
+                    });
                 }
             }
         }
@@ -196,8 +242,16 @@ impl<'a> Interp<'a> {
 
     fn cycle_error(&self, stack: &[Frame], inst: InstId, pos: &Pos, span: Span) -> EvalError {
         let top = stack.len().saturating_sub(1);
-        let path: Vec<&Frame> = stack.iter().enumerate().filter(|(i, f)| f.expanded || *i == top).map(|(_, f)| f).collect();
-        let start = path.iter().position(|f| f.inst == inst && f.pos == *pos).unwrap_or(0);
+        let path: Vec<&Frame> = stack
+            .iter()
+            .enumerate()
+            .filter(|(i, f)| f.expanded || *i == top)
+            .map(|(_, f)| f)
+            .collect();
+        let start = path
+            .iter()
+            .position(|f| f.inst == inst && f.pos == *pos)
+            .unwrap_or(0);
         let mut cycle: Vec<String> = path
             .iter()
             .skip(start)

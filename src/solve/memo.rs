@@ -73,7 +73,10 @@ impl Memo {
             Key::One(n) => self.dense.get(n).copied().unwrap_or(UNKNOWN),
             Key::Two(x, y) => {
                 if x < self.grid_rows && y < self.grid_cols {
-                    self.grid.get(x * self.grid_cols + y).copied().unwrap_or(UNKNOWN)
+                    self.grid
+                        .get(x * self.grid_cols + y)
+                        .copied()
+                        .unwrap_or(UNKNOWN)
                 } else {
                     self.map.get(pos).copied().unwrap_or(UNKNOWN)
                 }
@@ -125,7 +128,10 @@ impl Memo {
         let mut grid = vec![UNKNOWN; rows * cols];
         for r in 0..self.grid_rows {
             for c in 0..self.grid_cols {
-                if let (Some(dst), Some(src)) = (grid.get_mut(r * cols + c), self.grid.get(r * self.grid_cols + c)) {
+                if let (Some(dst), Some(src)) = (
+                    grid.get_mut(r * cols + c),
+                    self.grid.get(r * self.grid_cols + c),
+                ) {
                     *dst = *src;
                 }
             }

@@ -53,7 +53,12 @@ impl<'a> Interp<'a> {
         Ok(opts)
     }
 
-    fn normalize(&mut self, search: &mut MisereSearch, parts: &[Component], span: Span) -> Result<State, EvalError> {
+    fn normalize(
+        &mut self,
+        search: &mut MisereSearch,
+        parts: &[Component],
+        span: Span,
+    ) -> Result<State, EvalError> {
         let mut state = Vec::with_capacity(parts.len());
         for c in parts {
             if !self.component_options(search, c, span)?.is_empty() {
@@ -64,7 +69,12 @@ impl<'a> Interp<'a> {
         Ok(state)
     }
 
-    fn state_options(&mut self, search: &mut MisereSearch, state: &State, span: Span) -> Result<Vec<State>, EvalError> {
+    fn state_options(
+        &mut self,
+        search: &mut MisereSearch,
+        state: &State,
+        span: Span,
+    ) -> Result<Vec<State>, EvalError> {
         let mut out = Vec::new();
         for (i, c) in state.iter().enumerate() {
             if i > 0 && state.get(i - 1) == Some(c) {
@@ -81,7 +91,12 @@ impl<'a> Interp<'a> {
     }
 
     /// True when the player to move wins `sum` under misère play.
-    pub fn misere_next_wins(&mut self, search: &mut MisereSearch, sum: &GameSum, span: Span) -> Result<bool, EvalError> {
+    pub fn misere_next_wins(
+        &mut self,
+        search: &mut MisereSearch,
+        sum: &GameSum,
+        span: Span,
+    ) -> Result<bool, EvalError> {
         let root = self.normalize(search, &sum.parts, span)?;
         let mut stack: Vec<(State, bool)> = vec![(root.clone(), false)];
         let mut steps = 0u32;
@@ -89,7 +104,10 @@ impl<'a> Interp<'a> {
             match search.states.get(&state).copied() {
                 Some(P) | Some(N) => continue,
                 Some(ON_PATH) if !expanded => {
-                    return Err(EvalError::Loopy { cycle: vec!["(a misère position repeats)".into()], span });
+                    return Err(EvalError::Loopy {
+                        cycle: vec!["(a misère position repeats)".into()],
+                        span,
+                    });
                 }
                 _ => {}
             }
@@ -102,7 +120,10 @@ impl<'a> Interp<'a> {
                 search.states.insert(state.clone(), ON_PATH);
                 self.rt.positions += 1;
                 if self.rt.positions > self.rt.limits.max_positions {
-                    return Err(EvalError::PositionLimit { limit: self.rt.limits.max_positions, span });
+                    return Err(EvalError::PositionLimit {
+                        limit: self.rt.limits.max_positions,
+                        span,
+                    });
                 }
             }
             let mut unknown = Vec::new();
@@ -112,7 +133,10 @@ impl<'a> Interp<'a> {
                     Some(P) => wins = true,
                     Some(N) => {}
                     Some(_) => {
-                        return Err(EvalError::Loopy { cycle: vec!["(a misère position repeats)".into()], span })
+                        return Err(EvalError::Loopy {
+                            cycle: vec!["(a misère position repeats)".into()],
+                            span,
+                        })
                     }
                     None => unknown.push(o.clone()),
                 }
@@ -140,7 +164,9 @@ impl<'a> Interp<'a> {
                 parts.extend(opt);
                 parts.extend(sum.parts.iter().skip(i + 1).cloned());
                 let result = GameSum { parts };
-                if !self.misere_next_wins(&mut search, &result, span)? && seen.insert(result.normalized()) {
+                if !self.misere_next_wins(&mut search, &result, span)?
+                    && seen.insert(result.normalized())
+                {
                     out.push(result);
                 }
             }

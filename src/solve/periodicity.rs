@@ -54,7 +54,12 @@ pub fn detect(values: &[u64]) -> Option<Regularity> {
         }
         let tail = h - l;
         if tail >= 2 * p && tail >= (h / 3).max(8.min(h)) {
-            return Some(Regularity { preperiod: l, period: p, saltus: s, proven: false });
+            return Some(Regularity {
+                preperiod: l,
+                period: p,
+                saltus: s,
+                proven: false,
+            });
         }
     }
     None
@@ -81,26 +86,38 @@ impl<'a> Interp<'a> {
     /// The constructor of an instance, if it is a one-heap constructed game.
     pub fn heap_constructor(&self, inst: InstId) -> Option<&'a Constructor> {
         match &self.inst_game(inst)?.body {
-            GameBody::Constructed(c @ (Constructor::Subtraction(_) | Constructor::AllBut(_) | Constructor::Octal { .. })) => {
-                Some(c)
-            }
+            GameBody::Constructed(
+                c @ (Constructor::Subtraction(_)
+                | Constructor::AllBut(_)
+                | Constructor::Octal { .. }),
+            ) => Some(c),
             _ => None,
         }
     }
 
     /// Grundy values of heaps 0..len of a one-parameter instance.
-    pub fn heap_values(&mut self, inst: InstId, len: usize, span: Span) -> Result<Vec<u64>, EvalError> {
+    pub fn heap_values(
+        &mut self,
+        inst: InstId,
+        len: usize,
+        span: Span,
+    ) -> Result<Vec<u64>, EvalError> {
         let mut out = Vec::with_capacity(len);
         for n in 0..len {
             let pos: Pos = Pos::from(vec![Value::Int(n as i64)]);
-            out.push(u64::from(self.grundy_pos(inst, &pos, span)?));
+            out.push(self.grundy_pos(inst, &pos, span)?);
         }
         Ok(out)
     }
 
     /// The regularity of an instance's nim-sequence, computing values beyond `min_len`
     /// as needed (and, for constructed games, until the period is proven).
-    pub fn regularity(&mut self, inst: InstId, min_len: usize, span: Span) -> Result<(Vec<u64>, Option<Regularity>), EvalError> {
+    pub fn regularity(
+        &mut self,
+        inst: InstId,
+        min_len: usize,
+        span: Span,
+    ) -> Result<(Vec<u64>, Option<Regularity>), EvalError> {
         let mut h = min_len + (3 * min_len).min(4096);
         h = h.max(64);
         let ctor = self.heap_constructor(inst);
@@ -126,7 +143,12 @@ impl<'a> Interp<'a> {
     }
 
     /// The value of a huge heap of a constructed game, from its proven period.
-    pub fn value_by_period(&mut self, inst: InstId, n: u64, span: Span) -> Result<Option<u64>, EvalError> {
+    pub fn value_by_period(
+        &mut self,
+        inst: InstId,
+        n: u64,
+        span: Span,
+    ) -> Result<Option<u64>, EvalError> {
         let (values, reg) = self.regularity(inst, 64, span)?;
         let Some(r) = reg.filter(|r| r.proven) else {
             return Ok(None);
@@ -144,9 +166,11 @@ impl<'a> Interp<'a> {
 
 /// Checks g(n + p) − g(n) = s for l ≤ n < window − p.
 fn verify(values: &[u64], r: &Regularity, window: usize) -> bool {
-    (r.preperiod..window.saturating_sub(r.period)).all(|n| match (values.get(n), values.get(n + r.period)) {
-        (Some(&a), Some(&b)) => b as i64 - a as i64 == r.saltus,
-        _ => false,
+    (r.preperiod..window.saturating_sub(r.period)).all(|n| {
+        match (values.get(n), values.get(n + r.period)) {
+            (Some(&a), Some(&b)) => b as i64 - a as i64 == r.saltus,
+            _ => false,
+        }
     })
 }
 
@@ -157,19 +181,31 @@ mod tests {
     #[test]
     fn finds_subtraction_period() {
         // S = {3, 4, 6, 10}: preperiod 14, period 7.
-        let g = [0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 3, 3, 1, 4, 0, 2, 0, 1, 3, 1, 2];
+        let g = [
+            0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 3, 3, 1, 4, 0, 2, 0, 1, 3, 1, 2,
+        ];
         let mut values: Vec<u64> = g.to_vec();
         for n in 21..80 {
             values.push(values[n - 7]);
         }
-        let r = detect(&values).unwrap_or(Regularity { preperiod: 0, period: 0, saltus: 0, proven: false });
+        let r = detect(&values).unwrap_or(Regularity {
+            preperiod: 0,
+            period: 0,
+            saltus: 0,
+            proven: false,
+        });
         assert_eq!((r.preperiod, r.period, r.saltus), (14, 7, 0));
     }
 
     #[test]
     fn finds_arithmetic_period() {
         let values: Vec<u64> = (0..60).map(|n| n / 4).collect();
-        let r = detect(&values).unwrap_or(Regularity { preperiod: 9, period: 9, saltus: 9, proven: false });
+        let r = detect(&values).unwrap_or(Regularity {
+            preperiod: 9,
+            period: 9,
+            saltus: 9,
+            proven: false,
+        });
         assert_eq!((r.preperiod, r.period, r.saltus), (0, 4, 1));
     }
 

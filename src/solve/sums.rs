@@ -22,9 +22,17 @@ const MAX_LISTED: u64 = 1_000_000;
 impl<'a> Interp<'a> {
     /// The options of component `i` of `sum` as whole sums, each once, in rule order.
     /// With `only`, keeps just the options whose resulting value is `only`.
-    pub fn sum_moves(&mut self, sum: &GameSum, only: Option<u64>, span: Span) -> Result<Vec<SumMove>, EvalError> {
-        let values: Vec<u64> =
-            sum.parts.iter().map(|c| self.grundy_component(c, span)).collect::<Result<_, _>>()?;
+    pub fn sum_moves(
+        &mut self,
+        sum: &GameSum,
+        only: Option<u64>,
+        span: Span,
+    ) -> Result<Vec<SumMove>, EvalError> {
+        let values: Vec<u64> = sum
+            .parts
+            .iter()
+            .map(|c| self.grundy_component(c, span))
+            .collect::<Result<_, _>>()?;
         let total = values.iter().fold(0, |a, b| a ^ b);
         let mut out: Vec<SumMove> = Vec::new();
         let mut seen = std::collections::HashSet::new();

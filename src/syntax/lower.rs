@@ -26,8 +26,12 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
             | Op::infix(Rule::not_in_op, Assoc::Left))
         .op(Op::infix(Rule::range_excl, Assoc::Left) | Op::infix(Rule::range_incl, Assoc::Left))
         .op(Op::infix(Rule::xor, Assoc::Left))
-        .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left) | Op::infix(Rule::concat, Assoc::Left))
-        .op(Op::infix(Rule::mul, Assoc::Left) | Op::infix(Rule::div, Assoc::Left) | Op::infix(Rule::rem, Assoc::Left))
+        .op(Op::infix(Rule::add, Assoc::Left)
+            | Op::infix(Rule::sub, Assoc::Left)
+            | Op::infix(Rule::concat, Assoc::Left))
+        .op(Op::infix(Rule::mul, Assoc::Left)
+            | Op::infix(Rule::div, Assoc::Left)
+            | Op::infix(Rule::rem, Assoc::Left))
         .op(Op::prefix(Rule::neg) | Op::prefix(Rule::star))
 });
 
@@ -93,7 +97,9 @@ fn is_token(rule: Rule) -> bool {
 
 /// The meaningful children of a pair.
 fn children<'a>(pair: P<'a>) -> Vec<P<'a>> {
-    pair.into_inner().filter(|p| !is_token(p.as_rule())).collect()
+    pair.into_inner()
+        .filter(|p| !is_token(p.as_rule()))
+        .collect()
 }
 
 /// Lowers a whole program.
@@ -116,11 +122,17 @@ pub fn lower_program(mut pairs: Pairs<'_, Rule>) -> Result<Program, Vec<SyntaxEr
 
 impl Lowerer {
     fn presume(&mut self, span: Span, what: &str) {
-        self.errors.push(SyntaxError::Internal { span, what: what.to_string() });
+        self.errors.push(SyntaxError::Internal {
+            span,
+            what: what.to_string(),
+        });
     }
 
     fn dummy(span: Span) -> Expr {
-        Expr { kind: ExprKind::Int(0), span }
+        Expr {
+            kind: ExprKind::Int(0),
+            span,
+        }
     }
 
     fn lower_statement(&mut self, pair: P<'_>) -> Option<Statement> {
@@ -130,8 +142,14 @@ impl Lowerer {
             Rule::board_def => Some(Statement::Board(self.lower_board_def(pair))),
             Rule::let_def => Some(Statement::Let(self.lower_let_def(pair))),
             Rule::print_stmt => {
-                let value = children(pair).into_iter().next().map(|p| self.lower_expr(p));
-                Some(Statement::Print(Print { value: value.unwrap_or_else(|| Self::dummy(span)), span }))
+                let value = children(pair)
+                    .into_iter()
+                    .next()
+                    .map(|p| self.lower_expr(p));
+                Some(Statement::Print(Print {
+                    value: value.unwrap_or_else(|| Self::dummy(span)),
+                    span,
+                }))
             }
             Rule::assert_stmt => Some(Statement::Assert(self.lower_assert(pair))),
             Rule::grundy_q
@@ -153,7 +171,10 @@ impl Lowerer {
     }
 
     fn lower_ident(&mut self, pair: P<'_>) -> Ident {
-        Ident { name: pair.as_str().to_string(), span: span_of(&pair) }
+        Ident {
+            name: pair.as_str().to_string(),
+            span: span_of(&pair),
+        }
     }
 
     fn lower_game_def(&mut self, pair: P<'_>) -> GameDef {
@@ -172,9 +193,22 @@ impl Lowerer {
                 _ => self.presume(span_of(&child), "a part of a game definition"),
             }
         }
-        let name = name.unwrap_or_else(|| Ident { name: String::new(), span });
-        let body = body.unwrap_or(GameBody::Rules { params: vec![], board: None, rules: vec![] });
-        GameDef { name, partizan, family, body, span }
+        let name = name.unwrap_or_else(|| Ident {
+            name: String::new(),
+            span,
+        });
+        let body = body.unwrap_or(GameBody::Rules {
+            params: vec![],
+            board: None,
+            rules: vec![],
+        });
+        GameDef {
+            name,
+            partizan,
+            family,
+            body,
+            span,
+        }
     }
 
     fn lower_game_alias(&mut self, pair: P<'_>) -> Option<GameBody> {
@@ -186,7 +220,10 @@ impl Lowerer {
         let args = match arg.as_rule() {
             Rule::call_args => match self.lower_call_args(arg) {
                 CallArgs::List(args) => args,
-                CallArgs::Comprehension(c) => vec![Expr { span: c.body.span, kind: ExprKind::ListComp(c) }],
+                CallArgs::Comprehension(c) => vec![Expr {
+                    span: c.body.span,
+                    kind: ExprKind::ListComp(c),
+                }],
             },
             _ => vec![self.lower_primary(arg)],
         };
@@ -200,7 +237,12 @@ impl Lowerer {
         for child in children(pair) {
             match child.as_rule() {
                 Rule::params => params = self.lower_params(child),
-                Rule::on_clause => board = children(child).into_iter().next().map(|p| self.lower_ident(p)),
+                Rule::on_clause => {
+                    board = children(child)
+                        .into_iter()
+                        .next()
+                        .map(|p| self.lower_ident(p))
+                }
                 Rule::move_rule => rules.push(self.lower_rule(child, RuleKind::Move)),
                 Rule::left_rule => rules.push(self.lower_rule(child, RuleKind::Left)),
                 Rule::right_rule => rules.push(self.lower_rule(child, RuleKind::Right)),
@@ -208,11 +250,18 @@ impl Lowerer {
                 _ => self.presume(span_of(&child), "a part of a game body"),
             }
         }
-        GameBody::Rules { params, board, rules }
+        GameBody::Rules {
+            params,
+            board,
+            rules,
+        }
     }
 
     fn lower_params(&mut self, pair: P<'_>) -> Vec<Param> {
-        children(pair).into_iter().map(|p| self.lower_param(p)).collect()
+        children(pair)
+            .into_iter()
+            .map(|p| self.lower_param(p))
+            .collect()
     }
 
     fn lower_param(&mut self, pair: P<'_>) -> Param {
@@ -222,11 +271,19 @@ impl Lowerer {
         for child in children(pair) {
             match child.as_rule() {
                 Rule::pattern => pattern = Some(self.lower_pattern(child)),
-                Rule::type_name => ty = children(child).into_iter().next().map(|p| self.lower_ident(p)),
+                Rule::type_name => {
+                    ty = children(child)
+                        .into_iter()
+                        .next()
+                        .map(|p| self.lower_ident(p))
+                }
                 _ => self.presume(span_of(&child), "a parameter"),
             }
         }
-        let pattern = pattern.unwrap_or(Pattern::Name(Ident { name: String::new(), span }));
+        let pattern = pattern.unwrap_or(Pattern::Name(Ident {
+            name: String::new(),
+            span,
+        }));
         Param { pattern, ty, span }
     }
 
@@ -240,7 +297,13 @@ impl Lowerer {
             Rule::ident => Pattern::Name(self.lower_ident(inner)),
             Rule::tuple_pattern => {
                 let span = span_of(&inner);
-                Pattern::Tuple(children(inner).into_iter().map(|p| self.lower_pattern(p)).collect(), span)
+                Pattern::Tuple(
+                    children(inner)
+                        .into_iter()
+                        .map(|p| self.lower_pattern(p))
+                        .collect(),
+                    span,
+                )
             }
             _ => {
                 self.presume(span, "a pattern");
@@ -262,15 +325,27 @@ impl Lowerer {
                 _ => self.presume(span_of(&child), "a part of a rule"),
             }
         }
-        Rule_ { kind, option: option.unwrap_or_else(|| Self::dummy(span)), binders, condition, span }
+        Rule_ {
+            kind,
+            option: option.unwrap_or_else(|| Self::dummy(span)),
+            binders,
+            condition,
+            span,
+        }
     }
 
     fn lower_for_clause(&mut self, pair: P<'_>) -> Vec<Binder> {
-        children(pair).into_iter().filter_map(|b| self.lower_binder(b)).collect()
+        children(pair)
+            .into_iter()
+            .filter_map(|b| self.lower_binder(b))
+            .collect()
     }
 
     fn lower_where(&mut self, pair: P<'_>) -> Option<Expr> {
-        children(pair).into_iter().next().map(|e| self.lower_expr(e))
+        children(pair)
+            .into_iter()
+            .next()
+            .map(|e| self.lower_expr(e))
     }
 
     fn lower_binder(&mut self, pair: P<'_>) -> Option<Binder> {
@@ -300,7 +375,10 @@ impl Lowerer {
         let height = parts.next().map(|p| self.lower_board_size(p));
         let without = parts.next().map(|p| self.lower_expr(p));
         BoardDef {
-            name: name.unwrap_or(Ident { name: String::new(), span }),
+            name: name.unwrap_or(Ident {
+                name: String::new(),
+                span,
+            }),
             width: width.unwrap_or_else(|| Self::dummy(span)),
             height: height.unwrap_or_else(|| Self::dummy(span)),
             without,
@@ -311,10 +389,12 @@ impl Lowerer {
     fn lower_board_size(&mut self, pair: P<'_>) -> Expr {
         let span = span_of(&pair);
         match children(pair).into_iter().next() {
-            Some(inner) if inner.as_rule() == Rule::paren_expr => match children(inner).into_iter().next() {
-                Some(e) => self.lower_expr(e),
-                None => Self::dummy(span),
-            },
+            Some(inner) if inner.as_rule() == Rule::paren_expr => {
+                match children(inner).into_iter().next() {
+                    Some(e) => self.lower_expr(e),
+                    None => Self::dummy(span),
+                }
+            }
             Some(inner) => self.lower_primary(inner),
             None => Self::dummy(span),
         }
@@ -329,14 +409,22 @@ impl Lowerer {
             match child.as_rule() {
                 Rule::ident => name = Some(self.lower_ident(child)),
                 Rule::fn_params => {
-                    params = Some(children(child).into_iter().map(|p| self.lower_ident(p)).collect())
+                    params = Some(
+                        children(child)
+                            .into_iter()
+                            .map(|p| self.lower_ident(p))
+                            .collect(),
+                    )
                 }
                 Rule::expr => value = Some(self.lower_expr(child)),
                 _ => self.presume(span_of(&child), "a part of `let`"),
             }
         }
         LetDef {
-            name: name.unwrap_or(Ident { name: String::new(), span }),
+            name: name.unwrap_or(Ident {
+                name: String::new(),
+                span,
+            }),
             params,
             value: value.unwrap_or_else(|| Self::dummy(span)),
             span,
@@ -347,10 +435,15 @@ impl Lowerer {
         let span = span_of(&pair);
         let Some(inner) = children(pair).into_iter().next() else {
             self.presume(span, "an assertion");
-            return Assert { check: AssertCheck::Expr(Self::dummy(span)), span };
+            return Assert {
+                check: AssertCheck::Expr(Self::dummy(span)),
+                span,
+            };
         };
         let check = if inner.as_rule() == Rule::assert_query {
-            let mut parts = children(inner).into_iter().filter(|p| p.as_rule() != Rule::eq);
+            let mut parts = children(inner)
+                .into_iter()
+                .filter(|p| p.as_rule() != Rule::eq);
             match (parts.next(), parts.next()) {
                 (Some(q), Some(v)) => {
                     let query = self.lower_query(q);
@@ -394,7 +487,13 @@ impl Lowerer {
         let mut exprs = exprs.into_iter();
         let subject = exprs.next().unwrap_or_else(|| Self::dummy(span));
         let range = exprs.next();
-        Query { kind, misere, subject, range, span }
+        Query {
+            kind,
+            misere,
+            subject,
+            range,
+            span,
+        }
     }
 
     fn lower_game_ref(&mut self, pair: P<'_>) -> Expr {
@@ -404,12 +503,18 @@ impl Lowerer {
             return Self::dummy(span);
         };
         let name_span = span_of(&name);
-        let base = Expr { kind: ExprKind::Name(name.as_str().to_string()), span: name_span };
+        let base = Expr {
+            kind: ExprKind::Name(name.as_str().to_string()),
+            span: name_span,
+        };
         let args: Vec<Expr> = parts.map(|p| self.lower_expr(p)).collect();
         if args.is_empty() {
             base
         } else {
-            Expr { kind: ExprKind::Index(Box::new(base), args), span }
+            Expr {
+                kind: ExprKind::Index(Box::new(base), args),
+                span,
+            }
         }
     }
 
@@ -426,7 +531,13 @@ impl Lowerer {
                     Rule::star => UnOp::Nimber,
                     _ => UnOp::Not,
                 };
-                (Expr { kind: ExprKind::Unary(un, Box::new(rhs)), span }, false)
+                (
+                    Expr {
+                        kind: ExprKind::Unary(un, Box::new(rhs)),
+                        span,
+                    },
+                    false,
+                )
             })
             .map_infix(|(lhs, lhs_cmp), op, (rhs, _)| {
                 let bin = binop(op.as_rule());
@@ -434,9 +545,18 @@ impl Lowerer {
                 if bin.is_comparison() && lhs_cmp {
                     this.borrow_mut()
                         .errors
-                        .push(SyntaxError::ChainedComparison { span, op: bin.symbol().to_string() });
+                        .push(SyntaxError::ChainedComparison {
+                            span,
+                            op: bin.symbol().to_string(),
+                        });
                 }
-                (Expr { kind: ExprKind::Binary(bin, Box::new(lhs), Box::new(rhs)), span }, bin.is_comparison())
+                (
+                    Expr {
+                        kind: ExprKind::Binary(bin, Box::new(lhs), Box::new(rhs)),
+                        span,
+                    },
+                    bin.is_comparison(),
+                )
             })
             .parse(pairs);
         result.0
@@ -453,7 +573,10 @@ impl Lowerer {
             let kind = match post.as_rule() {
                 Rule::call_args => ExprKind::Call(Box::new(expr), self.lower_call_args(post)),
                 Rule::index => {
-                    let args = children(post).into_iter().map(|p| self.lower_expr(p)).collect();
+                    let args = children(post)
+                        .into_iter()
+                        .map(|p| self.lower_expr(p))
+                        .collect();
                     ExprKind::Index(Box::new(expr), args)
                 }
                 Rule::with_clause => {
@@ -502,7 +625,11 @@ impl Lowerer {
                 _ => self.presume(span_of(&child), "a comprehension"),
             }
         }
-        Comprehension { body: body.unwrap_or_else(|| Self::dummy(span)), binders, condition }
+        Comprehension {
+            body: body.unwrap_or_else(|| Self::dummy(span)),
+            binders,
+            condition,
+        }
     }
 
     fn lower_primary(&mut self, pair: P<'_>) -> Expr {
@@ -527,7 +654,10 @@ impl Lowerer {
             },
             Rule::ident => ExprKind::Name(pair.as_str().to_string()),
             Rule::if_expr => {
-                let mut parts = children(pair).into_iter().map(|p| self.lower_expr(p)).collect::<Vec<_>>();
+                let mut parts = children(pair)
+                    .into_iter()
+                    .map(|p| self.lower_expr(p))
+                    .collect::<Vec<_>>();
                 if parts.len() != 3 {
                     self.presume(span, "if/then/else");
                     return Self::dummy(span);
@@ -538,20 +668,44 @@ impl Lowerer {
                 ExprKind::If(Box::new(c), Box::new(t), Box::new(e))
             }
             Rule::tuple_or_paren => {
-                let trailing_comma = pair.clone().into_inner().filter(|p| p.as_rule() == Rule::comma).count();
-                let items: Vec<Expr> = children(pair).into_iter().map(|p| self.lower_expr(p)).collect();
+                let trailing_comma = pair
+                    .clone()
+                    .into_inner()
+                    .filter(|p| p.as_rule() == Rule::comma)
+                    .count();
+                let items: Vec<Expr> = children(pair)
+                    .into_iter()
+                    .map(|p| self.lower_expr(p))
+                    .collect();
                 if items.len() == 1 && trailing_comma == 0 {
-                    let mut inner = items.into_iter().next().unwrap_or_else(|| Self::dummy(span));
+                    let mut inner = items
+                        .into_iter()
+                        .next()
+                        .unwrap_or_else(|| Self::dummy(span));
                     inner.span = span;
                     return inner;
                 }
                 ExprKind::Tuple(items)
             }
             Rule::paren_expr => {
-                return children(pair).into_iter().next().map(|p| self.lower_expr(p)).unwrap_or_else(|| Self::dummy(span));
+                return children(pair)
+                    .into_iter()
+                    .next()
+                    .map(|p| self.lower_expr(p))
+                    .unwrap_or_else(|| Self::dummy(span));
             }
-            Rule::list_literal => ExprKind::List(children(pair).into_iter().map(|p| self.lower_expr(p)).collect()),
-            Rule::set_literal => ExprKind::Set(children(pair).into_iter().map(|p| self.lower_expr(p)).collect()),
+            Rule::list_literal => ExprKind::List(
+                children(pair)
+                    .into_iter()
+                    .map(|p| self.lower_expr(p))
+                    .collect(),
+            ),
+            Rule::set_literal => ExprKind::Set(
+                children(pair)
+                    .into_iter()
+                    .map(|p| self.lower_expr(p))
+                    .collect(),
+            ),
             Rule::list_comprehension => match children(pair).into_iter().next() {
                 Some(body) => ExprKind::ListComp(Box::new(self.lower_comprehension(body))),
                 None => ExprKind::List(vec![]),
@@ -616,11 +770,16 @@ fn unescape(raw: &str) -> String {
 /// `@f8` → (6, 8); columns after z continue aa, ab, … (bijective base 26).
 pub fn parse_square(text: &str) -> Option<(i64, i64)> {
     let body = text.strip_prefix('@')?;
-    let letters: String = body.chars().take_while(|c| c.is_ascii_lowercase()).collect();
+    let letters: String = body
+        .chars()
+        .take_while(|c| c.is_ascii_lowercase())
+        .collect();
     let digits = body.get(letters.len()..)?;
     let mut col: i64 = 0;
     for c in letters.chars() {
-        col = col.checked_mul(26)?.checked_add(i64::from(c as u8 - b'a' + 1))?;
+        col = col
+            .checked_mul(26)?
+            .checked_add(i64::from(c as u8 - b'a' + 1))?;
     }
     let row: i64 = digits.parse().ok()?;
     if col < 1 || row < 1 || col > 1_000_000 || row > 1_000_000 {

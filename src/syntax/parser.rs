@@ -29,8 +29,11 @@ fn convert(error: &pest::error::Error<Rule>, source: &str, incomplete: bool) -> 
         pest::error::InputLocation::Span((s, _)) => s,
     };
     let (expected, unexpected) = match &error.variant {
-        pest::error::ErrorVariant::ParsingError { positives, negatives } => (
-            dedup(positives.iter().map(|r| describe_rule(*r)).collect()),
+        pest::error::ErrorVariant::ParsingError {
+            positives,
+            negatives,
+        } => (
+            fold_operators(dedup(positives.iter().map(|r| describe_rule(*r)).collect())),
             dedup(negatives.iter().map(|r| describe_rule(*r)).collect()),
         ),
         pest::error::ErrorVariant::CustomError { message } => (vec![message.clone()], vec![]),
@@ -49,6 +52,24 @@ fn convert(error: &pest::error::Error<Rule>, source: &str, incomplete: bool) -> 
         },
         incomplete: incomplete && at_end,
     }
+}
+
+/// Operators are listed as one phrase: a list of twenty symbols helps nobody.
+fn fold_operators(items: Vec<String>) -> Vec<String> {
+    const OPS: [&str; 22] = [
+        "`<=`", "`>=`", "`!=`", "`==`", "`<`", "`>`", "`..=`", "`..`", "`^`", "`++`", "`+`", "`-`",
+        "`*`", "`/`", "`%`", "`in`", "`not in`", "`and`", "`or`", "`not`", "`with`", "`[`",
+    ];
+    let count = items.iter().filter(|i| OPS.contains(&i.as_str())).count();
+    if count < 3 {
+        return items;
+    }
+    let mut out: Vec<String> = items
+        .into_iter()
+        .filter(|i| !OPS.contains(&i.as_str()) && i != "`(`")
+        .collect();
+    out.insert(0, "an operator".to_string());
+    out
 }
 
 fn dedup(mut items: Vec<String>) -> Vec<String> {
@@ -115,7 +136,9 @@ pub fn describe_rule(rule: Rule) -> String {
         Rule::expr | Rule::qexpr | Rule::postfix_expr => "an expression",
         Rule::statement => "a statement",
         Rule::game_def => "a game definition",
-        Rule::move_rule | Rule::left_rule | Rule::right_rule | Rule::stop_rule => "a rule (`move`, `left`, `right` or `stop when`)",
+        Rule::move_rule | Rule::left_rule | Rule::right_rule | Rule::stop_rule => {
+            "a rule (`move`, `left`, `right` or `stop when`)"
+        }
         Rule::binder | Rule::in_binder | Rule::let_binder => "a binder like `x in 1..n`",
         Rule::pattern | Rule::tuple_pattern => "a name or a tuple pattern",
         Rule::param => "a parameter",

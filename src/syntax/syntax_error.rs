@@ -48,7 +48,13 @@ pub enum SyntaxError {
 impl SyntaxError {
     /// True when more input could complete the program (REPL continuation).
     pub fn is_incomplete(&self) -> bool {
-        matches!(self, SyntaxError::Unexpected { incomplete: true, .. })
+        matches!(
+            self,
+            SyntaxError::Unexpected {
+                incomplete: true,
+                ..
+            }
+        )
     }
 }
 
@@ -63,7 +69,12 @@ fn list(items: &[String]) -> String {
 impl fmt::Display for SyntaxError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SyntaxError::Unexpected { expected, unexpected, found, .. } => {
+            SyntaxError::Unexpected {
+                expected,
+                unexpected,
+                found,
+                ..
+            } => {
                 if !expected.is_empty() {
                     write!(f, "expected {}, found {}", list(expected), found)
                 } else if !unexpected.is_empty() {
@@ -72,12 +83,19 @@ impl fmt::Display for SyntaxError {
                     write!(f, "unexpected {found}")
                 }
             }
-            SyntaxError::IntegerTooLarge { .. } => write!(f, "integer literal does not fit in 64 bits"),
+            SyntaxError::IntegerTooLarge { .. } => {
+                write!(f, "integer literal does not fit in 64 bits")
+            }
             SyntaxError::BadSquare { .. } => write!(f, "not a square: rows and columns start at 1"),
             SyntaxError::ChainedComparison { op, .. } => {
-                write!(f, "comparisons do not chain: `{op}` follows another comparison")
+                write!(
+                    f,
+                    "comparisons do not chain: `{op}` follows another comparison"
+                )
             }
-            SyntaxError::Internal { what, .. } => write!(f, "internal error in grundy's parser: {what}"),
+            SyntaxError::Internal { what, .. } => {
+                write!(f, "internal error in grundy's parser: {what}")
+            }
         }
     }
 }
@@ -95,9 +113,16 @@ impl Describe for SyntaxError {
 
     fn help(&self) -> String {
         match self {
-            SyntaxError::Unexpected { expected, found, incomplete, .. } => {
+            SyntaxError::Unexpected {
+                expected,
+                found,
+                incomplete,
+                ..
+            } => {
                 if *incomplete {
                     "the input ends early: close every `(`, `[` and `{` and finish the last expression".into()
+                } else if expected.iter().any(|e| e == "`}`") {
+                    "a game body ends with `}`: is one missing before this line?".into()
                 } else if expected.iter().any(|e| e == "`{`") {
                     "a game body is written `game NAME(PARAMS) { move … }`".into()
                 } else if found == "the end of the line" {
@@ -109,8 +134,12 @@ impl Describe for SyntaxError {
             SyntaxError::IntegerTooLarge { .. } => {
                 "integers are 64-bit: use a value below 9223372036854775808".into()
             }
-            SyntaxError::BadSquare { .. } => "write a square as a column letter and a row number, e.g. `@c2`".into(),
-            SyntaxError::ChainedComparison { .. } => "combine comparisons with `and`: `a < b and b < c`".into(),
+            SyntaxError::BadSquare { .. } => {
+                "write a square as a column letter and a row number, e.g. `@c2`".into()
+            }
+            SyntaxError::ChainedComparison { .. } => {
+                "combine comparisons with `and`: `a < b and b < c`".into()
+            }
             SyntaxError::Internal { .. } => "please report this input as a bug".into(),
         }
     }
@@ -127,7 +156,9 @@ impl Describe for SyntaxError {
             }
             SyntaxError::IntegerTooLarge { span } => vec![(*span, "too large".into())],
             SyntaxError::BadSquare { span } => vec![(*span, "no such square".into())],
-            SyntaxError::ChainedComparison { span, .. } => vec![(*span, "chained comparison".into())],
+            SyntaxError::ChainedComparison { span, .. } => {
+                vec![(*span, "chained comparison".into())]
+            }
             SyntaxError::Internal { span, .. } => vec![(*span, "here".into())],
         }
     }
