@@ -59,9 +59,16 @@ pub enum Answer {
         /// The first heap.
         from: i64,
         /// The values.
-        values: Vec<u64>,
+        values: Vec<u32>,
         /// What regularity was found.
         regularity: Option<Regularity>,
+    },
+    /// `genus G`.
+    Genus {
+        /// The query's source text.
+        expr: String,
+        /// The genus, e.g. `0^120`.
+        value: String,
     },
     /// `table G`.
     Table {
@@ -196,6 +203,11 @@ impl<'a> Interp<'a> {
                 Ok(Answer::Winning { expr, misere: q.misere, moves, results })
             }
             QueryKind::Sequence => self.sequence(q),
+            QueryKind::Genus => {
+                let g = self.game_of(&q.subject)?;
+                self.reject_partizan(&g, span)?;
+                Ok(Answer::Genus { expr, value: self.genus(&g, span)? })
+            }
             QueryKind::Table => self.table(q),
             other => Err(EvalError::other(
                 format!("`{}` is not available yet", other.keyword()),
@@ -247,8 +259,9 @@ impl<'a> Interp<'a> {
                 span,
             });
         }
-        let (all, regularity) = self.regularity(inst, len, span)?;
-        let values = all.get(from as usize..len).unwrap_or(&[]).to_vec();
+        let (mut values, regularity) = self.regularity(inst, len, span)?;
+        values.truncate(len);
+        values.drain(..(from as usize).min(len));
         Ok(Answer::Sequence {
             game: q.text.clone(),
             from,
@@ -475,6 +488,14 @@ impl<'a> Interp<'a> {
                     span,
                 )),
             },
+            Answer::Genus { value, .. } => match want {
+                Value::Str(s) => Ok((s.as_ref() == value, format!("\"{value}\""))),
+                other => Err(EvalError::expected(
+                    "a genus string such as \"0^120\"",
+                    other.kind_name(),
+                    span,
+                )),
+            },
             Answer::Outcome { value, .. } => match want {
                 Value::Str(s) => Ok((s.as_ref() == value, value.clone())),
                 other => Err(EvalError::expected(
@@ -499,16 +520,17 @@ impl<'a> Interp<'a> {
                     "[{}]",
                     values
                         .iter()
-                        .map(u64::to_string)
+                        .map(u32::to_string)
                         .collect::<Vec<_>>()
                         .join(", ")
                 );
                 match want {
                     Value::List(xs) => {
                         let equal = xs.len() == values.len()
-                            && xs.iter().zip(values).all(|(x, v)| {
-                                x.as_int().and_then(|n| u64::try_from(n).ok()) == Some(*v)
-                            });
+                            && xs
+                                .iter()
+                                .zip(values)
+                                .all(|(x, v)| x.as_int() == Some(i64::from(*v)));
                         Ok((equal, shown))
                     }
                     other => Err(EvalError::expected(

@@ -107,7 +107,7 @@ pub fn text(answer: &Answer) -> Option<String> {
             let to = *from + values.len() as i64;
             let vals = values
                 .iter()
-                .map(u64::to_string)
+                .map(u32::to_string)
                 .collect::<Vec<_>>()
                 .join(" ");
             format!(
@@ -116,6 +116,7 @@ pub fn text(answer: &Answer) -> Option<String> {
             )
         }
         Answer::Table { expr, rows } => format!("table {expr}:\n{}", table_text(rows).trim_end()),
+        Answer::Genus { expr, value } => format!("genus {expr} = {value}"),
         Answer::Print { text, .. } => text.clone(),
         Answer::Assert { .. } => return None,
     })
@@ -160,6 +161,7 @@ pub fn json(answer: &Answer) -> serde_json::Value {
             json!({"query": "sequence", "game": game, "from": from, "values": values, "regularity": reg})
         }
         Answer::Table { expr, rows } => json!({"query": "table", "expr": expr, "rows": rows}),
+        Answer::Genus { expr, value } => json!({"query": "genus", "expr": expr, "value": value}),
         Answer::Print {
             expr, json: value, ..
         } => json!({"query": "print", "expr": expr, "value": value}),

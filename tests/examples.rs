@@ -1,6 +1,13 @@
 //! Every `examples/*.game` file runs with all its assertions passing, as long as
 //! the capability its second line names (`# capability: X`) is implemented.
 
+#![allow(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic
+)]
+
 use grundy::{Answer, Engine, Mode};
 
 /// Capabilities the interpreter implements today.

@@ -1,6 +1,6 @@
 //! Errors found while resolving names, arities, kinds and obvious type mismatches.
 
-use crate::diagnostics::{Describe, Span};
+use crate::diagnostics::{article, Describe, Span};
 use std::fmt;
 
 /// A problem the checker finds before anything runs.
@@ -169,7 +169,12 @@ impl fmt::Display for CheckError {
             CheckError::TypeMismatch {
                 op, left, right, ..
             } => {
-                write!(f, "`{op}` cannot combine a {left} with a {right}")
+                write!(
+                    f,
+                    "`{op}` cannot combine {} with {}",
+                    article(left),
+                    article(right)
+                )
             }
             CheckError::LetBeforeDefinition { name, .. } => {
                 write!(f, "`{name}` is used before its `let`")
@@ -257,8 +262,8 @@ impl Describe for CheckError {
                 right_span,
                 ..
             } => vec![
-                (*left_span, format!("this is a {left}")),
-                (*right_span, format!("this is a {right}")),
+                (*left_span, format!("this is {}", article(left))),
+                (*right_span, format!("this is {}", article(right))),
             ],
             CheckError::LetBeforeDefinition {
                 span, definition, ..

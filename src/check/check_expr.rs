@@ -368,6 +368,15 @@ impl<'g> Checker<'g> {
         args: &ast::CallArgs,
         span: crate::diagnostics::Span,
     ) -> Expr {
+        // `sum(G for …)` of games: an empty comprehension is the terminal game.
+        let b = match args {
+            ast::CallArgs::Comprehension(c)
+                if b == Builtin::Sum && self.kind_of(&c.body) == Kind::Game =>
+            {
+                Builtin::SumGames
+            }
+            _ => b,
+        };
         let args = match args {
             ast::CallArgs::Comprehension(c) => {
                 if !b.takes_iterable() {

@@ -61,6 +61,8 @@ pub enum Builtin {
     List,
     /// `set(iterable)`: the elements as a set (an extension).
     Set,
+    /// `sum(G for …)` whose body is a game: an empty sum is the terminal game `*0`.
+    SumGames,
 }
 
 /// Every built-in with its name, for lookup and completion.
@@ -100,6 +102,9 @@ impl Builtin {
 
     /// Its name.
     pub fn name(self) -> &'static str {
+        if self == Builtin::SumGames {
+            return "sum";
+        }
         BUILTINS
             .iter()
             .find(|(_, b)| *b == self)
@@ -123,7 +128,8 @@ impl Builtin {
             | Builtin::Mex
             | Builtin::Niminv
             | Builtin::List
-            | Builtin::Set => (1, 1),
+            | Builtin::Set
+            | Builtin::SumGames => (1, 1),
             Builtin::Gcd
             | Builtin::Bitand
             | Builtin::Bitor
@@ -152,6 +158,7 @@ impl Builtin {
             Builtin::Min
                 | Builtin::Max
                 | Builtin::Sum
+                | Builtin::SumGames
                 | Builtin::Count
                 | Builtin::All
                 | Builtin::Any
@@ -231,6 +238,14 @@ pub fn apply_pure(b: Builtin, args: &[Value], span: Span) -> Result<Value, EvalE
             )),
         },
         Builtin::Sum => sum(&to_items(&arg(0), span)?, span),
+        Builtin::SumGames => {
+            let items = to_items(&arg(0), span)?;
+            if items.is_empty() {
+                Ok(Value::Game(Rc::new(GameSum::default())))
+            } else {
+                sum(&items, span)
+            }
+        }
         Builtin::Count => {
             let items = spread(args, span)?;
             let mut n = 0i64;
@@ -361,10 +376,11 @@ fn subsets(set: &Value, sizes: &Value, span: Span) -> Result<Value, EvalError> {
         .filter_map(|v| v.as_int().and_then(|n| usize::try_from(n).ok()))
         .collect();
     let n = elems.len();
-    if n > 62 && sizes.iter().any(|&k| k > 2) {
+    let count: u128 = sizes.iter().map(|&k| binomial(n, k)).sum();
+    if count > 10_000_000 {
         return Err(EvalError::other(
-            "too many subsets",
-            "`subsets` of large sets needs small sizes",
+            format!("{count} subsets are too many to list"),
+            "ask for smaller subset sizes or a smaller set",
             span,
         ));
     }
@@ -383,6 +399,19 @@ fn subsets(set: &Value, sizes: &Value, span: Span) -> Result<Value, EvalError> {
         }
     }
     Ok(Value::List(out.into()))
+}
+
+/// C(n, k), saturating.
+fn binomial(n: usize, k: usize) -> u128 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    let mut c: u128 = 1;
+    for i in 0..k {
+        c = c.saturating_mul((n - i) as u128) / (i as u128 + 1);
+    }
+    c
 }
 
 fn combinations(

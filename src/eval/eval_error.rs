@@ -1,6 +1,6 @@
 //! Errors that happen while running: bad values, invalid options, loops, limits.
 
-use crate::diagnostics::{Describe, Span};
+use crate::diagnostics::{article, Describe, Span};
 use std::fmt;
 
 /// A problem found while evaluating or solving.
@@ -131,10 +131,15 @@ impl fmt::Display for EvalError {
         match self {
             EvalError::Type {
                 expected, found, ..
-            } => write!(f, "expected {expected}, found a {found}"),
+            } => write!(f, "expected {expected}, found {}", article(found)),
             EvalError::Mismatch {
                 op, left, right, ..
-            } => write!(f, "`{op}` cannot combine a {left} with a {right}"),
+            } => write!(
+                f,
+                "`{op}` cannot combine {} with {}",
+                article(left),
+                article(right)
+            ),
             EvalError::Overflow { .. } => write!(f, "integer overflow"),
             EvalError::DivisionByZero { .. } => write!(f, "division by zero"),
             EvalError::Index { index, len, .. } => {
@@ -220,8 +225,8 @@ impl Describe for EvalError {
                 right_span,
                 ..
             } => vec![
-                (*left_span, format!("this is a {left}")),
-                (*right_span, format!("this is a {right}")),
+                (*left_span, format!("this is {}", article(left))),
+                (*right_span, format!("this is {}", article(right))),
             ],
             EvalError::Overflow { span } => vec![(*span, "overflows".into())],
             EvalError::DivisionByZero { span } => vec![(*span, "divides by zero".into())],

@@ -464,13 +464,16 @@ impl<'a> Interp<'a> {
                                 crate::syntax::lower::square_name(c, r)
                             ))
                         }
-                        Some(_) => {
+                        Some((c, r)) => {
+                            let shown = if c >= 1 && r >= 1 {
+                                crate::syntax::lower::square_name(c, r)
+                            } else {
+                                super::print::show_value(v, self.globals, self.rt)
+                            };
                             return Err(format!(
-                                "{} is off the {}×{} board",
-                                super::print::show_value(v, self.globals, self.rt),
-                                board.width,
-                                board.height
-                            ))
+                                "{shown} is off the {}×{} board",
+                                board.width, board.height
+                            ));
                         }
                         None => {
                             return Err(
@@ -504,7 +507,7 @@ pub fn bind_pattern(
             set_slot(frame, *slot, v);
             Ok(())
         }
-        SlotPattern::Tuple(items, pspan) => match &v {
+        SlotPattern::Tuple(items, _) => match &v {
             Value::Tuple(xs) | Value::List(xs) if xs.len() == items.len() => {
                 for (p, x) in items.iter().zip(xs.iter()) {
                     bind_pattern(p, x.clone(), frame, span)?;
@@ -514,7 +517,7 @@ pub fn bind_pattern(
             other => Err(EvalError::expected(
                 format!("a tuple of {} values", items.len()),
                 other.kind_name(),
-                *pspan,
+                span,
             )),
         },
     }

@@ -3,6 +3,7 @@
 
 use super::value::{InstId, Value};
 use crate::check::program::GameId;
+use crate::solve::kernel::Kernel;
 use crate::solve::memo::Memo;
 use indexmap::IndexMap;
 use std::rc::Rc;
@@ -46,6 +47,12 @@ pub struct Instance {
     pub family: Rc<[Value]>,
     /// Grundy values found so far.
     pub memo: Memo,
+    /// The compiled kernel: `None` until tried, then `Some(None)` if the rules
+    /// do not compile.
+    pub kernel: Option<Option<Rc<Kernel>>>,
+    /// Positions below this (one parameter) or inside this box (two) were
+    /// already offered to the bottom-up fill.
+    pub filled: (usize, usize),
 }
 
 /// Limits that end a computation with a diagnostic instead of exhausting the machine.
@@ -55,6 +62,8 @@ pub struct Limits {
     pub max_positions: usize,
     /// Deepest nesting of `let` function calls.
     pub max_call_depth: usize,
+    /// Use compiled kernels where rules allow (off only to cross-check them).
+    pub kernels: bool,
 }
 
 impl Default for Limits {
@@ -62,6 +71,7 @@ impl Default for Limits {
         Limits {
             max_positions: 20_000_000,
             max_call_depth: 2_000,
+            kernels: true,
         }
     }
 }
@@ -94,6 +104,8 @@ impl Runtime {
             game,
             family,
             memo: Memo::default(),
+            kernel: None,
+            filled: (0, 0),
         });
         InstId(index as u32)
     }
@@ -107,6 +119,8 @@ impl Runtime {
     pub fn clear_memos(&mut self) {
         for (_, inst) in self.instances.iter_mut() {
             inst.memo = Memo::default();
+            inst.kernel = None;
+            inst.filled = (0, 0);
         }
         self.positions = 0;
     }

@@ -31,9 +31,15 @@ impl GameSum {
         GameSum { parts: vec![c] }
     }
 
-    /// The components sorted: equal positions compare equal whatever the order written.
+    /// The components sorted, terminal `*0` components dropped: equal positions
+    /// compare equal whatever the order written.
     pub fn normalized(&self) -> GameSum {
-        let mut parts = self.parts.clone();
+        let mut parts: Vec<Component> = self
+            .parts
+            .iter()
+            .filter(|c| **c != Component::Nimber(0))
+            .cloned()
+            .collect();
         parts.sort();
         GameSum { parts }
     }

@@ -2,6 +2,8 @@
 //! stack (never recursion per position), memoised per instance, with cycle
 //! detection, a position budget and cancellation.
 
+use super::fill::KernelStep;
+use super::kernel::run::Scratch;
 use super::memo::{key_of, IN_PROGRESS, UNKNOWN};
 use crate::check::program::{Constructor, GameBody};
 use crate::diagnostics::Span;
@@ -145,6 +147,11 @@ impl<'a> Interp<'a> {
         if let Some(v) = self.direct_value(inst, pos, span) {
             return v;
         }
+        self.fill_below(inst, pos);
+        let known = self.memo_get(inst, pos);
+        if known < IN_PROGRESS {
+            return Ok(u64::from(known));
+        }
         let mut stack = vec![Frame {
             inst,
             pos: pos.clone(),
@@ -168,6 +175,7 @@ impl<'a> Interp<'a> {
         let mut values: Vec<u64> = Vec::new();
         let mut pending: Vec<(InstId, Pos)> = Vec::new();
         let mut bits = Vec::new();
+        let mut scratch = Scratch::default();
         let mut steps: u32 = 0;
         while let Some(top) = stack.last() {
             let (inst, pos) = (top.inst, top.pos.clone());
@@ -176,20 +184,44 @@ impl<'a> Interp<'a> {
                 stack.pop();
                 continue;
             }
-            if state == UNKNOWN {
-                if self.memo_set(inst, &pos, IN_PROGRESS) {
-                    self.rt.positions += 1;
-                    if self.rt.positions > self.rt.limits.max_positions {
-                        return Err(EvalError::PositionLimit {
-                            limit: self.rt.limits.max_positions,
-                            span,
-                        });
-                    }
+            if state == UNKNOWN && self.memo_set(inst, &pos, IN_PROGRESS) {
+                self.rt.positions += 1;
+                if self.rt.positions > self.rt.limits.max_positions {
+                    return Err(EvalError::PositionLimit {
+                        limit: self.rt.limits.max_positions,
+                        span,
+                    });
                 }
             }
             steps = steps.wrapping_add(1);
-            if steps % 1024 == 0 && self.rt.cancelled() {
+            if steps.is_multiple_of(1024) && self.rt.cancelled() {
                 return Err(EvalError::Interrupted { span });
+            }
+            let expanded = stack.last().is_some_and(|f| f.expanded);
+            match self.kernel_step(inst, &pos, &mut scratch) {
+                KernelStep::Done => {
+                    stack.pop();
+                    continue;
+                }
+                // On the second visit the options should all be known; if the kernel
+                // still lacks some, the general evaluator takes over.
+                KernelStep::Needs(children) if !expanded => {
+                    if let Some(top) = stack.last_mut() {
+                        top.expanded = true;
+                    }
+                    for (ci, cp) in children {
+                        if self.memo_get(ci, &cp) == IN_PROGRESS {
+                            return Err(self.cycle_error(stack, ci, &cp, span));
+                        }
+                        stack.push(Frame {
+                            inst: ci,
+                            pos: cp,
+                            expanded: false,
+                        });
+                    }
+                    continue;
+                }
+                _ => {}
             }
             options.clear();
             self.gen_options(inst, &pos, Side::Impartial, &mut options)?;

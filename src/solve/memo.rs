@@ -21,6 +21,8 @@ const GRID_CAP: usize = 1 << 24;
 pub struct Memo {
     /// Heap n → value, for one-natural positions.
     pub dense: Vec<u32>,
+    /// The largest value stored (sizes the kernels' mex bitsets).
+    pub max: u32,
     grid: Vec<u32>,
     grid_rows: usize,
     grid_cols: usize,
@@ -85,16 +87,40 @@ impl Memo {
         }
     }
 
+    /// Makes room for heaps 0..n exactly (a bottom-up fill knows its size).
+    pub fn reserve_heaps(&mut self, n: usize) {
+        if n > self.dense.len() {
+            self.dense.reserve_exact(n - self.dense.len());
+            self.dense.resize(n, UNKNOWN);
+        }
+    }
+
+    /// Stores the value of heap `n` of a one-parameter game; true when new.
+    pub fn set_heap(&mut self, n: usize, value: u32) -> bool {
+        if value < IN_PROGRESS {
+            self.max = self.max.max(value);
+        }
+        if n >= self.dense.len() {
+            let new_len = (n + 1).max(self.dense.len() * 2).max(64);
+            self.dense.resize(new_len, UNKNOWN);
+        }
+        match self.dense.get_mut(n) {
+            Some(s) => {
+                let new = *s == UNKNOWN;
+                *s = value;
+                new
+            }
+            None => false,
+        }
+    }
+
     /// Stores a state; returns true when the position was new.
     pub fn set(&mut self, key: Key, pos: &Pos, value: u32) -> bool {
+        if value < IN_PROGRESS {
+            self.max = self.max.max(value);
+        }
         let slot = match key {
-            Key::One(n) => {
-                if n >= self.dense.len() {
-                    let new_len = (n + 1).max(self.dense.len() * 2).max(64);
-                    self.dense.resize(new_len, UNKNOWN);
-                }
-                self.dense.get_mut(n)
-            }
+            Key::One(n) => return self.set_heap(n, value),
             Key::Two(x, y) => {
                 if x >= self.grid_rows || y >= self.grid_cols {
                     let rows = (x + 1).max(self.grid_rows * 2).max(8);
@@ -122,6 +148,11 @@ impl Memo {
             }
             None => false,
         }
+    }
+
+    /// The dense grid: values, rows, columns (cell (x, y) at `x * columns + y`).
+    pub fn grid_view(&self) -> (&[u32], usize, usize) {
+        (&self.grid, self.grid_rows, self.grid_cols)
     }
 
     fn grow_grid(&mut self, rows: usize, cols: usize) {

@@ -112,7 +112,7 @@ impl<'a> Interp<'a> {
                 _ => {}
             }
             steps = steps.wrapping_add(1);
-            if steps % 1024 == 0 && self.rt.cancelled() {
+            if steps.is_multiple_of(1024) && self.rt.cancelled() {
                 return Err(EvalError::Interrupted { span });
             }
             let options = self.state_options(search, &state, span)?;
@@ -161,6 +161,9 @@ impl<'a> Interp<'a> {
         for (i, c) in sum.parts.iter().enumerate() {
             for opt in self.component_options(&mut search, c, span)? {
                 let mut parts: Vec<Component> = sum.parts.iter().take(i).cloned().collect();
+                if opt.is_empty() && sum.parts.len() > 1 {
+                    parts.push(Component::Nimber(0));
+                }
                 parts.extend(opt);
                 parts.extend(sum.parts.iter().skip(i + 1).cloned());
                 let result = GameSum { parts };
@@ -172,5 +175,121 @@ impl<'a> Interp<'a> {
             }
         }
         Ok(out)
+    }
+}
+
+/// Misère Grundy values of sums: G⁻ = 1 when G has no move, else the mex of its
+/// options' values (Conway). Not a function of the components' values, so the
+/// sum itself is searched.
+#[derive(Default)]
+pub struct MisereValues {
+    search: MisereSearch,
+    values: FxHashMap<State, u32>,
+}
+
+/// Genus exponents are computed up to this many added `*2` components.
+const GENUS_TERMS: usize = 14;
+
+impl<'a> Interp<'a> {
+    /// The misère Grundy value of a sum.
+    pub fn misere_grundy(
+        &mut self,
+        mv: &mut MisereValues,
+        sum: &GameSum,
+        span: Span,
+    ) -> Result<u32, EvalError> {
+        let root = self.normalize(&mut mv.search, &sum.parts, span)?;
+        let mut stack: Vec<(State, bool)> = vec![(root.clone(), false)];
+        let mut on_path: std::collections::HashSet<State> = std::collections::HashSet::new();
+        while let Some((state, expanded)) = stack.pop() {
+            if mv.values.contains_key(&state) {
+                continue;
+            }
+            if !expanded && !on_path.insert(state.clone()) {
+                return Err(EvalError::Loopy {
+                    cycle: vec!["(a misère position repeats)".into()],
+                    span,
+                });
+            }
+            if self.rt.cancelled() {
+                return Err(EvalError::Interrupted { span });
+            }
+            let options = self.state_options(&mut mv.search, &state, span)?;
+            let unknown: Vec<State> = options
+                .iter()
+                .filter(|o| !mv.values.contains_key(*o))
+                .cloned()
+                .collect();
+            if unknown.is_empty() {
+                let value = if options.is_empty() {
+                    1
+                } else {
+                    let vals: Vec<u64> = options
+                        .iter()
+                        .filter_map(|o| mv.values.get(o))
+                        .map(|&v| u64::from(v))
+                        .collect();
+                    crate::solve::grundy::mex(&vals, &mut Vec::new())
+                };
+                on_path.remove(&state);
+                mv.values.insert(state, value);
+                self.rt.positions += 1;
+                if self.rt.positions > self.rt.limits.max_positions {
+                    return Err(EvalError::PositionLimit {
+                        limit: self.rt.limits.max_positions,
+                        span,
+                    });
+                }
+            } else {
+                if expanded {
+                    return Err(EvalError::Loopy {
+                        cycle: vec!["(a misère position repeats)".into()],
+                        span,
+                    });
+                }
+                stack.push((state, true));
+                for o in unknown {
+                    if on_path.contains(&o) {
+                        return Err(EvalError::Loopy {
+                            cycle: vec!["(a misère position repeats)".into()],
+                            span,
+                        });
+                    }
+                    stack.push((o, false));
+                }
+            }
+        }
+        Ok(mv.values.get(&root).copied().unwrap_or(0))
+    }
+
+    /// Conway's genus g^γ0γ1…: g the normal value, γk the misère value of G plus k
+    /// copies of *2, written up to where the γs settle into alternating two values.
+    pub fn genus(&mut self, sum: &GameSum, span: Span) -> Result<String, EvalError> {
+        let g = self.grundy_sum(&sum.parts, span)?;
+        let mut mv = MisereValues::default();
+        let mut gammas = Vec::with_capacity(GENUS_TERMS);
+        let mut with_twos = sum.clone();
+        for _ in 0..GENUS_TERMS {
+            gammas.push(self.misere_grundy(&mut mv, &with_twos, span)?);
+            with_twos.parts.push(Component::Nimber(2));
+        }
+        // The smallest s from which γ(k + 2) = γ(k) for every k computed.
+        let settle = (0..GENUS_TERMS - 2)
+            .find(|&s| (s..GENUS_TERMS - 2).all(|k| gammas.get(k) == gammas.get(k + 2)))
+            .unwrap_or(GENUS_TERMS - 2);
+        let shown: Vec<u32> = gammas.into_iter().take(settle + 2).collect();
+        let exponent = if shown.iter().all(|&v| v < 10) {
+            shown.iter().map(u32::to_string).collect::<String>()
+        } else {
+            format!(
+                "({})",
+                shown
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )
+        };
+        Ok(format!("{g}^{exponent}"))
     }
 }

@@ -1,6 +1,8 @@
 //! Solvers: Grundy values, sums and winning moves, misère play, periodicity.
 
+pub mod fill;
 pub mod grundy;
+pub mod kernel;
 pub mod memo;
 pub mod misere;
 pub mod periodicity;

@@ -35,7 +35,7 @@ impl Regularity {
 /// g(n + p) − g(n) is constant for l ≤ n < len − p, observed over enough values
 /// to be meaningful: the regular part holds at least two full periods and a
 /// third of the values computed.
-pub fn detect(values: &[u64]) -> Option<Regularity> {
+pub fn detect(values: &[u32]) -> Option<Regularity> {
     let h = values.len();
     for p in 1..=h / 2 {
         let (Some(&last), Some(&back)) = (values.get(h - 1), values.get(h - 1 - p)) else {
@@ -101,11 +101,30 @@ impl<'a> Interp<'a> {
         inst: InstId,
         len: usize,
         span: Span,
-    ) -> Result<Vec<u64>, EvalError> {
+    ) -> Result<Vec<u32>, EvalError> {
+        if len > 0 {
+            self.fill_below(inst, &Pos::from(vec![Value::Int(len as i64 - 1)]));
+        }
         let mut out = Vec::with_capacity(len);
         for n in 0..len {
+            let known = self
+                .rt
+                .inst(inst)
+                .and_then(|i| i.memo.dense.get(n).copied())
+                .unwrap_or(crate::solve::memo::UNKNOWN);
+            if known < crate::solve::memo::IN_PROGRESS {
+                out.push(known);
+                continue;
+            }
             let pos: Pos = Pos::from(vec![Value::Int(n as i64)]);
-            out.push(self.grundy_pos(inst, &pos, span)?);
+            let v = self.grundy_pos(inst, &pos, span)?;
+            out.push(u32::try_from(v).map_err(|_| {
+                EvalError::other(
+                    format!("the value of heap {n} does not fit a sequence"),
+                    "ask `grundy` of that heap instead",
+                    span,
+                )
+            })?);
         }
         Ok(out)
     }
@@ -117,9 +136,14 @@ impl<'a> Interp<'a> {
         inst: InstId,
         min_len: usize,
         span: Span,
-    ) -> Result<(Vec<u64>, Option<Regularity>), EvalError> {
-        let mut h = min_len + (3 * min_len).min(4096);
-        h = h.max(64);
+    ) -> Result<(Vec<u32>, Option<Regularity>), EvalError> {
+        // Short ranges are extended so that a period can show; long ones are
+        // evidence enough (and extending them would cost quadratic games dearly).
+        let mut h = if min_len < 4096 {
+            (min_len + (3 * min_len).min(4096)).max(64)
+        } else {
+            min_len
+        };
         let ctor = self.heap_constructor(inst);
         loop {
             let values = self.heap_values(inst, h, span)?;
@@ -154,18 +178,20 @@ impl<'a> Interp<'a> {
             return Ok(None);
         };
         if (n as usize) < values.len() {
-            return Ok(values.get(n as usize).copied());
+            return Ok(values.get(n as usize).map(|&v| u64::from(v)));
         }
         let (l, p) = (r.preperiod as u64, r.period as u64);
         let cycles = (n - l) / p;
-        let base = values.get((l + (n - l) % p) as usize).copied().unwrap_or(0);
+        let base = values
+            .get((l + (n - l) % p) as usize)
+            .map_or(0, |&v| u64::from(v));
         let shift = (cycles as i128) * i128::from(r.saltus);
         Ok(u64::try_from(i128::from(base) + shift).ok())
     }
 }
 
 /// Checks g(n + p) − g(n) = s for l ≤ n < window − p.
-fn verify(values: &[u64], r: &Regularity, window: usize) -> bool {
+fn verify(values: &[u32], r: &Regularity, window: usize) -> bool {
     (r.preperiod..window.saturating_sub(r.period)).all(|n| {
         match (values.get(n), values.get(n + r.period)) {
             (Some(&a), Some(&b)) => b as i64 - a as i64 == r.saltus,
@@ -175,6 +201,12 @@ fn verify(values: &[u64], r: &Regularity, window: usize) -> bool {
 }
 
 #[cfg(test)]
+#[allow(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic
+)]
 mod tests {
     use super::*;
 
@@ -184,7 +216,7 @@ mod tests {
         let g = [
             0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 3, 3, 1, 4, 0, 2, 0, 1, 3, 1, 2,
         ];
-        let mut values: Vec<u64> = g.to_vec();
+        let mut values: Vec<u32> = g.to_vec();
         for n in 21..80 {
             values.push(values[n - 7]);
         }
@@ -199,7 +231,7 @@ mod tests {
 
     #[test]
     fn finds_arithmetic_period() {
-        let values: Vec<u64> = (0..60).map(|n| n / 4).collect();
+        let values: Vec<u32> = (0..60).map(|n| n / 4).collect();
         let r = detect(&values).unwrap_or(Regularity {
             preperiod: 9,
             period: 9,
@@ -211,7 +243,7 @@ mod tests {
 
     #[test]
     fn irregular_has_none() {
-        let values: Vec<u64> = (0..64u64).map(|n| (n * n * 7919 + n * 31) % 97).collect();
+        let values: Vec<u32> = (0..64u32).map(|n| (n * n * 7919 + n * 31) % 97).collect();
         assert_eq!(detect(&values), None);
     }
 }

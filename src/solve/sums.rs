@@ -46,6 +46,10 @@ impl<'a> Interp<'a> {
                 }
                 let mut parts = Vec::with_capacity(sum.parts.len() + replacement.len());
                 parts.extend(sum.parts.iter().take(i).cloned());
+                if replacement.is_empty() && sum.parts.len() > 1 {
+                    // The component became the terminal game: it stays, as `*0`.
+                    parts.push(Component::Nimber(0));
+                }
                 parts.extend(replacement.iter().cloned());
                 parts.extend(sum.parts.iter().skip(i + 1).cloned());
                 let result = GameSum { parts };

@@ -121,6 +121,8 @@ impl Describe for SyntaxError {
             } => {
                 if *incomplete {
                     "the input ends early: close every `(`, `[` and `{` and finish the last expression".into()
+                } else if found == "`\"`" {
+                    "a string ends with `\"` on the same line".into()
                 } else if expected.iter().any(|e| e == "`}`") {
                     "a game body ends with `}`: is one missing before this line?".into()
                 } else if expected.iter().any(|e| e == "`{`") {

@@ -1,0 +1,244 @@
+//! Integer and boolean expressions over i64 slots, with checked arithmetic:
+//! any overflow or division by zero returns `None`, and the caller falls back to
+//! the general evaluator, which reports the error properly.
+
+use std::rc::Rc;
+
+/// An integer expression.
+#[derive(Debug, Clone, PartialEq)]
+pub enum IExpr {
+    /// A constant.
+    Const(i64),
+    /// A slot.
+    Slot(usize),
+    /// `a + b`
+    Add(Box<IExpr>, Box<IExpr>),
+    /// `a - b`
+    Sub(Box<IExpr>, Box<IExpr>),
+    /// `a * b`
+    Mul(Box<IExpr>, Box<IExpr>),
+    /// floor division
+    Div(Box<IExpr>, Box<IExpr>),
+    /// its remainder
+    Rem(Box<IExpr>, Box<IExpr>),
+    /// `a ^ b`
+    Xor(Box<IExpr>, Box<IExpr>),
+    /// `-a`
+    Neg(Box<IExpr>),
+    /// `min(…)`
+    Min(Vec<IExpr>),
+    /// `max(…)`
+    Max(Vec<IExpr>),
+    /// `abs(a)`
+    Abs(Box<IExpr>),
+    /// `if c then a else b`
+    If(Box<BExpr>, Box<IExpr>, Box<IExpr>),
+}
+
+/// Comparison operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cmp {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+/// A boolean expression.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BExpr {
+    /// A constant.
+    Const(bool),
+    /// `a OP b`
+    Cmp(Cmp, IExpr, IExpr),
+    /// `a and b`
+    And(Box<BExpr>, Box<BExpr>),
+    /// `a or b`
+    Or(Box<BExpr>, Box<BExpr>),
+    /// `not a`
+    Not(Box<BExpr>),
+    /// `a in {…}` over constant integers (sorted); `negated` for `not in`.
+    InSet(IExpr, Rc<[i64]>, bool),
+    /// `a in lo..hi` (hi exclusive); `negated` for `not in`.
+    InRange(IExpr, IExpr, IExpr, bool),
+}
+
+/// Floor division and remainder, `None` for division by zero or overflow.
+pub fn floor_div(a: i64, b: i64) -> Option<(i64, i64)> {
+    let q = a.checked_div(b)?;
+    let r = a.checked_rem(b)?;
+    if r != 0 && ((r < 0) != (b < 0)) {
+        Some((q - 1, r + b))
+    } else {
+        Some((q, r))
+    }
+}
+
+impl IExpr {
+    /// Evaluates with the given slots.
+    #[inline]
+    pub fn eval(&self, s: &[i64]) -> Option<i64> {
+        Some(match self {
+            IExpr::Const(c) => *c,
+            IExpr::Slot(i) => *s.get(*i)?,
+            IExpr::Add(a, b) => a.eval(s)?.checked_add(b.eval(s)?)?,
+            IExpr::Sub(a, b) => a.eval(s)?.checked_sub(b.eval(s)?)?,
+            IExpr::Mul(a, b) => a.eval(s)?.checked_mul(b.eval(s)?)?,
+            IExpr::Div(a, b) => floor_div(a.eval(s)?, b.eval(s)?)?.0,
+            IExpr::Rem(a, b) => floor_div(a.eval(s)?, b.eval(s)?)?.1,
+            IExpr::Xor(a, b) => a.eval(s)? ^ b.eval(s)?,
+            IExpr::Neg(a) => a.eval(s)?.checked_neg()?,
+            IExpr::Min(xs) => xs
+                .iter()
+                .map(|x| x.eval(s))
+                .collect::<Option<Vec<_>>>()?
+                .into_iter()
+                .min()?,
+            IExpr::Max(xs) => xs
+                .iter()
+                .map(|x| x.eval(s))
+                .collect::<Option<Vec<_>>>()?
+                .into_iter()
+                .max()?,
+            IExpr::Abs(a) => a.eval(s)?.checked_abs()?,
+            IExpr::If(c, a, b) => {
+                if c.eval(s)? {
+                    a.eval(s)?
+                } else {
+                    b.eval(s)?
+                }
+            }
+        })
+    }
+
+    /// True when the expression reads `slot`.
+    pub fn mentions(&self, slot: usize) -> bool {
+        match self {
+            IExpr::Const(_) => false,
+            IExpr::Slot(i) => *i == slot,
+            IExpr::Add(a, b)
+            | IExpr::Sub(a, b)
+            | IExpr::Mul(a, b)
+            | IExpr::Div(a, b)
+            | IExpr::Rem(a, b)
+            | IExpr::Xor(a, b) => a.mentions(slot) || b.mentions(slot),
+            IExpr::Neg(a) | IExpr::Abs(a) => a.mentions(slot),
+            IExpr::Min(xs) | IExpr::Max(xs) => xs.iter().any(|x| x.mentions(slot)),
+            IExpr::If(c, a, b) => c.mentions(slot) || a.mentions(slot) || b.mentions(slot),
+        }
+    }
+
+    /// Splits into `coef·x + rest` when the expression is affine in slot `x`.
+    pub fn affine(&self, x: usize) -> Option<(i64, IExpr)> {
+        if !self.mentions(x) {
+            return Some((0, self.clone()));
+        }
+        match self {
+            IExpr::Slot(i) if *i == x => Some((1, IExpr::Const(0))),
+            IExpr::Add(a, b) => {
+                let (ca, ra) = a.affine(x)?;
+                let (cb, rb) = b.affine(x)?;
+                Some((ca.checked_add(cb)?, IExpr::Add(Box::new(ra), Box::new(rb))))
+            }
+            IExpr::Sub(a, b) => {
+                let (ca, ra) = a.affine(x)?;
+                let (cb, rb) = b.affine(x)?;
+                Some((ca.checked_sub(cb)?, IExpr::Sub(Box::new(ra), Box::new(rb))))
+            }
+            IExpr::Neg(a) => {
+                let (c, r) = a.affine(x)?;
+                Some((c.checked_neg()?, IExpr::Neg(Box::new(r))))
+            }
+            IExpr::Mul(a, b) => match (a.as_ref(), b.as_ref()) {
+                (IExpr::Const(k), other) | (other, IExpr::Const(k)) => {
+                    let (c, r) = other.affine(x)?;
+                    Some((
+                        c.checked_mul(*k)?,
+                        IExpr::Mul(Box::new(r), Box::new(IExpr::Const(*k))),
+                    ))
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+impl BExpr {
+    /// Evaluates with the given slots.
+    #[inline]
+    pub fn eval(&self, s: &[i64]) -> Option<bool> {
+        Some(match self {
+            BExpr::Const(b) => *b,
+            BExpr::Cmp(op, a, b) => {
+                let (a, b) = (a.eval(s)?, b.eval(s)?);
+                match op {
+                    Cmp::Eq => a == b,
+                    Cmp::Ne => a != b,
+                    Cmp::Lt => a < b,
+                    Cmp::Le => a <= b,
+                    Cmp::Gt => a > b,
+                    Cmp::Ge => a >= b,
+                }
+            }
+            BExpr::And(a, b) => a.eval(s)? && b.eval(s)?,
+            BExpr::Or(a, b) => a.eval(s)? || b.eval(s)?,
+            BExpr::Not(a) => !a.eval(s)?,
+            BExpr::InSet(a, set, neg) => set.binary_search(&a.eval(s)?).is_ok() != *neg,
+            BExpr::InRange(a, lo, hi, neg) => {
+                let v = a.eval(s)?;
+                (lo.eval(s)? <= v && v < hi.eval(s)?) != *neg
+            }
+        })
+    }
+
+    /// True when the condition reads `slot`.
+    pub fn mentions(&self, slot: usize) -> bool {
+        match self {
+            BExpr::Const(_) => false,
+            BExpr::Cmp(_, a, b) => a.mentions(slot) || b.mentions(slot),
+            BExpr::And(a, b) | BExpr::Or(a, b) => a.mentions(slot) || b.mentions(slot),
+            BExpr::Not(a) => a.mentions(slot),
+            BExpr::InSet(a, _, _) => a.mentions(slot),
+            BExpr::InRange(a, lo, hi, _) => {
+                a.mentions(slot) || lo.mentions(slot) || hi.mentions(slot)
+            }
+        }
+    }
+
+    /// Turns `a OP b`, affine in `x` with a non-zero coefficient, into constraints
+    /// `coef·x ≤ rest`. `None` when it is not such a comparison.
+    pub fn as_bounds(&self, x: usize) -> Option<Vec<(i64, IExpr)>> {
+        let BExpr::Cmp(op, a, b) = self else {
+            return None;
+        };
+        let (ca, ra) = a.affine(x)?;
+        let (cb, rb) = b.affine(x)?;
+        // a OP b  ⇔  (ca − cb)·x OP (rb − ra)
+        let c = ca.checked_sub(cb)?;
+        if c == 0 {
+            return None;
+        }
+        let d = IExpr::Sub(Box::new(rb), Box::new(ra));
+        let minus_one = |e: IExpr| IExpr::Sub(Box::new(e), Box::new(IExpr::Const(1)));
+        let neg = |e: IExpr| IExpr::Neg(Box::new(e));
+        let nc = c.checked_neg()?;
+        Some(match op {
+            Cmp::Le => vec![(c, d)],
+            Cmp::Lt => vec![(c, minus_one(d))],
+            // c·x ≥ d ⇔ −c·x ≤ −d
+            Cmp::Ge => vec![(nc, neg(d))],
+            Cmp::Gt => vec![(nc, minus_one(neg(d)))],
+            Cmp::Eq => vec![(c, d.clone()), (nc, neg(d))],
+            Cmp::Ne => return None,
+        })
+    }
+}

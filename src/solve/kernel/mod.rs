@@ -1,0 +1,146 @@
+//! Compiled kernels: rules over small integer positions turned into native loops.
+//!
+//! A rule whose binders range over integers, whose `where` clauses are integer
+//! comparisons and whose option is an integer move or a sum of heap games is
+//! compiled once per instance. Conditions affine in the innermost binder become
+//! loop bounds, and option arguments affine in it become strided memo reads, so
+//! the hot loop is the one a person would write by hand. Anything else falls
+//! back to the general evaluator, which also reports every user error.
+
+pub mod compile;
+pub mod iexpr;
+pub mod run;
+
+use crate::eval::value::InstId;
+use iexpr::{BExpr, IExpr};
+use std::rc::Rc;
+
+/// A compiled instance: its stop conditions and move rules.
+#[derive(Debug)]
+pub struct Kernel {
+    /// Number of position parameters (1 or 2).
+    pub params: usize,
+    /// The frame slots of the parameters.
+    pub param_slots: Vec<usize>,
+    /// Slots a run needs.
+    pub slots: usize,
+    /// `stop when` conditions.
+    pub stops: Vec<BExpr>,
+    /// The `move` rules.
+    pub rules: Vec<KRule>,
+}
+
+/// One compiled `move` rule.
+#[derive(Debug)]
+pub struct KRule {
+    /// Binders run by the general loop (all but the innermost).
+    pub outer: Vec<KBinder>,
+    /// Conditions that do not involve the innermost binder.
+    pub outer_filters: Vec<BExpr>,
+    /// The innermost binder with its bounds, if the rule has binders.
+    pub inner: Option<Inner>,
+    /// The option.
+    pub option: KOption,
+}
+
+/// A binder of the general loop.
+#[derive(Debug)]
+pub enum KBinder {
+    /// `x in lo..hi` (hi exclusive).
+    Range(usize, IExpr, IExpr),
+    /// `x in {…}` over constant integers.
+    Values(usize, Rc<[i64]>),
+    /// `x = e`.
+    Let(usize, IExpr),
+}
+
+/// The innermost binder, compiled for a tight loop.
+#[derive(Debug)]
+pub struct Inner {
+    /// Its slot.
+    pub slot: usize,
+    /// What it ranges over.
+    pub iter: InnerIter,
+    /// Constraints `coef·x ≤ rest` taken from the `where` clause.
+    pub bounds: Vec<(i64, IExpr)>,
+    /// Conditions on x that are not affine: checked per iteration.
+    pub filters: Vec<BExpr>,
+}
+
+/// What the innermost binder ranges over.
+#[derive(Debug)]
+pub enum InnerIter {
+    /// `lo..hi` (hi exclusive).
+    Range(IExpr, IExpr),
+    /// Constant integers, ascending.
+    Values(Rc<[i64]>),
+}
+
+/// An integer argument: `coef·x + rest` when affine in the innermost binder.
+#[derive(Debug, Clone)]
+pub enum Arg {
+    /// Affine in the innermost binder.
+    Affine(i64, IExpr),
+    /// Anything else, evaluated per iteration.
+    General(IExpr),
+}
+
+/// A compiled option.
+#[derive(Debug)]
+pub enum KOption {
+    /// New values of the game's own parameters.
+    Same(Vec<Arg>),
+    /// A sum of one-heap game positions and nimbers.
+    Sum(Vec<Term>),
+}
+
+/// One summand of a compiled sum.
+#[derive(Debug)]
+pub enum Term {
+    /// `g(arg)` for a one-parameter instance.
+    Heap(InstId, Arg),
+    /// `*arg`.
+    Nimber(Arg),
+}
+
+impl Kernel {
+    /// The set S when the rules are exactly "remove k ∈ S from the heap, k ≤ n"
+    /// (a subtraction game), which has a specialised bottom-up loop.
+    pub fn subtraction_set(&self) -> Option<Vec<i64>> {
+        let n = *self.param_slots.first()?;
+        if self.params != 1 || !self.stops.is_empty() {
+            return None;
+        }
+        let is_n = |e: &IExpr| matches!(e.affine(n), Some((1, rest)) if !(0..self.slots).any(|s| rest.mentions(s)) && rest.eval(&[]) == Some(0));
+        let mut set = Vec::new();
+        for rule in &self.rules {
+            let inner = rule.inner.as_ref()?;
+            if !rule.outer.is_empty() || !rule.outer_filters.is_empty() || !inner.filters.is_empty()
+            {
+                return None;
+            }
+            let InnerIter::Values(vals) = &inner.iter else {
+                return None;
+            };
+            // Exactly the bound k ≤ n.
+            match inner.bounds.as_slice() {
+                [(1, d)] if is_n(d) => {}
+                _ => return None,
+            }
+            match &rule.option {
+                KOption::Same(args) => match args.as_slice() {
+                    [Arg::Affine(-1, rest)] if is_n(rest) => {}
+                    _ => return None,
+                },
+                KOption::Sum(_) => return None,
+            }
+            if vals.iter().any(|&k| k < 1) {
+                return None;
+            }
+            set.extend(vals.iter().copied());
+        }
+        set.sort_unstable();
+        set.dedup();
+        Some(set)
+    }
+}
