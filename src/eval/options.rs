@@ -81,6 +81,9 @@ impl<'a> Interp<'a> {
             return Ok(());
         };
         match &game.body {
+            GameBody::Constructed(Constructor::Tartan(a, b)) => {
+                self.tartan_options(a, b, inst, pos, out)
+            }
             GameBody::Constructed(ctor) => constructed_options(ctor, inst, pos, out),
             GameBody::Rules(rules) => {
                 let family = self
@@ -197,6 +200,86 @@ impl<'a> Interp<'a> {
     }
 }
 
+impl<'a> Interp<'a> {
+    /// The coins a one-head coin game's move from `head` turns besides the head:
+    /// each option must be a sum of the factor's own positions.
+    fn turning_sets(
+        &mut self,
+        factor: InstId,
+        head: &Value,
+        span: Span,
+    ) -> Result<Vec<Vec<Value>>, EvalError> {
+        let mut list = OptionList::default();
+        self.gen_options(
+            factor,
+            &Pos::from(vec![head.clone()]),
+            Side::Impartial,
+            &mut list,
+        )?;
+        list.iter()
+            .map(|opt| {
+                opt.iter()
+                    .map(|c| match c {
+                        Component::Pos(i, p) if *i == factor && p.len() == 1 => {
+                            Ok(p.first().cloned().unwrap_or(Value::Int(0)))
+                        }
+                        _ => Err(EvalError::other(
+                            "a tartan factor must be a one-head coin game",
+                            "each option of G and H must be a sum of G's (or H's) own positions",
+                            span,
+                        )),
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Moves of G × H from (x, y): a move of G turning {x} ∪ T and a move of H
+    /// turning {y} ∪ U turn the product set; the head (x, y) leaves the sum.
+    fn tartan_options(
+        &mut self,
+        a: &crate::check::program::Expr,
+        b: &crate::check::program::Expr,
+        inst: InstId,
+        pos: &Pos,
+        out: &mut OptionList,
+    ) -> Result<(), EvalError> {
+        let mut frame = Vec::new();
+        let factor =
+            |me: &mut Self, e: &crate::check::program::Expr, frame: &mut Vec<Value>| match me
+                .eval(e, frame)?
+            {
+                Value::GameFn(f) => Ok(f.inst),
+                other => Err(EvalError::expected(
+                    "a game name in `tartan(G, H)`",
+                    other.kind_name(),
+                    e.span,
+                )),
+            };
+        let (ga, gb) = (factor(self, a, &mut frame)?, factor(self, b, &mut frame)?);
+        let (Some(x), Some(y)) = (pos.first(), pos.get(1)) else {
+            return Ok(());
+        };
+        let sets_x = self.turning_sets(ga, x, a.span)?;
+        let sets_y = self.turning_sets(gb, y, b.span)?;
+        for t in &sets_x {
+            for u in &sets_y {
+                let rows = std::iter::once(x).chain(t.iter());
+                let mut comps = Vec::new();
+                for r in rows {
+                    for c in std::iter::once(y).chain(u.iter()) {
+                        if r != x || c != y {
+                            comps.push(Component::Pos(inst, Pos::from(vec![r.clone(), c.clone()])));
+                        }
+                    }
+                }
+                out.push(comps);
+            }
+        }
+        Ok(())
+    }
+}
+
 fn heap(inst: InstId, n: i64) -> Component {
     Component::Pos(inst, Rc::from(vec![Value::Int(n)]))
 }
@@ -243,7 +326,7 @@ fn constructed_options(
                 }
             }
         }
-        Constructor::Tartan(..) => {}
+        Constructor::Tartan(..) => {} // handled by `tartan_options`
     }
     Ok(())
 }

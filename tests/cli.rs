@@ -1,0 +1,271 @@
+//! The command line as a user meets it: `run`, `run --json`, `check`, `eval`, and
+//! the exit statuses 0 (success), 1 (an assertion failed) and 2 (bad input).
+
+#![allow(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic
+)]
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::io::Write;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").expect("the grundy binary")
+}
+
+fn file(contents: &str) -> tempfile_like::Temp {
+    tempfile_like::Temp::new(contents)
+}
+
+/// A minimal temporary file (no extra dependency).
+mod tempfile_like {
+    pub struct Temp {
+        pub path: std::path::PathBuf,
+    }
+    impl Temp {
+        pub fn new(contents: &str) -> Temp {
+            use std::sync::atomic::{AtomicUsize, Ordering};
+            static N: AtomicUsize = AtomicUsize::new(0);
+            let path = std::env::temp_dir().join(format!(
+                "grundy-cli-{}-{}.game",
+                std::process::id(),
+                N.fetch_add(1, Ordering::SeqCst)
+            ));
+            let mut f = std::fs::File::create(&path).expect("temp file");
+            super::Write::write_all(&mut f, contents.as_bytes()).expect("write");
+            Temp { path }
+        }
+    }
+    impl Drop for Temp {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+const NIM: &str = "game nim(n: nat) { move n - k for k in 1..=n }\n";
+
+#[test]
+fn run_prints_answers_and_exits_0() {
+    let f = file(&format!("{NIM}grundy nim(3) + nim(5) + nim(7)\noutcome nim(1) + nim(2) + nim(3)\nwinning nim(16) + nim(27) + nim(32)\n"));
+    grundy()
+        .args(["run", f.path.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "grundy nim(3) + nim(5) + nim(7) = 1",
+        ))
+        .stdout(predicate::str::contains(
+            "outcome nim(1) + nim(2) + nim(3) = P",
+        ))
+        .stdout(predicate::str::contains("{nim(16) + nim(27) + nim(11)}"));
+}
+
+#[test]
+fn run_json_prints_one_object_per_answer_in_the_documented_shapes() {
+    let f = file(&format!(
+        "{NIM}game kayles(n: nat) {{\n    move kayles(a) + kayles(n - k - a) for k in 1..=2, a in 0..=n-k where a <= n - k - a\n}}\n\
+         grundy kayles(12)\noutcome nim(1) + nim(2) + nim(3)\nwinning nim(16) + nim(27) + nim(32)\nmoves nim(2)\n\
+         game s = subtraction {{3, 4, 6, 10}}\nsequence s 0..=20\nprint nimmul(8, 8)\nassert grundy kayles(12) == 4\n"
+    ));
+    let out = grundy()
+        .args(["run", "--json", f.path.to_str().unwrap()])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let lines: Vec<serde_json::Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    assert_eq!(
+        lines[0],
+        serde_json::json!({"query": "grundy", "expr": "kayles(12)", "value": 4})
+    );
+    assert_eq!(
+        lines[1],
+        serde_json::json!({"query": "outcome", "expr": "nim(1) + nim(2) + nim(3)", "play": "normal", "value": "P"})
+    );
+    assert_eq!(
+        lines[2],
+        serde_json::json!({"query": "winning", "expr": "nim(16) + nim(27) + nim(32)", "play": "normal", "value": ["nim(16) + nim(27) + nim(11)"]})
+    );
+    // In rule order: k = 1 first.
+    assert_eq!(
+        lines[3],
+        serde_json::json!({"query": "moves", "expr": "nim(2)", "value": [{"move": "nim(1)", "grundy": 1}, {"move": "nim(0)", "grundy": 0}]})
+    );
+    assert_eq!(lines[4]["query"], "sequence");
+    assert_eq!(lines[4]["game"], "s");
+    assert_eq!(lines[4]["from"], 0);
+    assert_eq!(lines[4]["values"].as_array().map(Vec::len), Some(21));
+    assert_eq!(
+        lines[4]["regularity"],
+        serde_json::json!({"kind": "periodic", "preperiod": 14, "period": 7, "saltus": 0, "proven": true})
+    );
+    assert_eq!(
+        lines[5],
+        serde_json::json!({"query": "print", "expr": "nimmul(8, 8)", "value": 13})
+    );
+    assert_eq!(
+        lines[6],
+        serde_json::json!({"query": "assert", "line": 12, "passed": true})
+    );
+    // Keys in the documented order.
+    assert!(serde_json::to_string(&lines[0])
+        .unwrap()
+        .starts_with("{\"query\":\"grundy\",\"expr\""));
+}
+
+#[test]
+fn check_reports_the_tally_and_exits_1_on_a_failed_assert() {
+    let f = file(&format!(
+        "{NIM}assert grundy nim(3) == 3\nassert grundy nim(3) == 4\nassert outcome nim(0) == P\n"
+    ));
+    grundy()
+        .args(["check", f.path.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("2 passed, 1 failed"))
+        .stderr(predicate::str::contains("expected 4, got 3"));
+}
+
+#[test]
+fn check_skips_queries_and_prints() {
+    let f = file(&format!(
+        "{NIM}grundy nim(5)\nprint 42\nassert grundy nim(5) == 5\n"
+    ));
+    grundy()
+        .args(["check", f.path.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("grundy nim(5)").not())
+        .stdout(predicate::str::contains("42").not())
+        .stdout(predicate::str::contains("1 passed, 0 failed"));
+}
+
+#[test]
+fn eval_runs_statements_from_the_command_line() {
+    grundy()
+        .args(["eval", "grundy *3 + *5"])
+        .assert()
+        .success()
+        .stdout("grundy *3 + *5 = 6\n");
+    grundy()
+        .args(["eval", "--json", "print [1, 2] ++ [3]"])
+        .assert()
+        .success()
+        .stdout("{\"query\":\"print\",\"expr\":\"[1, 2] ++ [3]\",\"value\":[1,2,3]}\n");
+}
+
+#[test]
+fn bad_input_is_a_diagnostic_with_exit_2_and_no_answers() {
+    let f = file(&format!("{NIM}grundy nim(3)\ngrundy nimm(3)\n"));
+    grundy()
+        .args(["run", f.path.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("unknown name `nimm`"))
+        .stderr(predicate::str::contains("help:"))
+        .stderr(predicate::str::contains("did you mean `nim`?"));
+}
+
+#[test]
+fn runtime_errors_exit_2_after_earlier_answers() {
+    let f = file(&format!("{NIM}grundy nim(3)\nprint 1 / 0\n"));
+    grundy()
+        .args(["run", f.path.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stdout("grundy nim(3) = 3\n")
+        .stderr(predicate::str::contains("division by zero"));
+}
+
+#[test]
+fn a_missing_file_exits_2() {
+    grundy()
+        .args(["run", "/nonexistent/x.game"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read"));
+}
+
+#[test]
+fn the_position_limit_ends_in_a_diagnostic() {
+    grundy()
+        .args([
+            "--max-positions",
+            "1000",
+            "eval",
+            &format!("{NIM}grundy nim(5000)"),
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("position limit"));
+}
+
+#[test]
+fn a_nimber_reply_is_computed_not_searched() {
+    grundy()
+        .args(["eval", "winning *1099511627775 + *3"])
+        .timeout(std::time::Duration::from_secs(10))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("*3 + *3"));
+}
+
+#[test]
+fn every_printed_position_reads_back_as_itself() {
+    let program = "game sub[S](n: nat) { move n - k for k in S where k <= n }\n\
+                   game bw(s: string, xs: list) { move (s[0..i], xs) for i in 0..len(s) }\n\
+                   board chess = 30 x 8\n\
+                   game rook(sq) on chess { move s for d in {(-1, 0), (0, -1)}, s in ray(sq, d) }\n\
+                   winning sub[{1, 2, 4}](7) + *2\nmoves bw(\"x\\\"o\", [1, (2, 3)])\nmoves rook(@ad2)\n";
+    let out = grundy()
+        .args(["eval", program])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let defs = program.lines().take(4).collect::<Vec<_>>().join("\n");
+    let mut checked = 0;
+    for line in text.lines() {
+        let position = if let Some((_, rest)) = line.split_once(" = {") {
+            rest.trim_end_matches('}')
+                .split(", sub")
+                .next()
+                .unwrap_or("")
+                .to_string()
+        } else if line.starts_with("  ") {
+            line.trim().split("    #").next().unwrap_or("").to_string()
+        } else {
+            continue;
+        };
+        if position.is_empty() {
+            continue;
+        }
+        // The printed position parses and prints back identically.
+        let again = grundy()
+            .args(["eval", &format!("{defs}\nprint {position}")])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        assert_eq!(
+            String::from_utf8(again).unwrap().trim(),
+            position,
+            "{position}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 5, "too few positions checked in:\n{text}");
+}
