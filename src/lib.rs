@@ -19,7 +19,9 @@
 pub mod check;
 pub mod diagnostics;
 pub mod eval;
+pub mod explain;
 pub mod query;
+pub mod repl;
 pub mod report;
 pub mod solve;
 pub mod syntax;
@@ -64,6 +66,21 @@ impl Engine {
             self.rt.clear_memos();
         }
         Ok(stmts)
+    }
+
+    /// Evaluates one expression typed alone (e.g. a position in `play`).
+    pub fn eval_expr(&mut self, text: &str) -> Result<eval::value::Value, Vec<Problem>> {
+        let source = format!("print {text}");
+        let program = syntax::parse(&source)
+            .map_err(|errs| errs.iter().map(Problem::from_error).collect::<Vec<_>>())?;
+        let mut globals = self.globals.clone();
+        let stmts = check::check_program(&program, &source, &mut globals, true)
+            .map_err(|errs| errs.iter().map(Problem::from_error).collect::<Vec<_>>())?;
+        let Some(Stmt::Print(expr, ..)) = stmts.first() else {
+            return Err(vec![]);
+        };
+        let mut interp = Interp::new(&self.globals, &mut self.rt);
+        interp.top(expr).map_err(|e| vec![Problem::from_error(&e)])
     }
 
     /// Runs one checked statement.

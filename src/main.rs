@@ -67,6 +67,10 @@ fn colour() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
 }
 
+fn colour_out() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+}
+
 fn print_problem(name: &str, source: &Arc<str>, problem: Problem) {
     let rendered = Report::new(name, source.clone(), problem).render(colour(), 100);
     eprint!("{rendered}");
@@ -172,9 +176,11 @@ fn real_main() -> ExitCode {
         Some(Command::Eval { json, statements }) => {
             run_source("<eval>", &statements, Mode::Run, json, limits, &mut tally);
         }
-        Some(Command::Repl { .. }) | None => {
-            eprintln!("The interactive REPL is not built yet; use `grundy run FILE` or `grundy eval 'STATEMENTS'`.");
-            return ExitCode::from(2);
+        Some(Command::Repl { files }) => {
+            return ExitCode::from(grundy::repl::run(&files, limits, colour_out()) as u8);
+        }
+        None => {
+            return ExitCode::from(grundy::repl::run(&[], limits, colour_out()) as u8);
         }
     }
     if tally.input_error {

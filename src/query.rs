@@ -70,6 +70,20 @@ pub enum Answer {
         /// The genus, e.g. `0^120`.
         value: String,
     },
+    /// `explain G`.
+    Explain {
+        /// The query's source text.
+        expr: String,
+        /// The options or components and the rule combining them.
+        explanation: crate::explain::Explanation,
+    },
+    /// `graph G`.
+    Graph {
+        /// The query's source text.
+        expr: String,
+        /// The move graph in Graphviz DOT.
+        dot: String,
+    },
     /// `table G`.
     Table {
         /// The game as written.
@@ -116,12 +130,14 @@ pub fn line_of(source: &str, offset: usize) -> usize {
 }
 
 impl<'a> Interp<'a> {
-    fn top(&mut self, e: &TopExpr) -> Result<Value, EvalError> {
+    /// Evaluates a top-level expression in a fresh frame.
+    pub fn top(&mut self, e: &TopExpr) -> Result<Value, EvalError> {
         let mut frame = new_frame(e.frame_size);
         self.eval(&e.expr, &mut frame)
     }
 
-    fn game_of(&mut self, e: &TopExpr) -> Result<Rc<GameSum>, EvalError> {
+    /// Evaluates a query's subject, which must be a game.
+    pub fn game_of(&mut self, e: &TopExpr) -> Result<Rc<GameSum>, EvalError> {
         match self.top(e)? {
             Value::Game(g) => Ok(g),
             Value::GameFn(_) => Err(EvalError::other(
@@ -203,6 +219,21 @@ impl<'a> Interp<'a> {
                 Ok(Answer::Winning { expr, misere: q.misere, moves, results })
             }
             QueryKind::Sequence => self.sequence(q),
+            QueryKind::Explain => {
+                let g = self.game_of(&q.subject)?;
+                self.reject_partizan(&g, span)?;
+                Ok(Answer::Explain { expr, explanation: self.explain(&g, span)? })
+            }
+            QueryKind::Graph => {
+                let g = self.game_of(&q.subject)?;
+                self.reject_partizan(&g, span)?;
+                Ok(Answer::Graph { expr, dot: self.graph(&g, span)? })
+            }
+            QueryKind::Play => Err(EvalError::other(
+                "`play` is interactive",
+                "start `grundy repl` (or just `grundy`) and type `play G` there",
+                span,
+            )),
             QueryKind::Genus => {
                 let g = self.game_of(&q.subject)?;
                 self.reject_partizan(&g, span)?;

@@ -117,6 +117,8 @@ pub fn text(answer: &Answer) -> Option<String> {
         }
         Answer::Table { expr, rows } => format!("table {expr}:\n{}", table_text(rows).trim_end()),
         Answer::Genus { expr, value } => format!("genus {expr} = {value}"),
+        Answer::Explain { expr, explanation } => explanation.text(expr),
+        Answer::Graph { dot, .. } => dot.trim_end().to_string(),
         Answer::Print { text, .. } => text.clone(),
         Answer::Assert { .. } => return None,
     })
@@ -162,6 +164,11 @@ pub fn json(answer: &Answer) -> serde_json::Value {
         }
         Answer::Table { expr, rows } => json!({"query": "table", "expr": expr, "rows": rows}),
         Answer::Genus { expr, value } => json!({"query": "genus", "expr": expr, "value": value}),
+        Answer::Explain { expr, explanation } => json!({
+            "query": "explain", "expr": expr, "value": explanation.value, "rule": explanation.rule,
+            "parts": explanation.parts.iter().map(|(p, g)| json!({"position": p, "grundy": g})).collect::<Vec<_>>()
+        }),
+        Answer::Graph { expr, dot } => json!({"query": "graph", "expr": expr, "dot": dot}),
         Answer::Print {
             expr, json: value, ..
         } => json!({"query": "print", "expr": expr, "value": value}),

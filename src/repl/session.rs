@@ -1,0 +1,399 @@
+//! A REPL session with no terminal I/O: `eval(&str)` takes what the user typed and
+//! returns what to show. Definitions accumulate; redefining a game replaces it;
+//! an error never ends the session.
+
+use super::help::help;
+use super::play::Play;
+use crate::check::program::{Global, Stmt};
+use crate::diagnostics::{Problem, Report};
+use crate::eval::interp::Interp;
+use crate::eval::print::show_sum;
+use crate::eval::runtime::Limits;
+use crate::eval::value::Value;
+use crate::syntax::ast::QueryKind;
+use crate::syntax::layout::layout;
+use crate::{report, Engine, Mode};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// What the session answers to one entry.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Response {
+    /// Text to show (answers, diagnostics, messages).
+    pub text: String,
+    /// The entry went wrong (a diagnostic was shown).
+    pub error: bool,
+    /// The user asked to leave.
+    pub quit: bool,
+}
+
+impl Response {
+    fn text(text: impl Into<String>) -> Response {
+        Response {
+            text: text.into(),
+            ..Response::default()
+        }
+    }
+}
+
+/// An interactive session.
+pub struct Session {
+    engine: Engine,
+    limits: Limits,
+    cancel: Arc<AtomicBool>,
+    play: Option<Play>,
+    colour: bool,
+    width: usize,
+    entries: usize,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new(Limits::default())
+    }
+}
+
+impl Session {
+    /// A session with the given limits.
+    pub fn new(limits: Limits) -> Session {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let mut engine = Engine::with_limits(limits);
+        engine.rt.cancel = cancel.clone();
+        Session {
+            engine,
+            limits,
+            cancel,
+            play: None,
+            colour: false,
+            width: 100,
+            entries: 0,
+        }
+    }
+
+    /// Renders diagnostics in colour (for a terminal that supports it).
+    pub fn set_colour(&mut self, colour: bool) {
+        self.colour = colour;
+    }
+
+    /// The flag Ctrl-C sets to interrupt a computation.
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        self.cancel.clone()
+    }
+
+    /// The prompt to show.
+    pub fn prompt(&self) -> &'static str {
+        if self.play.is_some() {
+            "play> "
+        } else {
+            "grundy> "
+        }
+    }
+
+    /// True when `input` is unfinished (an open bracket, a trailing operator):
+    /// the editor asks for another line.
+    pub fn is_incomplete(&self, input: &str) -> bool {
+        let trimmed = input.trim_start();
+        self.play.is_none() && !trimmed.starts_with(':') && layout(input).incomplete
+    }
+
+    /// Names to complete: defined games, boards, constants and functions.
+    pub fn names(&self) -> Vec<String> {
+        self.engine.globals.names.keys().cloned().collect()
+    }
+
+    /// Handles one entry (possibly several lines).
+    pub fn eval(&mut self, input: &str) -> Response {
+        self.cancel.store(false, Ordering::Relaxed);
+        let trimmed = input.trim();
+        if trimmed.is_empty() {
+            return Response::default();
+        }
+        if self.play.is_some() {
+            return self.play_input(trimmed);
+        }
+        if let Some(command) = trimmed.strip_prefix(':') {
+            return self.command(command);
+        }
+        self.entries += 1;
+        let name = format!("<repl:{}>", self.entries);
+        self.run_text(&name, input)
+    }
+
+    fn render(&self, name: &str, source: &str, problems: Vec<Problem>) -> Response {
+        let text: Arc<str> = Arc::from(source);
+        let rendered: Vec<String> = problems
+            .into_iter()
+            .map(|p| {
+                Report::new(name, text.clone(), p)
+                    .render(self.colour, self.width)
+                    .trim_end()
+                    .to_string()
+            })
+            .collect();
+        Response {
+            text: rendered.join("\n"),
+            error: true,
+            quit: false,
+        }
+    }
+
+    /// Loads and runs program text, collecting every answer.
+    fn run_text(&mut self, name: &str, source: &str) -> Response {
+        let stmts = match self.engine.load(source, true) {
+            Ok(s) => s,
+            Err(problems) => return self.render(name, source, problems),
+        };
+        let mut out: Vec<String> = Vec::new();
+        for stmt in &stmts {
+            if let Stmt::Query(q) = stmt {
+                if q.kind == QueryKind::Play {
+                    let started = self.start_play(q);
+                    match started {
+                        Ok(text) => out.push(text),
+                        Err(p) => {
+                            let mut r = self.render(name, source, vec![p]);
+                            r.text = join(&out, &r.text);
+                            return r;
+                        }
+                    }
+                    continue;
+                }
+            }
+            match self.engine.run(stmt, source, Mode::Run) {
+                Ok(None) => {}
+                Ok(Some(answer)) => {
+                    if let crate::Answer::Assert {
+                        passed: false,
+                        failure,
+                        line,
+                        ..
+                    } = &answer
+                    {
+                        let (want, got) = failure.clone().unwrap_or_default();
+                        out.push(format!(
+                            "assertion failed (line {line}): expected {want}, got {got}"
+                        ));
+                    } else if let crate::Answer::Assert { passed: true, .. } = &answer {
+                        out.push("assertion holds".into());
+                    } else if let Some(t) = report::text(&answer) {
+                        out.push(t);
+                    }
+                }
+                Err(p) => {
+                    let mut r = self.render(name, source, vec![p]);
+                    r.text = join(&out, &r.text);
+                    return r;
+                }
+            }
+        }
+        Response::text(out.join("\n"))
+    }
+
+    fn command(&mut self, command: &str) -> Response {
+        let (word, rest) = command
+            .split_once(char::is_whitespace)
+            .unwrap_or((command, ""));
+        let rest = rest.trim();
+        match word {
+            "help" | "h" | "?" => Response::text(help(rest)),
+            "quit" | "q" | "exit" => Response {
+                quit: true,
+                ..Response::default()
+            },
+            "clear" => {
+                let mut engine = Engine::with_limits(self.limits);
+                engine.rt.cancel = self.cancel.clone();
+                self.engine = engine;
+                Response::text("cleared: every definition is gone")
+            }
+            "load" => match std::fs::read_to_string(rest) {
+                Ok(text) => {
+                    let mut r = self.run_text(rest, &text);
+                    if !r.error {
+                        let loaded = format!("loaded {rest}");
+                        r.text = join(&[r.text.clone()], &loaded).trim_start().to_string();
+                    }
+                    r
+                }
+                Err(e) => Response {
+                    text: format!("cannot read {rest}: {e}"),
+                    error: true,
+                    quit: false,
+                },
+            },
+            "games" => Response::text(self.games()),
+            "stop" => Response::text("no game is being played"),
+            "show" => self.show(rest),
+            other => Response {
+                text: format!("unknown command `:{other}`; `:help` lists the commands"),
+                error: true,
+                quit: false,
+            },
+        }
+    }
+
+    fn games(&self) -> String {
+        let g = &self.engine.globals;
+        let mut lines = Vec::new();
+        for (name, global) in &g.names {
+            if let Global::Game(id) = global {
+                if let Some(game) = g.games.get(*id) {
+                    let params = |ps: &[crate::check::program::Param]| {
+                        ps.iter()
+                            .map(|p| match p.ty {
+                                Some(t) => format!("{}: {}", p.name, t.name()),
+                                None => p.name.clone(),
+                            })
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    };
+                    let family = if game.family.is_empty() {
+                        String::new()
+                    } else {
+                        format!("[{}]", params(&game.family))
+                    };
+                    let kind = if game.partizan {
+                        "partizan game "
+                    } else {
+                        "game "
+                    };
+                    lines.push(format!("{kind}{name}{family}({})", params(&game.params)));
+                }
+            }
+        }
+        if lines.is_empty() {
+            "no games defined yet: try `game nim(n: nat) { move n - k for k in 1..=n }`".into()
+        } else {
+            lines.join("\n")
+        }
+    }
+
+    fn show(&self, name: &str) -> Response {
+        let g = &self.engine.globals;
+        match g.names.get(name) {
+            Some(Global::Game(id)) => Response::text(
+                g.games
+                    .get(*id)
+                    .map(|x| x.source.clone())
+                    .unwrap_or_default(),
+            ),
+            Some(Global::Board(_)) => Response::text(format!("`{name}` is a board")),
+            Some(Global::Const(_)) => Response::text(format!("`{name}` is a constant")),
+            Some(Global::Func(_)) => Response::text(format!("`{name}` is a function")),
+            None => Response {
+                text: format!("nothing is called `{name}`"),
+                error: true,
+                quit: false,
+            },
+        }
+    }
+
+    fn start_play(&mut self, q: &crate::check::program::Query) -> Result<String, Problem> {
+        let mut interp = Interp::new(&self.engine.globals, &mut self.engine.rt);
+        let run = |interp: &mut Interp<'_>| -> Result<(Play, String), crate::eval::eval_error::EvalError> {
+            let position = (*interp.game_of(&q.subject)?).clone();
+            let play = Play { position, misere: q.misere };
+            let rules = if play.misere {
+                "misère play: whoever makes the last move loses"
+            } else {
+                "normal play: whoever cannot move loses"
+            };
+            if interp.play_options(&play.position)?.is_empty() {
+                return Ok((play, format!("{} has no move: there is nothing to play", q.text)));
+            }
+            let verdict = if interp.user_can_win(&play)? { "you can win" } else { "I can win" };
+            let text = format!("playing {} ({rules}); you move first, and {verdict}\n{}", q.text, interp.play_prompt(&play)?);
+            Ok((play, text))
+        };
+        let (play, text) = run(&mut interp).map_err(|e| Problem::from_error(&e))?;
+        if !text.contains("nothing to play") {
+            self.play = Some(play);
+        }
+        Ok(text)
+    }
+
+    fn play_input(&mut self, input: &str) -> Response {
+        if matches!(input, ":stop" | ":quit" | ":q") {
+            self.play = None;
+            return Response::text("game stopped");
+        }
+        if let Some(topic) = input.strip_prefix(":help") {
+            return Response::text(help(topic.trim()));
+        }
+        let Some(mut play) = self.play.take() else {
+            return Response::default();
+        };
+        let options = {
+            let mut interp = Interp::new(&self.engine.globals, &mut self.engine.rt);
+            interp.play_options(&play.position)
+        };
+        let options = match options {
+            Ok(o) => o,
+            Err(e) => return self.render("<play>", input, vec![Problem::from_error(&e)]),
+        };
+        let chosen = if let Ok(k) = input.parse::<usize>() {
+            match k.checked_sub(1).and_then(|i| options.get(i)) {
+                Some(o) => o.clone(),
+                None => {
+                    self.play = Some(play);
+                    return Response {
+                        text: format!("choose a move between 1 and {}", options.len()),
+                        error: true,
+                        quit: false,
+                    };
+                }
+            }
+        } else {
+            match self.engine.eval_expr(input) {
+                Ok(Value::Game(g)) => {
+                    let want = g.normalized();
+                    match options.iter().find(|o| o.normalized() == want) {
+                        Some(o) => o.clone(),
+                        None => {
+                            let shown = {
+                                let interp = Interp::new(&self.engine.globals, &mut self.engine.rt);
+                                show_sum(&g, interp.globals, interp.rt)
+                            };
+                            self.play = Some(play);
+                            return Response {
+                                text: format!(
+                                    "{shown} is not a move from here; pick a number from the list"
+                                ),
+                                error: true,
+                                quit: false,
+                            };
+                        }
+                    }
+                }
+                Ok(_) | Err(_) => {
+                    self.play = Some(play);
+                    return Response {
+                        text: "type the number of a move, or the position it leads to".into(),
+                        error: true,
+                        quit: false,
+                    };
+                }
+            }
+        };
+        let mut interp = Interp::new(&self.engine.globals, &mut self.engine.rt);
+        match interp.play_step(&mut play, chosen) {
+            Ok(step) => {
+                if step.going_on {
+                    self.play = Some(play);
+                }
+                Response::text(step.text)
+            }
+            Err(e) => self.render("<play>", input, vec![Problem::from_error(&e)]),
+        }
+    }
+}
+
+fn join(before: &[String], after: &str) -> String {
+    let mut parts: Vec<&str> = before
+        .iter()
+        .map(String::as_str)
+        .filter(|s| !s.is_empty())
+        .collect();
+    parts.push(after);
+    parts.join("\n")
+}

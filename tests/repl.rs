@@ -1,0 +1,232 @@
+//! The REPL: the session driven directly (no terminal), and once through a real
+//! pseudo-terminal with the real binary.
+
+#![allow(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic
+)]
+
+use grundy::repl::Session;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+const NIM: &str = "game nim(n: nat) { move n - k for k in 1..=n }";
+
+fn ok(session: &mut Session, input: &str) -> String {
+    let r = session.eval(input);
+    assert!(!r.error, "{input}: {}", r.text);
+    r.text
+}
+
+#[test]
+fn definitions_accumulate_and_redefinition_replaces() {
+    let mut s = Session::default();
+    ok(&mut s, NIM);
+    assert_eq!(ok(&mut s, "grundy nim(7)"), "grundy nim(7) = 7");
+    ok(&mut s, "let S = {1, 2}");
+    ok(
+        &mut s,
+        "game sub(n: nat) { move n - k for k in S where k <= n }",
+    );
+    assert_eq!(
+        ok(&mut s, "grundy sub(5) + nim(1)"),
+        "grundy sub(5) + nim(1) = 3"
+    );
+    // Redefining nim replaces it, and its old values are forgotten.
+    ok(&mut s, "game nim(n: nat) { move n - 1 where n > 0 }");
+    assert_eq!(ok(&mut s, "grundy nim(7)"), "grundy nim(7) = 1");
+    assert!(ok(&mut s, ":games").contains("game nim(n: nat)"));
+    assert!(ok(&mut s, ":show nim").contains("move n - 1 where n > 0"));
+}
+
+#[test]
+fn multi_line_input_is_assembled() {
+    let s = Session::default();
+    assert!(s.is_incomplete("game kayles(n: nat) {"));
+    assert!(s.is_incomplete(
+        "game kayles(n: nat) {\n    move kayles(a) + kayles(n - k - a) for k in 1..=2,"
+    ));
+    let full = "game kayles(n: nat) {\n    move kayles(a) + kayles(n - k - a)\n        for k in 1..=2, a in 0..=n-k where a <= n - k - a\n}";
+    assert!(!s.is_incomplete(full));
+    assert!(s.is_incomplete("grundy nim(1) +"));
+    assert!(!s.is_incomplete(":help"));
+    let mut s = s;
+    ok(&mut s, full);
+    assert_eq!(ok(&mut s, "grundy kayles(12)"), "grundy kayles(12) = 4");
+}
+
+#[test]
+fn errors_never_end_the_session() {
+    let mut s = Session::default();
+    ok(&mut s, NIM);
+    let r = s.eval("grundy nimm(3)");
+    assert!(r.error && !r.quit);
+    assert!(
+        r.text.contains("unknown name `nimm`") && r.text.contains("help:"),
+        "{}",
+        r.text
+    );
+    let r = s.eval("game broken(n: nat) { move n - 2 }\ngrundy broken(3)");
+    assert!(r.error && r.text.contains("declared `nat`"), "{}", r.text);
+    let r = s.eval(":nonsense");
+    assert!(r.error && !r.quit);
+    assert_eq!(ok(&mut s, "grundy nim(2) + *2"), "grundy nim(2) + *2 = 0");
+    assert!(s.eval(":quit").quit);
+}
+
+#[test]
+fn play_to_the_end_when_the_user_wins() {
+    let mut s = Session::default();
+    ok(&mut s, NIM);
+    let start = ok(&mut s, "play nim(3)");
+    assert!(
+        start.contains("you can win") && start.contains("1. nim(2)"),
+        "{start}"
+    );
+    assert_eq!(s.prompt(), "play> ");
+    // Take all three: the user makes the last move.
+    let end = ok(&mut s, "nim(0)");
+    assert!(end.contains("you win"), "{end}");
+    assert_eq!(s.prompt(), "grundy> ");
+}
+
+#[test]
+fn play_to_the_end_when_the_machine_wins() {
+    let mut s = Session::default();
+    ok(&mut s, NIM);
+    let start = ok(&mut s, "play nim(2) + nim(2)");
+    assert!(start.contains("I can win"), "{start}");
+    let mut text = ok(&mut s, "1");
+    let mut moves = 1;
+    while s.prompt() == "play> " {
+        assert!(
+            text.contains("(a winning move)"),
+            "the machine keeps winning: {text}"
+        );
+        text = ok(&mut s, "1");
+        moves += 1;
+        assert!(moves < 10);
+    }
+    assert!(text.contains("I win"), "{text}");
+    assert_eq!(
+        ok(&mut s, "print 7"),
+        "7",
+        "after the game, input is a statement again"
+    );
+}
+
+#[test]
+fn play_misere_and_bad_moves() {
+    let mut s = Session::default();
+    ok(&mut s, NIM);
+    ok(&mut s, "play misere nim(1) + nim(1)");
+    let r = s.eval("9");
+    assert!(r.error && r.text.contains("between 1 and"), "{}", r.text);
+    let r = s.eval("nim(5)");
+    assert!(r.error && r.text.contains("not a move"), "{}", r.text);
+    // Taking one heap leaves nim(1): the machine must take the last one and loses.
+    let end = ok(&mut s, "nim(0) + nim(1)");
+    assert!(end.contains("you win"), "{end}");
+}
+
+#[test]
+fn explain_and_graph() {
+    let mut s = Session::default();
+    ok(&mut s, "game kayles(n: nat) {\n    move kayles(a) + kayles(n - k - a) for k in 1..=2, a in 0..=n-k where a <= n - k - a\n}");
+    let e = ok(&mut s, "explain kayles(4)");
+    assert!(e.contains("grundy = mex{3, 3, 2, 0} = 1"), "{e}");
+    let e = ok(&mut s, "explain kayles(4) + *3");
+    assert!(e.contains("1 ⊕ 3 = 2"), "{e}");
+    let g = ok(&mut s, "graph kayles(2)");
+    assert!(g.starts_with("digraph"), "{g}");
+    assert_eq!(g.matches("->").count(), 3, "{g}");
+    assert_eq!(
+        g.matches("peripheries=2").count(),
+        2,
+        "two P-positions: {g}"
+    );
+    let r = s.eval("graph kayles(60)");
+    assert!(r.error && r.text.contains("more than"), "{}", r.text);
+}
+
+#[test]
+fn commands_help_load_clear() {
+    let mut s = Session::default();
+    assert!(ok(&mut s, ":help").contains(":help games"));
+    assert!(ok(&mut s, ":help queries").contains("winning"));
+    let path = std::env::temp_dir().join(format!("grundy-repl-{}.game", std::process::id()));
+    std::fs::write(&path, format!("{NIM}\nlet big = 40\n")).unwrap();
+    assert!(ok(&mut s, &format!(":load {}", path.display())).contains("loaded"));
+    assert_eq!(ok(&mut s, "grundy nim(big)"), "grundy nim(big) = 40");
+    ok(&mut s, ":clear");
+    assert!(s.eval("grundy nim(1)").error);
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn a_long_computation_can_be_interrupted() {
+    let mut s = Session::default();
+    ok(
+        &mut s,
+        "game m(h: list) { move h with [i] = a for i in 0..len(h), a in 0..h[i] }",
+    );
+    let flag = s.cancel_flag();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        flag.store(true, Ordering::Relaxed);
+    });
+    let start = std::time::Instant::now();
+    let r = s.eval("grundy m([40, 40, 40, 40])");
+    stopper.join().unwrap();
+    assert!(r.error && r.text.contains("interrupted"), "{}", r.text);
+    assert!(start.elapsed() < Duration::from_secs(20));
+    // The session goes on, and the game still answers.
+    assert_eq!(ok(&mut s, "grundy m([1, 2])"), "grundy m([1, 2]) = 3");
+}
+
+#[test]
+fn a_real_terminal_session() {
+    use rexpect::session::spawn_command;
+    let home = std::env::temp_dir().join(format!("grundy-pty-{}", std::process::id()));
+    std::fs::create_dir_all(&home).unwrap();
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"));
+    cmd.env("HOME", &home)
+        .env("NO_COLOR", "1")
+        .env_remove("XDG_DATA_HOME");
+    let mut p = spawn_command(cmd, Some(20_000)).expect("spawn grundy in a pty");
+    p.exp_string("grundy> ").unwrap();
+    // A definition over several lines, with the continuation prompt.
+    p.send_line("game nim(n: nat) {").unwrap();
+    p.exp_string("...> ").unwrap();
+    p.send_line("  move n - k for k in 1..=n").unwrap();
+    p.exp_string("...> ").unwrap();
+    p.send_line("}").unwrap();
+    p.exp_string("grundy> ").unwrap();
+    p.send_line("grundy nim(3) + nim(5) + nim(7)").unwrap();
+    p.exp_string("= 1").unwrap();
+    // A typo: a diagnostic, and the session goes on.
+    p.send_line("grundy nimm(2)").unwrap();
+    p.exp_string("did you mean `nim`?").unwrap();
+    p.exp_string("grundy> ").unwrap();
+    // Ctrl-C interrupts a long computation.
+    p.send_line("game m(h: list) { move h with [i] = a for i in 0..len(h), a in 0..h[i] }")
+        .unwrap();
+    p.exp_string("grundy> ").unwrap();
+    p.send_line("grundy m([40, 40, 40, 40])").unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    p.send_control('c').unwrap();
+    p.exp_string("interrupted").unwrap();
+    p.exp_string("grundy> ").unwrap();
+    p.send_line("grundy nim(4)").unwrap();
+    p.exp_string("= 4").unwrap();
+    // Ctrl-D leaves.
+    p.send_control('d').unwrap();
+    p.exp_eof().unwrap();
+    assert!(
+        home.join(".local/share/grundy/history").exists(),
+        "history is saved"
+    );
+    let _ = std::fs::remove_dir_all(home);
+}
