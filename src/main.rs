@@ -21,6 +21,9 @@ struct Cli {
     /// Most positions kept in memory before a computation stops with an error.
     #[arg(long, global = true, default_value_t = Limits::default().max_positions)]
     max_positions: usize,
+    /// Use only the general evaluator (no compiled kernels): for measuring and cross-checking.
+    #[arg(long, global = true)]
+    no_kernels: bool,
 }
 
 #[derive(Subcommand)]
@@ -154,6 +157,7 @@ fn real_main() -> ExitCode {
     let cli = Cli::parse();
     let limits = Limits {
         max_positions: cli.max_positions,
+        kernels: !cli.no_kernels,
         ..Limits::default()
     };
     let mut tally = Tally::default();
