@@ -1,4 +1,4 @@
-//! Boards and pieces (LANGUAGE.md §5, GAMES.md §7): move generation, `table` against the source's figures, the sum rule for pieces, and the table's text, JSON and SVG forms.
+//! Boards and pieces (LANGUAGE.md §5, GAMES.md §7): moves, tables against the source's figures, sums of pieces, and tables as text, JSON and SVG.
 #![allow(
     clippy::indexing_slicing,
     clippy::unwrap_used,
