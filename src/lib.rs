@@ -2,7 +2,8 @@
 //!
 //! A `.game` program is parsed ([`syntax`]), checked ([`check`]) and run
 //! statement by statement ([`Engine`]); queries become [`query::Answer`]s that
-//! [`report`] renders as text or JSON.
+//! [`report`] renders as text or JSON ([`report_svg`] draws `table` answers as
+//! SVG chessboards).
 //!
 //! ```
 //! use grundy::{Engine, Mode};
@@ -23,6 +24,7 @@ pub mod explain;
 pub mod query;
 pub mod repl;
 pub mod report;
+pub mod report_svg;
 pub mod solve;
 pub mod syntax;
 

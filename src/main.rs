@@ -5,7 +5,9 @@ use clap::{Parser, Subcommand};
 use grundy::diagnostics::{Problem, Report, Span};
 use grundy::eval::runtime::Limits;
 use grundy::{report, Answer, Engine, Mode};
+use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -33,6 +35,10 @@ enum Command {
         /// Print one JSON object per answer.
         #[arg(long)]
         json: bool,
+        /// Also draw each `table` answer as an SVG chessboard in DIR (created if
+        /// missing): `queen.svg`, then `queen-2.svg`, … for repeated names.
+        #[arg(long, value_name = "DIR")]
+        svg: Option<PathBuf>,
         /// The `.game` files.
         #[arg(required = true)]
         files: Vec<String>,
@@ -66,6 +72,32 @@ struct Tally {
     input_error: bool,
 }
 
+/// Where `run --svg DIR` draws tables, and how often each file name was used.
+struct SvgDir {
+    dir: PathBuf,
+    used: HashMap<String, usize>,
+}
+
+impl SvgDir {
+    /// Writes one table; `queen.svg`, then `queen-2.svg`, … within one run.
+    fn write(&mut self, expr: &str, rows: &[Vec<Option<u64>>]) -> std::io::Result<()> {
+        let stem = grundy::report_svg::svg_file_stem(expr);
+        let count = self.used.entry(stem.clone()).or_insert(0);
+        *count += 1;
+        let name = if *count == 1 {
+            format!("{stem}.svg")
+        } else {
+            format!("{stem}-{count}.svg")
+        };
+        let path = self.dir.join(name);
+        std::fs::create_dir_all(&self.dir)
+            .and_then(|()| std::fs::write(&path, grundy::report_svg::table_svg(expr, rows)))
+            .map_err(|e| {
+                std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+            })
+    }
+}
+
 fn colour() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
 }
@@ -80,7 +112,15 @@ fn print_problem(name: &str, source: &Arc<str>, problem: Problem) {
 }
 
 /// Loads and runs one program, printing answers as they come.
-fn run_source(name: &str, source: &str, mode: Mode, json: bool, limits: Limits, tally: &mut Tally) {
+fn run_source(
+    name: &str,
+    source: &str,
+    mode: Mode,
+    json: bool,
+    limits: Limits,
+    tally: &mut Tally,
+    mut svg: Option<&mut SvgDir>,
+) {
     let shared: Arc<str> = Arc::from(source);
     let mut engine = Engine::with_limits(limits);
     let stmts = match engine.load(source, false) {
@@ -112,6 +152,12 @@ fn run_source(name: &str, source: &str, mode: Mode, json: bool, limits: Limits, 
                         if let Some((want, got)) = failure {
                             print_problem(name, &shared, assert_problem(*span, want, got));
                         }
+                    }
+                }
+                if let (Some(svg), Answer::Table { expr, rows }) = (svg.as_deref_mut(), &answer) {
+                    if let Err(e) = svg.write(expr, rows) {
+                        eprintln!("error: {e}");
+                        tally.input_error = true;
                     }
                 }
                 let mut out = stdout.lock();
@@ -162,23 +208,35 @@ fn real_main() -> ExitCode {
     };
     let mut tally = Tally::default();
     match cli.command {
-        Some(Command::Run { json, files }) => {
+        Some(Command::Run { json, svg, files }) => {
+            let mut svg = svg.map(|dir| SvgDir {
+                dir,
+                used: HashMap::new(),
+            });
             for f in &files {
                 if let Some(src) = read(f, &mut tally) {
-                    run_source(f, &src, Mode::Run, json, limits, &mut tally);
+                    run_source(f, &src, Mode::Run, json, limits, &mut tally, svg.as_mut());
                 }
             }
         }
         Some(Command::Check { files }) => {
             for f in &files {
                 if let Some(src) = read(f, &mut tally) {
-                    run_source(f, &src, Mode::AssertsOnly, false, limits, &mut tally);
+                    run_source(f, &src, Mode::AssertsOnly, false, limits, &mut tally, None);
                 }
             }
             println!("{} passed, {} failed", tally.passed, tally.failed);
         }
         Some(Command::Eval { json, statements }) => {
-            run_source("<eval>", &statements, Mode::Run, json, limits, &mut tally);
+            run_source(
+                "<eval>",
+                &statements,
+                Mode::Run,
+                json,
+                limits,
+                &mut tally,
+                None,
+            );
         }
         Some(Command::Repl { files }) => {
             return ExitCode::from(grundy::repl::run(&files, limits, colour_out()) as u8);

@@ -25,41 +25,56 @@ pub fn regularity_text(r: &Option<Regularity>) -> String {
     }
 }
 
+/// The file letters of 1-based column `col`: `a`…`z`, then `aa`, `ab`, … (as in
+/// square literals such as `@aa1`).
+pub fn file_letters(col: usize) -> String {
+    let name = crate::syntax::lower::square_name(i64::try_from(col).unwrap_or(i64::MAX), 1);
+    name.trim_start_matches('@')
+        .trim_end_matches('1')
+        .to_string()
+}
+
 /// A board table: rank numbers on the left (top row first), file letters below,
 /// `#` for blocked squares, P-positions (value 0) marked with a trailing `'`.
+///
+/// Each column is as wide as its widest value and values are right-aligned, so
+/// the units line up down a column whatever the values; the `'` sits in a slot
+/// of its own after the digits, so a marked `0` stays in line too.
 pub fn table_text(rows: &[Vec<Option<u64>>]) -> String {
-    let width = rows
-        .iter()
-        .flatten()
-        .map(|v| v.map_or(1, |x| x.to_string().len()))
-        .max()
-        .unwrap_or(1)
-        + 1;
+    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let cell = |v: &Option<u64>| v.map_or_else(|| "#".to_string(), |x| x.to_string());
+    let widths: Vec<usize> = (0..cols)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|row| row.get(c))
+                .map(|v| cell(v).len())
+                .chain(std::iter::once(file_letters(c + 1).len()))
+                .max()
+                .unwrap_or(1)
+        })
+        .collect();
     let height = rows.len();
     let label_w = height.to_string().len();
     let mut out = String::new();
+    let mut push_line = |line: String| {
+        out.push_str(line.trim_end());
+        out.push('\n');
+    };
     for (i, row) in rows.iter().enumerate() {
         let rank = height - i;
-        out.push_str(&format!("{rank:>label_w$} |"));
-        for cell in row {
-            let text = match cell {
-                None => "#".to_string(),
-                Some(0) => "0'".to_string(),
-                Some(v) => v.to_string(),
-            };
-            out.push_str(&format!(" {text:>width$}"));
+        let mut line = format!("{rank:>label_w$} |");
+        for (v, width) in row.iter().zip(&widths) {
+            let mark = if *v == Some(0) { '\'' } else { ' ' };
+            line.push_str(&format!(" {:>width$}{mark}", cell(v)));
         }
-        out.push('\n');
+        push_line(line);
     }
-    out.push_str(&format!("{:>label_w$}  ", ""));
-    let cols = rows.first().map_or(0, Vec::len);
-    for c in 1..=cols {
-        let letters = crate::syntax::lower::square_name(c as i64, 1);
-        let letters = letters.trim_start_matches('@').trim_end_matches('1');
-        out.push_str(&format!(" {letters:>width$}"));
+    let mut files = format!("{:>label_w$}  ", "");
+    for (c, width) in widths.iter().enumerate() {
+        files.push_str(&format!(" {:>width$} ", file_letters(c + 1)));
     }
-    out.push('\n');
-    out.push_str("(values are Grundy values; ' marks a P-position, # a blocked square)\n");
+    push_line(files);
+    push_line("(values are Grundy values; ' marks a P-position, # a blocked square)".to_string());
     out
 }
 
