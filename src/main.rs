@@ -39,6 +39,9 @@ enum Command {
         /// missing): `queen.svg`, then `queen-2.svg`, … for repeated names.
         #[arg(long, value_name = "DIR")]
         svg: Option<PathBuf>,
+        /// Write the Graphviz DOT of each `graph` answer to FILE instead of printing it.
+        #[arg(long, value_name = "FILE")]
+        dot: Option<PathBuf>,
         /// The `.game` files.
         #[arg(required = true)]
         files: Vec<String>,
@@ -70,6 +73,32 @@ struct Tally {
     passed: usize,
     failed: usize,
     input_error: bool,
+}
+
+/// Files a run writes besides standard output.
+#[derive(Default)]
+struct Outputs {
+    svg: Option<SvgDir>,
+    dot: Option<DotFile>,
+}
+
+/// Where `run --dot FILE` writes move graphs (the first truncates, later ones append).
+struct DotFile {
+    path: PathBuf,
+    written: bool,
+}
+
+impl DotFile {
+    fn write(&mut self, dot: &str) -> std::io::Result<()> {
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .write(true)
+            .append(self.written)
+            .truncate(!self.written)
+            .open(&self.path)?;
+        self.written = true;
+        f.write_all(dot.as_bytes())
+    }
 }
 
 /// Where `run --svg DIR` draws tables, and how often each file name was used.
@@ -119,7 +148,7 @@ fn run_source(
     json: bool,
     limits: Limits,
     tally: &mut Tally,
-    mut svg: Option<&mut SvgDir>,
+    outputs: &mut Outputs,
 ) {
     let shared: Arc<str> = Arc::from(source);
     let mut engine = Engine::with_limits(limits);
@@ -154,10 +183,26 @@ fn run_source(
                         }
                     }
                 }
-                if let (Some(svg), Answer::Table { expr, rows }) = (svg.as_deref_mut(), &answer) {
+                if let (Some(svg), Answer::Table { expr, rows }) = (outputs.svg.as_mut(), &answer) {
                     if let Err(e) = svg.write(expr, rows) {
                         eprintln!("error: {e}");
                         tally.input_error = true;
+                    }
+                }
+                if let (Some(file), Answer::Graph { dot: graph, expr }) =
+                    (outputs.dot.as_mut(), &answer)
+                {
+                    match file.write(graph) {
+                        Ok(()) => {
+                            if !json {
+                                println!("graph {expr} written to {}", file.path.display());
+                            }
+                            continue;
+                        }
+                        Err(e) => {
+                            eprintln!("error: cannot write {}: {e}", file.path.display());
+                            tally.input_error = true;
+                        }
                     }
                 }
                 let mut out = stdout.lock();
@@ -208,21 +253,39 @@ fn real_main() -> ExitCode {
     };
     let mut tally = Tally::default();
     match cli.command {
-        Some(Command::Run { json, svg, files }) => {
-            let mut svg = svg.map(|dir| SvgDir {
+        Some(Command::Run {
+            json,
+            svg,
+            dot,
+            files,
+        }) => {
+            let dot = dot.map(|path| DotFile {
+                path,
+                written: false,
+            });
+            let svg = svg.map(|dir| SvgDir {
                 dir,
                 used: HashMap::new(),
             });
+            let mut outputs = Outputs { svg, dot };
             for f in &files {
                 if let Some(src) = read(f, &mut tally) {
-                    run_source(f, &src, Mode::Run, json, limits, &mut tally, svg.as_mut());
+                    run_source(f, &src, Mode::Run, json, limits, &mut tally, &mut outputs);
                 }
             }
         }
         Some(Command::Check { files }) => {
             for f in &files {
                 if let Some(src) = read(f, &mut tally) {
-                    run_source(f, &src, Mode::AssertsOnly, false, limits, &mut tally, None);
+                    run_source(
+                        f,
+                        &src,
+                        Mode::AssertsOnly,
+                        false,
+                        limits,
+                        &mut tally,
+                        &mut Outputs::default(),
+                    );
                 }
             }
             println!("{} passed, {} failed", tally.passed, tally.failed);
@@ -235,7 +298,7 @@ fn real_main() -> ExitCode {
                 json,
                 limits,
                 &mut tally,
-                None,
+                &mut Outputs::default(),
             );
         }
         Some(Command::Repl { files }) => {

@@ -269,3 +269,34 @@ fn every_printed_position_reads_back_as_itself() {
     }
     assert!(checked >= 5, "too few positions checked in:\n{text}");
 }
+
+#[test]
+fn graph_goes_to_a_dot_file_with_dot() {
+    let f = file(&format!("{NIM}graph nim(2)\n"));
+    let out = std::env::temp_dir().join(format!("grundy-cli-{}.dot", std::process::id()));
+    grundy()
+        .args([
+            "run",
+            "--dot",
+            out.to_str().unwrap(),
+            f.path.to_str().unwrap(),
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("written to"));
+    let dot = std::fs::read_to_string(&out).unwrap();
+    assert!(dot.starts_with("digraph moves {"));
+    // nim(2) → nim(1), nim(0); nim(1) → nim(0): three edges, one P-position.
+    assert_eq!(dot.matches("->").count(), 3);
+    assert_eq!(dot.matches("peripheries=2").count(), 1);
+    let _ = std::fs::remove_file(out);
+}
+
+#[test]
+fn play_outside_the_repl_is_a_clear_error() {
+    grundy()
+        .args(["eval", &format!("{NIM}play nim(3)")])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("grundy repl"));
+}

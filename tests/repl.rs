@@ -196,32 +196,47 @@ fn a_real_terminal_session() {
         .env("NO_COLOR", "1")
         .env_remove("XDG_DATA_HOME");
     let mut p = spawn_command(cmd, Some(20_000)).expect("spawn grundy in a pty");
+    // The editor flushes input typed before it is ready (as a terminal does when it
+    // switches to raw mode), so pause at each prompt like a person would.
+    fn say(
+        p: &mut rexpect::session::PtySession,
+        line: &str,
+    ) -> Result<usize, rexpect::error::Error> {
+        std::thread::sleep(Duration::from_millis(150));
+        p.send_line(line)
+    }
     p.exp_string("grundy> ").unwrap();
     // A definition over several lines, with the continuation prompt.
-    p.send_line("game nim(n: nat) {").unwrap();
+    say(&mut p, "game nim(n: nat) {").unwrap();
     p.exp_string("...> ").unwrap();
-    p.send_line("  move n - k for k in 1..=n").unwrap();
+    say(&mut p, "  move n - k for k in 1..=n").unwrap();
     p.exp_string("...> ").unwrap();
-    p.send_line("}").unwrap();
+    say(&mut p, "}").unwrap();
     p.exp_string("grundy> ").unwrap();
-    p.send_line("grundy nim(3) + nim(5) + nim(7)").unwrap();
+    say(&mut p, "grundy nim(3) + nim(5) + nim(7)").unwrap();
     p.exp_string("= 1").unwrap();
     // A typo: a diagnostic, and the session goes on.
-    p.send_line("grundy nimm(2)").unwrap();
+    say(&mut p, "grundy nimm(2)").unwrap();
     p.exp_string("did you mean `nim`?").unwrap();
     p.exp_string("grundy> ").unwrap();
     // Ctrl-C interrupts a long computation.
-    p.send_line("game m(h: list) { move h with [i] = a for i in 0..len(h), a in 0..h[i] }")
-        .unwrap();
+    say(
+        &mut p,
+        "game m(h: list) { move h with [i] = a for i in 0..len(h), a in 0..h[i] }",
+    )
+    .unwrap();
     p.exp_string("grundy> ").unwrap();
-    p.send_line("grundy m([40, 40, 40, 40])").unwrap();
-    std::thread::sleep(Duration::from_millis(500));
+    say(&mut p, "grundy m([40, 40, 40, 40])").unwrap();
+    // Let the computation start (the line editor has left raw mode) before Ctrl-C.
+    std::thread::sleep(Duration::from_millis(1500));
     p.send_control('c').unwrap();
     p.exp_string("interrupted").unwrap();
     p.exp_string("grundy> ").unwrap();
-    p.send_line("grundy nim(4)").unwrap();
+    say(&mut p, "grundy nim(4)").unwrap();
     p.exp_string("= 4").unwrap();
-    // Ctrl-D leaves.
+    // Ctrl-D at an empty prompt leaves.
+    p.exp_string("grundy> ").unwrap();
+    std::thread::sleep(Duration::from_millis(200));
     p.send_control('d').unwrap();
     p.exp_eof().unwrap();
     assert!(
