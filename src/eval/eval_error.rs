@@ -200,6 +200,11 @@ impl Describe for EvalError {
             EvalError::Index { .. } => "indices start at 0 and must be below `len(xs)`".into(),
             EvalError::BadPosition { .. } => "give each parameter a value of its declared type (and squares on the board)".into(),
             EvalError::InRule { inner, .. } => match inner.root() {
+                EvalError::BadPosition { message, .. }
+                    if message.contains("off the") || message.contains("blocked square") =>
+                {
+                    "`ray(sq, d)` and `step(sq, d)` never leave the board or land on a blocked square; or add a `where` condition".into()
+                }
                 EvalError::BadPosition { .. } => {
                     "add a `where` condition that keeps options valid, e.g. `where k <= n`".into()
                 }

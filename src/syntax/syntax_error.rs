@@ -58,6 +58,13 @@ impl SyntaxError {
     }
 }
 
+/// Words that can never be names (LANGUAGE.md §2).
+const RESERVED: [&str; 26] = [
+    "game", "partizan", "board", "let", "move", "left", "right", "stop", "when", "for", "in",
+    "where", "on", "without", "if", "then", "else", "and", "or", "not", "with", "true", "false",
+    "misere", "assert", "print",
+];
+
 fn list(items: &[String]) -> String {
     match items {
         [] => String::new(),
@@ -121,6 +128,8 @@ impl Describe for SyntaxError {
             } => {
                 if *incomplete {
                     "the input ends early: close every `(`, `[` and `{` and finish the last expression".into()
+                } else if RESERVED.iter().any(|w| found.trim_matches('`') == *w) {
+                    format!("{found} is a reserved word of the language; choose another name")
                 } else if found == "`\"`" {
                     "a string ends with `\"` on the same line".into()
                 } else if expected.iter().any(|e| e == "`}`") {
