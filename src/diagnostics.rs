@@ -17,6 +17,19 @@ pub fn article(noun: &str) -> String {
     format!("{} {noun}", if vowel { "an" } else { "a" })
 }
 
+/// The two labels of an operator whose operands do not combine.
+pub fn operand_labels(
+    left: &str,
+    right: &str,
+    left_span: Span,
+    right_span: Span,
+) -> Vec<(Span, String)> {
+    vec![
+        (left_span, format!("this is {}", article(left))),
+        (right_span, format!("this is {}", article(right))),
+    ]
+}
+
 /// A byte range in the source text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Span {

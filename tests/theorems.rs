@@ -62,6 +62,19 @@ fn outcome_of(program: &str) -> String {
     }
 }
 
+/// Loads and runs any text with a small position limit; errors are fine, panics are not.
+fn load_and_run(text: &str) {
+    let mut engine = Engine::default();
+    engine.rt.limits.max_positions = 10_000;
+    if let Ok(stmts) = engine.load(text, false) {
+        for s in &stmts {
+            if engine.run(s, text, Mode::Run).is_err() {
+                break;
+            }
+        }
+    }
+}
+
 // ------------------------------------------------ brute force, independent of grundy
 
 /// A heap of one of three games: 0 = Nim, 1 = Kayles, 2 = subtraction {1, 3, 4}.
@@ -209,15 +222,7 @@ proptest! {
     /// No input makes the loader panic: every string gets answers or diagnostics.
     #[test]
     fn any_string_never_panics(text in "[a-z0-9 (){}\\[\\],.=+*<>@\"#:;\n_-]{0,80}") {
-        let mut engine = Engine::default();
-        engine.rt.limits.max_positions = 10_000;
-        if let Ok(stmts) = engine.load(&text, false) {
-            for s in &stmts {
-                if engine.run(s, &text, Mode::Run).is_err() {
-                    break;
-                }
-            }
-        }
+        load_and_run(&text);
     }
 
     /// Programs built from the language's own pieces never panic either.
@@ -229,15 +234,7 @@ proptest! {
         "\"s\"", "if", "then", "else", "not", "and", "or", "%", "/", "0",
     ]), 0..30)) {
         let text = tokens.join(" ");
-        let mut engine = Engine::default();
-        engine.rt.limits.max_positions = 10_000;
-        if let Ok(stmts) = engine.load(&text, false) {
-            for s in &stmts {
-                if engine.run(s, &text, Mode::Run).is_err() {
-                    break;
-                }
-            }
-        }
+        load_and_run(&text);
     }
 }
 

@@ -1,6 +1,6 @@
 //! Errors found while resolving names, arities, kinds and obvious type mismatches.
 
-use crate::diagnostics::{article, Describe, Span};
+use crate::diagnostics::{article, operand_labels, Describe, Span};
 use std::fmt;
 
 /// A problem the checker finds before anything runs.
@@ -261,10 +261,7 @@ impl Describe for CheckError {
                 left_span,
                 right_span,
                 ..
-            } => vec![
-                (*left_span, format!("this is {}", article(left))),
-                (*right_span, format!("this is {}", article(right))),
-            ],
+            } => operand_labels(left, right, *left_span, *right_span),
             CheckError::LetBeforeDefinition {
                 span, definition, ..
             } => {

@@ -1,6 +1,6 @@
 //! Errors that happen while running: bad values, invalid options, loops, limits.
 
-use crate::diagnostics::{article, Describe, Span};
+use crate::diagnostics::{article, operand_labels, Describe, Span};
 use std::fmt;
 
 /// A problem found while evaluating or solving.
@@ -229,10 +229,7 @@ impl Describe for EvalError {
                 left_span,
                 right_span,
                 ..
-            } => vec![
-                (*left_span, format!("this is {}", article(left))),
-                (*right_span, format!("this is {}", article(right))),
-            ],
+            } => operand_labels(left, right, *left_span, *right_span),
             EvalError::Overflow { span } => vec![(*span, "overflows".into())],
             EvalError::DivisionByZero { span } => vec![(*span, "divides by zero".into())],
             EvalError::Index { span, .. } => vec![(*span, "out of range".into())],
