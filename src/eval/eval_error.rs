@@ -198,7 +198,14 @@ impl Describe for EvalError {
             EvalError::Overflow { .. } => "integers are 64-bit and never wrap; use smaller values".into(),
             EvalError::DivisionByZero { .. } => "guard the division with `where` or `if`".into(),
             EvalError::Index { .. } => "indices start at 0 and must be below `len(xs)`".into(),
-            EvalError::BadPosition { .. } => "give each parameter a value of its declared type (and squares on the board)".into(),
+            EvalError::BadPosition { message, .. }
+                if message.contains("off the") || message.contains("blocked square") =>
+            {
+                "a piece stands on an open square of the board: columns from `a`, rows from 1, not in `without`".into()
+            }
+            EvalError::BadPosition { .. } => {
+                "give each parameter a value of its declared type (and squares on the board)".into()
+            }
             EvalError::InRule { inner, .. } => match inner.root() {
                 EvalError::BadPosition { message, .. }
                     if message.contains("off the") || message.contains("blocked square") =>
