@@ -67,6 +67,9 @@ enum Command {
     },
 }
 
+/// Most diagnostics shown for one file: the rest are counted.
+const MAX_SHOWN: usize = 20;
+
 /// What happened while running, for the exit status.
 #[derive(Default)]
 struct Tally {
@@ -155,8 +158,12 @@ fn run_source(
     let stmts = match engine.load(source, false) {
         Ok(stmts) => stmts,
         Err(problems) => {
-            for p in problems {
+            let total = problems.len();
+            for p in problems.into_iter().take(MAX_SHOWN) {
                 print_problem(name, &shared, p);
+            }
+            if total > MAX_SHOWN {
+                eprintln!("… and {} more errors in {name}", total - MAX_SHOWN);
             }
             tally.input_error = true;
             return;

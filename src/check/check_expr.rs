@@ -11,7 +11,7 @@ use std::rc::Rc;
 
 /// What the checker can tell about an expression's kind without running it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
+pub(super) enum Kind {
     Int,
     Game,
     Unknown,
@@ -412,8 +412,22 @@ impl<'g> Checker<'g> {
         }
     }
 
-    /// The kind an expression certainly has, if the checker can tell.
-    fn kind_of(&self, e: &ast::Expr) -> Kind {
+    /// The kind an expression certainly has, if the checker can tell. Results of
+    /// operators are remembered by span, so a long chain `a + b + c + …` costs
+    /// linear time even though every level asks about its operands.
+    fn kind_of(&mut self, e: &ast::Expr) -> Kind {
+        if let ast::ExprKind::Binary(..) = e.kind {
+            if let Some(k) = self.kinds.get(&e.span) {
+                return *k;
+            }
+            let k = self.kind_uncached(e);
+            self.kinds.insert(e.span, k);
+            return k;
+        }
+        self.kind_uncached(e)
+    }
+
+    fn kind_uncached(&mut self, e: &ast::Expr) -> Kind {
         match &e.kind {
             ast::ExprKind::Int(_) => Kind::Int,
             ast::ExprKind::Unary(UnOp::Nimber, _) => Kind::Game,

@@ -24,6 +24,8 @@ pub struct Checker<'g> {
     pub(super) in_game: bool,
     /// Lets of this program not yet reached: name → definition span.
     pub(super) pending_lets: HashMap<String, Span>,
+    /// Kinds of operator expressions already worked out, by span.
+    pub(super) kinds: HashMap<Span, super::check_expr::Kind>,
 }
 
 /// Checks `program` (whose text is `source`) and extends `globals` with its
@@ -44,6 +46,7 @@ pub fn check_program(
         board: None,
         in_game: false,
         pending_lets: HashMap::new(),
+        kinds: HashMap::new(),
     };
     checker.register(program, replace);
     let mut stmts = Vec::new();

@@ -602,33 +602,44 @@ impl Lowerer {
     }
 
     fn lower_call_args(&mut self, pair: P<'_>) -> CallArgs {
-        let parts = children(pair);
-        if let [only] = parts.as_slice() {
-            if only.as_rule() == Rule::comprehension_body {
-                let only = only.clone();
-                return CallArgs::Comprehension(Box::new(self.lower_comprehension(only)));
-            }
+        match self.lower_items(pair) {
+            Items::Comprehension(c) => CallArgs::Comprehension(Box::new(c)),
+            Items::List(items) => CallArgs::List(items),
         }
-        CallArgs::List(parts.into_iter().map(|p| self.lower_expr(p)).collect())
     }
 
-    fn lower_comprehension(&mut self, pair: P<'_>) -> Comprehension {
-        let span = span_of(&pair);
-        let mut body = None;
+    /// The contents of `( … )` or `[ … ]`: expressions, or one comprehension.
+    fn lower_items(&mut self, pair: P<'_>) -> Items {
+        let parts = children(pair);
+        let tail = parts
+            .iter()
+            .position(|p| p.as_rule() == Rule::comprehension_tail);
+        let mut exprs = Vec::new();
         let mut binders = Vec::new();
         let mut condition = None;
-        for child in children(pair) {
-            match child.as_rule() {
-                Rule::expr => body = Some(self.lower_expr(child)),
-                Rule::for_clause => binders = self.lower_for_clause(child),
-                Rule::where_clause => condition = self.lower_where(child),
-                _ => self.presume(span_of(&child), "a comprehension"),
+        for part in parts {
+            if part.as_rule() == Rule::comprehension_tail {
+                for t in children(part) {
+                    match t.as_rule() {
+                        Rule::for_clause => binders = self.lower_for_clause(t),
+                        Rule::where_clause => condition = self.lower_where(t),
+                        _ => self.presume(span_of(&t), "a comprehension"),
+                    }
+                }
+            } else {
+                exprs.push(self.lower_expr(part));
             }
         }
-        Comprehension {
-            body: body.unwrap_or_else(|| Self::dummy(span)),
-            binders,
-            condition,
+        match (tail, exprs.pop()) {
+            (Some(_), Some(body)) => Items::Comprehension(Comprehension {
+                body,
+                binders,
+                condition,
+            }),
+            (_, last) => {
+                exprs.extend(last);
+                Items::List(exprs)
+            }
         }
     }
 
@@ -694,22 +705,16 @@ impl Lowerer {
                     .map(|p| self.lower_expr(p))
                     .unwrap_or_else(|| Self::dummy(span));
             }
-            Rule::list_literal => ExprKind::List(
-                children(pair)
-                    .into_iter()
-                    .map(|p| self.lower_expr(p))
-                    .collect(),
-            ),
+            Rule::list_literal => match self.lower_items(pair) {
+                Items::Comprehension(c) => ExprKind::ListComp(Box::new(c)),
+                Items::List(items) => ExprKind::List(items),
+            },
             Rule::set_literal => ExprKind::Set(
                 children(pair)
                     .into_iter()
                     .map(|p| self.lower_expr(p))
                     .collect(),
             ),
-            Rule::list_comprehension => match children(pair).into_iter().next() {
-                Some(body) => ExprKind::ListComp(Box::new(self.lower_comprehension(body))),
-                None => ExprKind::List(vec![]),
-            },
             Rule::expr | Rule::qexpr => return self.lower_expr(pair),
             _ => {
                 self.presume(span, "an expression");
@@ -718,6 +723,14 @@ impl Lowerer {
         };
         Expr { kind, span }
     }
+}
+
+/// What a bracket holds.
+enum Items {
+    /// Plain expressions.
+    List(Vec<Expr>),
+    /// `EXPR for … where …`.
+    Comprehension(Comprehension),
 }
 
 /// Keeps the name `Rule` for the grammar's rule enum.
