@@ -17,6 +17,7 @@
 //! assert_eq!(answers[0], grundy::query::Answer::Grundy { expr: "nim(3) + nim(5) + nim(7)".into(), value: 1 });
 //! ```
 
+pub mod assertion;
 pub mod check;
 pub mod diagnostics;
 pub mod eval;

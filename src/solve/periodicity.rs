@@ -105,6 +105,12 @@ impl<'a> Interp<'a> {
         if len > 0 {
             self.fill_below(inst, &Pos::from(vec![Value::Int(len as i64 - 1)]));
         }
+        // The usual case: the fill valued every heap, so one bulk copy does.
+        if let Some(prefix) = self.rt.inst(inst).and_then(|i| i.memo.dense.get(..len)) {
+            if prefix.iter().all(|&v| v < crate::solve::memo::IN_PROGRESS) {
+                return Ok(prefix.to_vec());
+            }
+        }
         let mut out = Vec::with_capacity(len);
         for n in 0..len {
             let known = self

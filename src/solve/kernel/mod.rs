@@ -8,6 +8,7 @@
 //! back to the general evaluator, which also reports every user error.
 
 pub mod compile;
+mod fast;
 pub mod iexpr;
 pub mod run;
 
