@@ -30,6 +30,8 @@ impl<'a> Interp<'a> {
             })
     }
 
+    /// `ray(sq, d)` (every open square in direction d until the edge or a blocked
+    /// square) or `step(sq, d)` (the one square sq + d if open).
     pub(super) fn ray_or_step(
         &mut self,
         ray: bool,
@@ -75,6 +77,7 @@ impl<'a> Interp<'a> {
         Ok(Value::List(out.into()))
     }
 
+    /// `coins(G, "THH…"[, base])`: the sum of G at every head (rows split by `/`).
     pub(super) fn coins(&mut self, args: &[Value], span: Span) -> Result<Value, EvalError> {
         let Some(Value::GameFn(f)) = args.first() else {
             return Err(EvalError::expected(
