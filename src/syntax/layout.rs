@@ -11,7 +11,7 @@
 pub struct Layout {
     /// The input with continuation newlines and comments replaced by spaces.
     pub text: String,
-    /// True when the input ends inside a bracket, a string, or after an operator:
+    /// True when the input ends inside a bracket or after an operator:
     /// the REPL asks for another line instead of reporting an error.
     pub incomplete: bool,
 }
@@ -86,7 +86,8 @@ pub fn layout(source: &str) -> Layout {
     }
     let text = String::from_utf8_lossy(&out).into_owned();
     let tail = text.trim_end();
-    let incomplete = depth > 0 || in_string || (!tail.is_empty() && ends_with_operator(tail));
+    // An unclosed string is not unfinished: strings end on their line.
+    let incomplete = depth > 0 || (!tail.is_empty() && ends_with_operator(tail));
     Layout { text, incomplete }
 }
 
@@ -152,6 +153,7 @@ mod tests {
         assert!(layout("game g(n) {\n move n - 1").incomplete);
         assert!(layout("let x = 1 +").incomplete);
         assert!(!layout("let x = 1").incomplete);
+        assert!(!layout("print \"abc").incomplete, "an unclosed string is an error, not more input");
     }
 
     #[test]
