@@ -153,7 +153,10 @@ mod tests {
         assert!(layout("game g(n) {\n move n - 1").incomplete);
         assert!(layout("let x = 1 +").incomplete);
         assert!(!layout("let x = 1").incomplete);
-        assert!(!layout("print \"abc").incomplete, "an unclosed string is an error, not more input");
+        assert!(
+            !layout("print \"abc").incomplete,
+            "an unclosed string is an error, not more input"
+        );
     }
 
     #[test]
