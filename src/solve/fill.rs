@@ -127,6 +127,15 @@ impl<'a> Interp<'a> {
                     x.max(filled.0.saturating_sub(1)),
                     y.max(filled.1.saturating_sub(1)),
                 );
+                // Moves along whole rays from a fresh table: per-line mex sets.
+                if filled == (0, 0) {
+                    if let Some(dirs) = kernel.ray_directions() {
+                        if self.fill_lines(&kernel, &dirs, inst, fx, fy) {
+                            self.set_filled(inst, (fx + 1, fy + 1));
+                            return;
+                        }
+                    }
+                }
                 'sweep: for a in 0..=fx {
                     for b in 0..=fy {
                         if a < filled.0 && b < filled.1 {

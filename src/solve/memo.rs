@@ -150,6 +150,30 @@ impl Memo {
         }
     }
 
+    /// Makes the dense grid at least `rows` × `cols` (a sweep knows its box).
+    pub fn reserve_grid(&mut self, rows: usize, cols: usize) {
+        if (rows > self.grid_rows || cols > self.grid_cols) && rows.saturating_mul(cols) <= GRID_CAP
+        {
+            self.grow_grid(rows.max(self.grid_rows), cols.max(self.grid_cols));
+        }
+    }
+
+    /// Stores the value of cell (x, y) of the dense grid if it is there and
+    /// unknown; true when stored.
+    pub fn set_cell(&mut self, x: usize, y: usize, value: u32) -> bool {
+        if x >= self.grid_rows || y >= self.grid_cols {
+            return false;
+        }
+        match self.grid.get_mut(x * self.grid_cols + y) {
+            Some(slot) if *slot == UNKNOWN => {
+                *slot = value;
+                self.max = self.max.max(value);
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// The dense grid: values, rows, columns (cell (x, y) at `x * columns + y`).
     pub fn grid_view(&self) -> (&[u32], usize, usize) {
         (&self.grid, self.grid_rows, self.grid_cols)

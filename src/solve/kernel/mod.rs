@@ -105,6 +105,47 @@ pub enum Term {
 }
 
 impl Kernel {
+    /// True when `e` is exactly the parameter in `slot`.
+    fn is_param(&self, e: &IExpr, slot: usize) -> bool {
+        matches!(e.affine(slot), Some((1, rest)) if !(0..self.slots).any(|s| rest.mentions(s)) && rest.eval(&[]) == Some(0))
+    }
+
+    /// The directions when every rule moves along a line towards the origin:
+    /// `(x - k, y)`, `(x, y - k)` or `(x - k, y - k)` for k in a range, with no
+    /// other condition. Whether the range is the whole ray is checked per position
+    /// ([`run::rule_range`]); only then are per-line mex sets valid.
+    pub fn ray_directions(&self) -> Option<Vec<(i64, i64)>> {
+        let (&px, &py) = (self.param_slots.first()?, self.param_slots.get(1)?);
+        if self.params != 2 || !self.stops.is_empty() || self.rules.is_empty() {
+            return None;
+        }
+        let mut dirs = Vec::new();
+        for rule in &self.rules {
+            let inner = rule.inner.as_ref()?;
+            if !rule.outer.is_empty() || !rule.outer_filters.is_empty() || !inner.filters.is_empty()
+            {
+                return None;
+            }
+            if !matches!(inner.iter, InnerIter::Range(..)) {
+                return None;
+            }
+            let KOption::Same(args) = &rule.option else {
+                return None;
+            };
+            let [Arg::Affine(ca, ra), Arg::Affine(cb, rb)] = args.as_slice() else {
+                return None;
+            };
+            if !self.is_param(ra, px) || !self.is_param(rb, py) {
+                return None;
+            }
+            if !matches!((ca, cb), (-1, 0) | (0, -1) | (-1, -1)) {
+                return None;
+            }
+            dirs.push((*ca, *cb));
+        }
+        Some(dirs)
+    }
+
     /// The set S when the rules are exactly "remove k ∈ S from the heap, k ≤ n"
     /// (a subtraction game), which has a specialised bottom-up loop.
     pub fn subtraction_set(&self) -> Option<Vec<i64>> {

@@ -413,3 +413,34 @@ fn emit(
         }
     }
 }
+
+/// The range of the innermost binder of rule `index` at position `pos`, after
+/// its `where` bounds: `Some((lo, hi))` inclusive (empty when lo > hi).
+pub fn rule_range(
+    kernel: &Kernel,
+    index: usize,
+    pos: [i64; 2],
+    slots: &mut Vec<i64>,
+) -> Option<(i64, i64)> {
+    let rule = kernel.rules.get(index)?;
+    let inner = rule.inner.as_ref()?;
+    slots.clear();
+    slots.resize(kernel.slots.max(2), 0);
+    for (s, v) in kernel.param_slots.iter().zip(pos) {
+        *slots.get_mut(*s)? = v;
+    }
+    let InnerIter::Range(lo, hi) = &inner.iter else {
+        return None;
+    };
+    let mut lo = lo.eval(slots)?;
+    let mut hi = hi.eval(slots)?.checked_sub(1)?;
+    for (c, d) in &inner.bounds {
+        let d = d.eval(slots)?;
+        if *c > 0 {
+            hi = hi.min(floor_div(d, *c)?.0);
+        } else {
+            lo = lo.max(ceil_div(d, *c)?);
+        }
+    }
+    Some((lo, hi))
+}

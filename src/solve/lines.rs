@@ -1,0 +1,116 @@
+//! Games whose moves slide along rows, columns and diagonals towards the origin
+//! (Wythoff, the queen): each position's options are every earlier position on
+//! its lines, so a running mex set per line gives the value in a few word
+//! operations instead of a walk along every ray.
+
+use super::kernel::run::rule_range;
+use super::kernel::Kernel;
+use crate::eval::interp::Interp;
+use crate::eval::value::InstId;
+
+/// The values seen so far on one line, as a bitset.
+#[derive(Default, Clone)]
+struct LineSet(Vec<u64>);
+
+impl LineSet {
+    fn insert(&mut self, v: u32) {
+        let w = (v / 64) as usize;
+        if w >= self.0.len() {
+            self.0.resize(w + 1, 0);
+        }
+        if let Some(word) = self.0.get_mut(w) {
+            *word |= 1 << (v % 64);
+        }
+    }
+}
+
+/// The mex of the union of some line sets.
+fn mex_of(lines: &[&LineSet]) -> u32 {
+    let words = lines.iter().map(|l| l.0.len()).max().unwrap_or(0);
+    for w in 0..words {
+        let union = lines
+            .iter()
+            .fold(0u64, |acc, l| acc | l.0.get(w).copied().unwrap_or(0));
+        if union != u64::MAX {
+            return (w * 64) as u32 + (!union).trailing_zeros();
+        }
+    }
+    (words * 64) as u32
+}
+
+impl<'a> Interp<'a> {
+    /// Fills the box [0..=x]×[0..=y] of a fresh instance with per-line mex sets.
+    /// Each position is used only if every rule's range there is exactly the
+    /// whole ray to the edge; otherwise the sweep stops (keeping what it found)
+    /// and returns false, and the ordinary kernel sweep carries on.
+    pub(super) fn fill_lines(
+        &mut self,
+        kernel: &Kernel,
+        dirs: &[(i64, i64)],
+        inst: InstId,
+        x: usize,
+        y: usize,
+    ) -> bool {
+        let mut rows = vec![LineSet::default(); y + 1];
+        let mut cols = vec![LineSet::default(); x + 1];
+        let mut diags = vec![LineSet::default(); x + y + 1];
+        let mut slots = Vec::new();
+        if let Some((_, i)) = self.rt.instances.get_index_mut(inst.0 as usize) {
+            i.memo.reserve_grid(x + 1, y + 1);
+        }
+        for a in 0..=x {
+            for b in 0..=y {
+                if self.rt.positions >= self.rt.limits.max_positions || self.rt.cancelled() {
+                    return false;
+                }
+                let p = [a as i64, b as i64];
+                if dirs.len() > 3 {
+                    return false;
+                }
+                for (i, d) in dirs.iter().enumerate() {
+                    let full = match d {
+                        (-1, 0) => p[0],
+                        (0, -1) => p[1],
+                        _ => p[0].min(p[1]),
+                    };
+                    let whole_ray = match rule_range(kernel, i, p, &mut slots) {
+                        Some((lo, hi)) => (lo == 1 && hi == full) || (full == 0 && lo > hi),
+                        None => false,
+                    };
+                    if !whole_ray {
+                        return false;
+                    }
+                }
+                let diag = a + y - b;
+                let (Some(row), Some(col), Some(dia)) = (rows.get(b), cols.get(a), diags.get(diag))
+                else {
+                    return false;
+                };
+                let mut lines: [&LineSet; 3] = [row, row, row];
+                for (slot, d) in lines.iter_mut().zip(dirs) {
+                    *slot = match d {
+                        (-1, 0) => row,
+                        (0, -1) => col,
+                        _ => dia,
+                    };
+                }
+                let v = mex_of(lines.get(..dirs.len().min(3)).unwrap_or(&[]));
+                let Some((_, instance)) = self.rt.instances.get_index_mut(inst.0 as usize) else {
+                    return false;
+                };
+                if instance.memo.set_cell(a, b, v) {
+                    self.rt.positions += 1;
+                } else if instance.memo.grid_view().1 <= a {
+                    return false; // the grid could not hold the box: leave it to the kernel
+                }
+                for set in [rows.get_mut(b), cols.get_mut(a), diags.get_mut(diag)]
+                    .into_iter()
+                    .flatten()
+                {
+                    set.insert(v);
+                }
+            }
+        }
+        true
+    }
+}
