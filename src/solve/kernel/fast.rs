@@ -178,7 +178,6 @@ pub(super) fn fast(
             }
             sc.cover(cap_of(ctx.max(ctx.this)));
             let (c, b) = (la.0 * t.cols as i64 + lb.0, la.1 * t.cols as i64 + lb.1);
-            let mut unknown = false;
             if c != 0 {
                 // Marking ignores order: walk the indices upwards whatever c's sign.
                 let (e1, e2) = ((c * lo + b) as usize, (c * hi + b) as usize);
@@ -193,13 +192,11 @@ pub(super) fn fast(
                             *word |= 1 << (v & 63);
                         }
                     }
-                    unknown = acc >= IN_PROGRESS;
-                    if !unknown {
+                    if acc < IN_PROGRESS {
                         return Ok(true);
                     }
                 }
             }
-            let _ = unknown;
             for x in lo..=hi {
                 let v = t.data.get((c * x + b) as usize).copied().unwrap_or(UNKNOWN);
                 if v >= IN_PROGRESS {

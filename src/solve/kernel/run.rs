@@ -178,7 +178,7 @@ pub fn run(
         }
     }
     let ctx = Ctx { instances, this };
-    match run_rules(kernel, pos, &ctx, sc) {
+    match run_rules(kernel, &ctx, sc) {
         Err(Bail) => KOut::Fallback,
         Ok(true) => KOut::Value(0),
         Ok(false) if !sc.pending.is_empty() => KOut::Pending,
@@ -186,14 +186,9 @@ pub fn run(
     }
 }
 
-/// Binds the parameters; returns Ok(true) when a `stop when` holds.
-fn run_rules(
-    kernel: &Kernel,
-    pos: [i64; 2],
-    ctx: &Ctx<'_>,
-    sc: &mut Scratch,
-) -> Result<bool, Bail> {
-    let _ = pos;
+/// Runs the stop conditions and the rules (the parameters are already bound);
+/// returns Ok(true) when a `stop when` holds.
+fn run_rules(kernel: &Kernel, ctx: &Ctx<'_>, sc: &mut Scratch) -> Result<bool, Bail> {
     for stop in &kernel.stops {
         if opt(stop.eval(&sc.slots))? {
             return Ok(true);
@@ -214,7 +209,7 @@ fn outer(rule: &KRule, i: usize, params: usize, ctx: &Ctx<'_>, sc: &mut Scratch)
         }
         return match &rule.inner {
             Some(inner) => inner_loop(rule, inner, params, ctx, sc),
-            None => emit(&rule.option, 0, None, params, ctx, sc),
+            None => emit(&rule.option, 0, params, ctx, sc),
         };
     };
     match b {
@@ -298,7 +293,7 @@ fn inner_with_bounds(
             for v in lo..=hi {
                 set(sc, x, v)?;
                 if check_filters(inner, sc)? {
-                    emit(&rule.option, v, Some(x), params, ctx, sc)?;
+                    emit(&rule.option, v, params, ctx, sc)?;
                 }
             }
             Ok(())
@@ -321,7 +316,7 @@ fn inner_with_bounds(
                 }
                 set(sc, x, v)?;
                 if check_filters(inner, sc)? {
-                    emit(&rule.option, v, Some(x), params, ctx, sc)?;
+                    emit(&rule.option, v, params, ctx, sc)?;
                 }
             }
             Ok(())
@@ -347,14 +342,7 @@ fn arg_value(a: &Arg, x: i64, sc: &Scratch) -> Result<i64, Bail> {
 }
 
 /// One option at the current binding.
-fn emit(
-    option: &KOption,
-    x: i64,
-    _slot: Option<usize>,
-    params: usize,
-    ctx: &Ctx<'_>,
-    sc: &mut Scratch,
-) -> Res {
+fn emit(option: &KOption, x: i64, params: usize, ctx: &Ctx<'_>, sc: &mut Scratch) -> Res {
     match option {
         KOption::Same(args) => {
             if params == 1 {
