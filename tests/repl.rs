@@ -245,3 +245,26 @@ fn a_real_terminal_session() {
     );
     let _ = std::fs::remove_dir_all(home);
 }
+
+#[test]
+fn a_long_loop_inside_one_rule_can_be_interrupted() {
+    let mut s = Session::default();
+    // `k * k == 0` is checked per iteration by a compiled kernel; `[k] == [0]` only
+    // the general evaluator can run. Both loop 10^12 times unless interrupted.
+    for condition in ["k * k == 0", "[k] == [0]"] {
+        ok(&mut s, &format!("game g(n: nat) {{ move n - 1 for k in 0..1000000000000 where {condition} and n > 0 }}"));
+        let flag = s.cancel_flag();
+        let stopper = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            flag.store(true, Ordering::Relaxed);
+        });
+        let r = s.eval("grundy g(1)");
+        stopper.join().unwrap();
+        assert!(
+            r.error && r.text.contains("interrupted"),
+            "{condition}: {}",
+            r.text
+        );
+        assert_eq!(ok(&mut s, "print 1 + 1"), "2");
+    }
+}

@@ -227,6 +227,12 @@ impl<'a> Interp<'a> {
                 match (&it, pattern) {
                     (Value::Range(a, b), SlotPattern::Slot(slot)) => {
                         for i in *a..*b {
+                            // A rule may loop for long within one position: let Ctrl-C in.
+                            if i.wrapping_sub(*a) & 0xF_FFFF == 0xF_FFFF && self.rt.cancelled() {
+                                return Err(EvalError::Interrupted {
+                                    span: iterable.span,
+                                });
+                            }
                             set_slot(frame, *slot, Value::Int(i));
                             self.for_each(rest, condition, frame, body)?;
                         }

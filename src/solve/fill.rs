@@ -63,7 +63,14 @@ impl<'a> Interp<'a> {
         let Some(p) = kernel_pos(&kernel, key_of(pos)) else {
             return KernelStep::NoKernel;
         };
-        match run(&kernel, inst, p, &self.rt.instances, scratch) {
+        match run(
+            &kernel,
+            inst,
+            p,
+            &self.rt.instances,
+            &self.rt.cancel,
+            scratch,
+        ) {
             KOut::Value(v) => {
                 self.store(inst, pos, v);
                 KernelStep::Done
@@ -175,7 +182,14 @@ impl<'a> Interp<'a> {
             if dense.get(n).copied().unwrap_or(UNKNOWN) != UNKNOWN {
                 return true;
             }
-            if let KOut::Value(v) = run(kernel, inst, p, &self.rt.instances, scratch) {
+            if let KOut::Value(v) = run(
+                kernel,
+                inst,
+                p,
+                &self.rt.instances,
+                &self.rt.cancel,
+                scratch,
+            ) {
                 if let Some((_, i)) = self.rt.instances.get_index_mut(inst.0 as usize) {
                     if i.memo.set_heap(n, v) {
                         self.rt.positions += 1;
@@ -193,7 +207,14 @@ impl<'a> Interp<'a> {
         if self.memo_get(inst, &pos) != UNKNOWN {
             return true;
         }
-        if let KOut::Value(v) = run(kernel, inst, p, &self.rt.instances, scratch) {
+        if let KOut::Value(v) = run(
+            kernel,
+            inst,
+            p,
+            &self.rt.instances,
+            &self.rt.cancel,
+            scratch,
+        ) {
             self.store(inst, &pos, v);
         }
         true

@@ -9,6 +9,7 @@ use crate::eval::value::{InstId, Value};
 use crate::solve::memo::{IN_PROGRESS, UNKNOWN};
 use indexmap::IndexMap;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The instances table, read-only while a kernel runs.
 pub type Instances = IndexMap<(usize, Rc<[Value]>), Instance>;
@@ -62,6 +63,8 @@ pub(super) struct Table<'a> {
 /// What a kernel run reads: the memo tables, and which instance it values.
 pub(super) struct Ctx<'a> {
     instances: &'a Instances,
+    /// Ctrl-C: a long loop gives up (the general evaluator then reports it).
+    cancel: &'a AtomicBool,
     /// The instance being valued.
     pub(super) this: InstId,
 }
@@ -169,6 +172,7 @@ pub fn run(
     this: InstId,
     pos: [i64; 2],
     instances: &Instances,
+    cancel: &AtomicBool,
     sc: &mut Scratch,
 ) -> KOut {
     sc.reset(kernel.slots.max(2));
@@ -177,7 +181,11 @@ pub fn run(
             *slot = v;
         }
     }
-    let ctx = Ctx { instances, this };
+    let ctx = Ctx {
+        instances,
+        cancel,
+        this,
+    };
     match run_rules(kernel, &ctx, sc) {
         Err(Bail) => KOut::Fallback,
         Ok(true) => KOut::Value(0),
@@ -291,6 +299,9 @@ fn inner_with_bounds(
                 return Ok(());
             }
             for v in lo..=hi {
+                if v.wrapping_sub(lo) & 0xF_FFFF == 0xF_FFFF && ctx.cancel.load(Ordering::Relaxed) {
+                    return Err(Bail);
+                }
                 set(sc, x, v)?;
                 if check_filters(inner, sc)? {
                     emit(&rule.option, v, params, ctx, sc)?;
