@@ -31,6 +31,20 @@ impl GameSum {
         GameSum { parts: vec![c] }
     }
 
+    /// The sum after component `i` moved to `replacement` (spliced in place). A
+    /// component that became the empty sum stays visible as `*0` (LANGUAGE.md §7:
+    /// none dropped) unless it was the whole sum.
+    pub fn replaced(&self, i: usize, replacement: &[Component]) -> GameSum {
+        let mut parts = Vec::with_capacity(self.parts.len() + replacement.len());
+        parts.extend(self.parts.iter().take(i).cloned());
+        if replacement.is_empty() && self.parts.len() > 1 {
+            parts.push(Component::Nimber(0));
+        }
+        parts.extend(replacement.iter().cloned());
+        parts.extend(self.parts.iter().skip(i + 1).cloned());
+        GameSum { parts }
+    }
+
     /// The components sorted, terminal `*0` components dropped: equal positions
     /// compare equal whatever the order written.
     pub fn normalized(&self) -> GameSum {

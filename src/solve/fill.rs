@@ -134,6 +134,9 @@ impl<'a> Interp<'a> {
                     x.max(filled.0.saturating_sub(1)),
                     y.max(filled.1.saturating_sub(1)),
                 );
+                if let Some((_, i)) = self.rt.instances.get_index_mut(inst.0 as usize) {
+                    i.memo.reserve_grid(fx + 1, fy + 1);
+                }
                 // Moves along whole rays from a fresh table: per-line mex sets.
                 if filled == (0, 0) {
                     if let Some(dirs) = kernel.ray_directions() {
@@ -172,39 +175,13 @@ impl<'a> Interp<'a> {
         if self.rt.positions >= self.rt.limits.max_positions || self.rt.cancelled() {
             return false;
         }
-        if arity == 1 {
-            // A heap's memo key is the heap itself: no position value is needed.
-            let n = p[0] as usize;
-            let dense = self
-                .rt
-                .inst(inst)
-                .map_or(&[][..], |i| i.memo.dense.as_slice());
-            if dense.get(n).copied().unwrap_or(UNKNOWN) != UNKNOWN {
-                return true;
-            }
-            if let KOut::Value(v) = run(
-                kernel,
-                inst,
-                p,
-                &self.rt.instances,
-                &self.rt.cancel,
-                scratch,
-            ) {
-                if let Some((_, i)) = self.rt.instances.get_index_mut(inst.0 as usize) {
-                    if i.memo.set_heap(n, v) {
-                        self.rt.positions += 1;
-                    }
-                }
-            }
-            return true;
-        }
-        let pos: Pos = p
-            .iter()
-            .take(arity)
-            .map(|&v| Value::Int(v))
-            .collect::<Vec<_>>()
-            .into();
-        if self.memo_get(inst, &pos) != UNKNOWN {
+        // Heaps and grid cells are read and written in the dense tables directly:
+        // no position value is built per cell.
+        let known = self
+            .rt
+            .inst(inst)
+            .map_or(UNKNOWN, |i| i.memo.get_small(p, arity));
+        if known != UNKNOWN {
             return true;
         }
         if let KOut::Value(v) = run(
@@ -215,7 +192,11 @@ impl<'a> Interp<'a> {
             &self.rt.cancel,
             scratch,
         ) {
-            self.store(inst, &pos, v);
+            if let Some((_, i)) = self.rt.instances.get_index_mut(inst.0 as usize) {
+                if i.memo.set_small(p, arity, v) {
+                    self.rt.positions += 1;
+                }
+            }
         }
         true
     }

@@ -150,6 +150,36 @@ impl Memo {
         }
     }
 
+    /// The state of a heap (`arity` 1) or grid cell (`arity` 2) read straight from
+    /// the dense tables: `UNKNOWN` outside them.
+    pub fn get_small(&self, p: [i64; 2], arity: usize) -> u32 {
+        let (Ok(x), Ok(y)) = (usize::try_from(p[0]), usize::try_from(p[1])) else {
+            return UNKNOWN;
+        };
+        match arity {
+            1 => self.dense.get(x).copied().unwrap_or(UNKNOWN),
+            _ if x < self.grid_rows && y < self.grid_cols => self
+                .grid
+                .get(x * self.grid_cols + y)
+                .copied()
+                .unwrap_or(UNKNOWN),
+            _ => UNKNOWN,
+        }
+    }
+
+    /// Stores a heap's or grid cell's value in the dense tables; true when it was
+    /// new. A cell outside the grid is not stored (the search will find it).
+    pub fn set_small(&mut self, p: [i64; 2], arity: usize, value: u32) -> bool {
+        let (Ok(x), Ok(y)) = (usize::try_from(p[0]), usize::try_from(p[1])) else {
+            return false;
+        };
+        if arity == 1 {
+            self.set_heap(x, value)
+        } else {
+            self.set_cell(x, y, value)
+        }
+    }
+
     /// Makes the dense grid at least `rows` × `cols` (a sweep knows its box).
     pub fn reserve_grid(&mut self, rows: usize, cols: usize) {
         if (rows > self.grid_rows || cols > self.grid_cols) && rows.saturating_mul(cols) <= GRID_CAP

@@ -160,13 +160,7 @@ impl<'a> Interp<'a> {
         let mut seen = std::collections::HashSet::new();
         for (i, c) in sum.parts.iter().enumerate() {
             for opt in self.component_options(&mut search, c, span)? {
-                let mut parts: Vec<Component> = sum.parts.iter().take(i).cloned().collect();
-                if opt.is_empty() && sum.parts.len() > 1 {
-                    parts.push(Component::Nimber(0));
-                }
-                parts.extend(opt);
-                parts.extend(sum.parts.iter().skip(i + 1).cloned());
-                let result = GameSum { parts };
+                let result = sum.replaced(i, &opt);
                 if !self.misere_next_wins(&mut search, &result, span)?
                     && seen.insert(result.normalized())
                 {

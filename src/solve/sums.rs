@@ -44,15 +44,7 @@ impl<'a> Interp<'a> {
                 if only.is_some_and(|want| want != grundy) {
                     return;
                 }
-                let mut parts = Vec::with_capacity(sum.parts.len() + replacement.len());
-                parts.extend(sum.parts.iter().take(i).cloned());
-                if replacement.is_empty() && sum.parts.len() > 1 {
-                    // The component became the terminal game: it stays, as `*0`.
-                    parts.push(Component::Nimber(0));
-                }
-                parts.extend(replacement.iter().cloned());
-                parts.extend(sum.parts.iter().skip(i + 1).cloned());
-                let result = GameSum { parts };
+                let result = sum.replaced(i, replacement);
                 if seen.insert(result.normalized()) {
                     out.push(SumMove { result, grundy });
                 }
