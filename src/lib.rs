@@ -22,6 +22,7 @@ pub mod check;
 pub mod diagnostics;
 pub mod eval;
 pub mod explain;
+pub mod graph;
 pub mod query;
 pub mod repl;
 pub mod report;

@@ -1,0 +1,333 @@
+//! The one budget every long computation checks: positions kept, bytes of memory,
+//! wall-clock time and Ctrl-C, behind a single cheap [`Budget::tick`].
+//!
+//! Memory is measured, not estimated: the crate's global allocator counts every
+//! live byte of the process ([`allocated`]), so memo tables, hash maps, search
+//! stacks, option scratch and the lists an expression builds are all covered.
+//! Code about to make one large allocation asks [`Budget::reserve`] first, so a
+//! table sized by a huge heap is refused before it exists.
+
+use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The process's allocator: the system allocator with a live-byte counter. It
+/// never refuses an allocation itself; [`Budget`] compares the count with the limit.
+#[global_allocator]
+static ALLOCATOR: cap::Cap<std::alloc::System> = cap::Cap::new(std::alloc::System, usize::MAX);
+
+/// Bytes currently allocated by the whole process.
+pub fn allocated() -> usize {
+    ALLOCATOR.allocated()
+}
+
+/// Limits that end a computation with a diagnostic instead of exhausting the machine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Most positions kept in the memo tables of one engine.
+    pub max_positions: usize,
+    /// Most bytes the process may hold (`--max-memory`).
+    pub max_memory: usize,
+    /// Longest a statement may run (`--timeout`), if set.
+    pub timeout: Option<Duration>,
+    /// Deepest nesting of `let` function calls.
+    pub max_call_depth: usize,
+    /// Use compiled rules where they apply (off only to cross-check them).
+    pub kernels: bool,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_positions: 50_000_000,
+            max_memory: default_max_memory(),
+            timeout: None,
+            max_call_depth: 2_000,
+            kernels: true,
+        }
+    }
+}
+
+/// Which limit stopped a computation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exceeded {
+    /// More positions than `--max-positions`.
+    Positions(usize),
+    /// More memory than `--max-memory` (bytes).
+    Memory(usize),
+    /// Longer than `--timeout`.
+    Timeout(Duration),
+    /// Ctrl-C.
+    Interrupted,
+}
+
+/// How many ticks pass between two full checks: a tick is a loop iteration of
+/// some nanoseconds, so a full check comes every few microseconds.
+const TICKS_PER_CHECK: u32 = 1 << 12;
+
+/// The budget of one engine. Shared by reference (`&Budget`) between the
+/// evaluator, the option generators and every analysis: its counters are cells.
+#[derive(Debug)]
+pub struct Budget {
+    limits: Limits,
+    cancel: Arc<AtomicBool>,
+    deadline: Cell<Option<Instant>>,
+    countdown: Cell<u32>,
+    positions: Cell<usize>,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget::new(Limits::default())
+    }
+}
+
+impl Budget {
+    /// A budget with these limits and a fresh cancellation flag.
+    pub fn new(limits: Limits) -> Budget {
+        Budget {
+            limits,
+            cancel: Arc::new(AtomicBool::new(false)),
+            deadline: Cell::new(None),
+            countdown: Cell::new(TICKS_PER_CHECK),
+            positions: Cell::new(0),
+        }
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Changes the limits (the REPL's `:set`, tests).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// The flag Ctrl-C sets.
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        self.cancel.clone()
+    }
+
+    /// Shares another flag (the REPL installs one handler for its whole life).
+    pub fn set_cancel_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.cancel = flag;
+    }
+
+    /// Starts one statement: clears an old Ctrl-C and starts the timeout clock.
+    pub fn start(&self) {
+        self.cancel.store(false, Ordering::Relaxed);
+        self.deadline
+            .set(self.limits.timeout.map(|t| Instant::now() + t));
+        self.countdown.set(TICKS_PER_CHECK);
+    }
+
+    /// One unit of work. Cheap; every few thousand calls it checks Ctrl-C, the
+    /// clock and the memory in use.
+    #[inline]
+    pub fn tick(&self) -> Result<(), Exceeded> {
+        let left = self.countdown.get();
+        if left > 1 {
+            self.countdown.set(left - 1);
+            return Ok(());
+        }
+        self.countdown.set(TICKS_PER_CHECK);
+        self.check()
+    }
+
+    /// `n` units of work at once (a loop that did `n` cheap steps).
+    #[inline]
+    pub fn ticks(&self, n: u32) -> Result<(), Exceeded> {
+        let left = self.countdown.get();
+        if left > n {
+            self.countdown.set(left - n);
+            return Ok(());
+        }
+        self.countdown.set(TICKS_PER_CHECK);
+        self.check()
+    }
+
+    /// Checks every limit now.
+    pub fn check(&self) -> Result<(), Exceeded> {
+        if self.cancel.load(Ordering::Relaxed) {
+            return Err(Exceeded::Interrupted);
+        }
+        if let Some(deadline) = self.deadline.get() {
+            if Instant::now() >= deadline {
+                return Err(Exceeded::Timeout(self.limits.timeout.unwrap_or_default()));
+            }
+        }
+        if allocated() > self.limits.max_memory {
+            return Err(Exceeded::Memory(self.limits.max_memory));
+        }
+        Ok(())
+    }
+
+    /// Asks before one large allocation of `bytes`: refused when it would take the
+    /// process past the memory limit.
+    pub fn reserve(&self, bytes: usize) -> Result<(), Exceeded> {
+        if allocated().saturating_add(bytes) > self.limits.max_memory {
+            return Err(Exceeded::Memory(self.limits.max_memory));
+        }
+        Ok(())
+    }
+
+    /// Records `n` more positions kept in memo tables.
+    pub fn add_positions(&self, n: usize) -> Result<(), Exceeded> {
+        let total = self.positions.get().saturating_add(n);
+        self.positions.set(total);
+        if total > self.limits.max_positions {
+            return Err(Exceeded::Positions(self.limits.max_positions));
+        }
+        Ok(())
+    }
+
+    /// Room left for positions.
+    pub fn positions_left(&self) -> usize {
+        self.limits
+            .max_positions
+            .saturating_sub(self.positions.get())
+    }
+
+    /// Positions kept so far.
+    pub fn positions(&self) -> usize {
+        self.positions.get()
+    }
+
+    /// Forgets the positions count (the memo tables were emptied).
+    pub fn reset_positions(&self) {
+        self.positions.set(0);
+    }
+}
+
+/// The default `--max-memory`: half the physical memory, and at most a third of
+/// the address space the process may use (`ulimit -v`), so that a table that
+/// doubles near the limit still fits. 4 GiB where neither can be read.
+pub fn default_max_memory() -> usize {
+    let physical = meminfo_total().map(|b| b / 2);
+    let address_space = address_space_limit().map(|b| b / 3);
+    match (physical, address_space) {
+        (Some(a), Some(b)) => a.min(b),
+        (Some(a), None) => a,
+        (None, Some(b)) => b,
+        (None, None) => 4 << 30,
+    }
+}
+
+/// Total physical memory in bytes (Linux `/proc/meminfo`).
+fn meminfo_total() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// The soft address-space limit in bytes, if one is set (Linux `/proc/self/limits`).
+fn address_space_limit() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = text.lines().find(|l| l.starts_with("Max address space"))?;
+    let soft = line
+        .trim_start_matches("Max address space")
+        .split_whitespace()
+        .next()?;
+    soft.parse().ok()
+}
+
+/// A size written with an optional unit: `512M`, `4G`, `1.5G`, `100000` (bytes).
+pub fn parse_size(text: &str) -> Option<usize> {
+    let t = text.trim();
+    let (number, unit) = match t.find(|c: char| c.is_ascii_alphabetic()) {
+        Some(i) => t.split_at(i),
+        None => (t, ""),
+    };
+    let factor: f64 = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 1.0,
+        "K" | "KB" | "KIB" => 1024.0,
+        "M" | "MB" | "MIB" => 1024.0 * 1024.0,
+        "G" | "GB" | "GIB" => 1024.0 * 1024.0 * 1024.0,
+        "T" | "TB" | "TIB" => 1024.0 * 1024.0 * 1024.0 * 1024.0,
+        _ => return None,
+    };
+    let value: f64 = number.trim().parse().ok()?;
+    if !value.is_finite() || value < 0.0 {
+        return None;
+    }
+    let bytes = value * factor;
+    (bytes < 1.8e19).then_some(bytes as usize)
+}
+
+/// A byte count for people: `512 MiB`, `3.5 GiB`.
+pub fn show_size(bytes: usize) -> String {
+    const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    let name = UNITS.get(unit).copied().unwrap_or("bytes");
+    if unit == 0 || value.fract() == 0.0 {
+        format!("{value:.0} {name}")
+    } else {
+        format!("{value:.1} {name}")
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_with_units() {
+        assert_eq!(parse_size("100"), Some(100));
+        assert_eq!(parse_size("2K"), Some(2048));
+        assert_eq!(parse_size("512M"), Some(512 << 20));
+        assert_eq!(parse_size("4G"), Some(4 << 30));
+        assert_eq!(parse_size("1.5GiB"), Some(3 << 29));
+        assert_eq!(parse_size("lots"), None);
+        assert_eq!(parse_size("-1G"), None);
+        assert_eq!(show_size(512 << 20), "512 MiB");
+    }
+
+    #[test]
+    fn interrupt_is_seen_within_a_check() {
+        let budget = Budget::default();
+        budget.start();
+        budget.cancel_flag().store(true, Ordering::Relaxed);
+        let mut stopped = false;
+        for _ in 0..=TICKS_PER_CHECK {
+            if budget.tick() == Err(Exceeded::Interrupted) {
+                stopped = true;
+                break;
+            }
+        }
+        assert!(stopped);
+    }
+
+    #[test]
+    fn reserve_refuses_beyond_the_limit() {
+        let budget = Budget::new(Limits {
+            max_memory: allocated() + (1 << 20),
+            ..Limits::default()
+        });
+        assert!(budget.reserve(1 << 10).is_ok());
+        assert_eq!(
+            budget.reserve(1 << 30),
+            Err(Exceeded::Memory(budget.limits().max_memory))
+        );
+    }
+
+    #[test]
+    fn positions_are_counted() {
+        let budget = Budget::new(Limits {
+            max_positions: 10,
+            ..Limits::default()
+        });
+        assert!(budget.add_positions(10).is_ok());
+        assert_eq!(budget.add_positions(1), Err(Exceeded::Positions(10)));
+        budget.reset_positions();
+        assert_eq!(budget.positions_left(), 10);
+    }
+}
