@@ -172,14 +172,16 @@ fn hand_wythoff(n: usize) -> Vec<u32> {
 // ------------------------------------------------------------------ grundy
 
 fn run_grundy(program: &str) -> (Engine, Vec<Answer>) {
-    let mut engine = Engine::default();
-    engine.rt.limits.max_positions = 100_000_000;
+    let mut engine = Engine::with_limits(grundy::graph::budget::Limits {
+        max_positions: 100_000_000,
+        ..Default::default()
+    });
     let stmts = engine
         .load(program, false)
         .unwrap_or_else(|p| panic!("bench program: {}", p[0].message));
     let mut answers = Vec::new();
     for s in &stmts {
-        match engine.run(s, program, Mode::Run) {
+        match engine.run(s, Mode::Run) {
             Ok(Some(a)) => answers.push(a),
             Ok(None) => {}
             Err(p) => panic!("bench query failed: {}", p.message),
@@ -210,20 +212,21 @@ fn grundy_side(name: &str, size: usize) -> (f64, u64) {
         return (secs, sequence_checksum(&answers));
     }
     // Read every position back from the memo (no new work) for the checksum.
-    let mut interp = grundy::eval::interp::Interp::new(&engine.globals, &mut engine.rt);
-    let inst = grundy::eval::value::InstId(0);
+    let mut games = grundy::game::Games::new(&engine.globals, &mut engine.rt, &engine.budget);
+    let mut solver = grundy::solve::impartial::Solver::new(
+        &mut games,
+        &mut engine.analyses.impartial,
+        Default::default(),
+    );
+    let inst = grundy::lang::value::InstId(0);
     let mut all = Vec::with_capacity(size * size);
     for x in 0..size {
         for y in 0..size {
-            let pos = grundy::eval::value::Pos::from(vec![
-                grundy::eval::value::Value::Int(x as i64),
-                grundy::eval::value::Value::Int(y as i64),
+            let pos = grundy::lang::value::Pos::from(vec![
+                grundy::lang::value::Value::Int(x as i64),
+                grundy::lang::value::Value::Int(y as i64),
             ]);
-            all.push(
-                interp
-                    .grundy_pos(inst, &pos, Default::default())
-                    .unwrap_or(u64::MAX),
-            );
+            all.push(solver.grundy_pos(inst, &pos).unwrap_or(u64::MAX));
         }
     }
     (secs, checksum(all.into_iter()))

@@ -1,56 +1,70 @@
 //! grundy: describe combinatorial games as move rules, ask who wins.
 //!
-//! A `.game` program is parsed ([`syntax`]), checked ([`check`]) and run
-//! statement by statement ([`Engine`]); queries become [`query::Answer`]s that
-//! [`report`] renders as text or JSON ([`report_svg`] draws `table` answers as
-//! SVG chessboards).
+//! The pipeline, one folder a floor, every import pointing down:
+//! [`syntax`] (text → spanned AST) → [`check`] (names, arities, kinds) →
+//! [`eval`] (expressions) → [`game`] (the options of a position) → [`graph`]
+//! (the one budget and the one search driver) → [`solve`] (analyses owning
+//! their tables) → [`run`] (statements → typed answers) → [`report`] (text,
+//! JSON, SVG, DOT) → [`repl`]. [`lang`] is the shared vocabulary.
 //!
 //! ```
-//! use grundy::{Engine, Mode};
+//! use grundy::{Answer, Engine};
 //! let mut engine = Engine::default();
-//! let source = "game nim(n: nat) { move n - k for k in 1..=n }\ngrundy nim(3) + nim(5) + nim(7)";
-//! let stmts = engine.load(source, false).expect("a valid program");
-//! let answers: Vec<_> = stmts
-//!     .iter()
-//!     .filter_map(|s| engine.run(s, source, Mode::Run).expect("no runtime error"))
-//!     .collect();
-//! assert_eq!(answers[0], grundy::query::Answer::Grundy { expr: "nim(3) + nim(5) + nim(7)".into(), value: 1 });
+//! let answers = engine
+//!     .run_program("game nim(n: nat) { move n - k for k in 1..=n }\ngrundy nim(3) + nim(5) + nim(7)")
+//!     .expect("a valid program");
+//! assert_eq!(answers[0], Answer::Grundy { expr: "nim(3) + nim(5) + nim(7)".into(), value: 1 });
 //! ```
 
-pub mod assertion;
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 pub mod check;
 pub mod diagnostics;
 pub mod eval;
-pub mod explain;
+pub mod game;
 pub mod graph;
-pub mod query;
+pub mod lang;
 pub mod repl;
 pub mod report;
-pub mod report_svg;
+pub mod run;
 pub mod solve;
 pub mod syntax;
 
 use check::program::{Globals, Stmt};
-use diagnostics::Problem;
+use diagnostics::{Problem, Span};
+use eval::eval_error::EvalError;
 use eval::interp::Interp;
-use eval::runtime::{Limits, Runtime};
-pub use query::{Answer, Mode};
+use eval::runtime::Runtime;
+use graph::budget::{Budget, Exceeded, Limits};
+use report::Namer;
+use run::{statement::line_starts, Runner};
+pub use run::{Answer, Mode, Outcome};
+use solve::Analyses;
 
-/// A running interpreter: the definitions so far and the computed values.
+/// A running interpreter: the definitions so far, what evaluation keeps, the
+/// one budget, and every analysis' memo.
 #[derive(Debug, Default)]
 pub struct Engine {
     /// Everything defined so far.
     pub globals: Globals,
-    /// Memo tables, constants, boards, limits.
+    /// Constants, boards, instances.
     pub rt: Runtime,
+    /// The one budget.
+    pub budget: Budget,
+    /// Memo tables, kept across statements until a game is redefined.
+    pub analyses: Analyses,
+    /// Line starts of the text loaded last (for assertion line numbers).
+    lines: Vec<usize>,
 }
 
 impl Engine {
     /// An engine with the given limits.
     pub fn with_limits(limits: Limits) -> Engine {
-        let mut engine = Engine::default();
-        engine.rt.limits = limits;
-        engine
+        Engine {
+            budget: Budget::new(limits),
+            ..Engine::default()
+        }
     }
 
     /// Parses and checks `source`. Nothing is defined unless the whole text is
@@ -66,14 +80,21 @@ impl Engine {
                 .iter()
                 .any(|s| matches!(s, Stmt::Game(id) if *id < self.globals.games.len()));
         self.globals = globals;
+        self.lines = line_starts(source);
         if redefines_game {
-            self.rt.clear_memos();
+            self.forget();
         }
         Ok(stmts)
     }
 
+    /// Forgets every computed value (definitions stay).
+    pub fn forget(&mut self) {
+        self.analyses.clear();
+        self.budget.reset_positions();
+    }
+
     /// Evaluates one expression typed alone (e.g. a position in `play`).
-    pub fn eval_expr(&mut self, text: &str) -> Result<eval::value::Value, Vec<Problem>> {
+    pub fn eval_expr(&mut self, text: &str) -> Result<lang::value::Value, Vec<Problem>> {
         let source = format!("print {text}");
         let program = syntax::parse(&source)
             .map_err(|errs| errs.iter().map(Problem::from_error).collect::<Vec<_>>())?;
@@ -83,20 +104,95 @@ impl Engine {
         let Some(Stmt::Print(expr, ..)) = stmts.first() else {
             return Err(vec![]);
         };
-        let mut interp = Interp::new(&self.globals, &mut self.rt);
-        interp.top(expr).map_err(|e| vec![Problem::from_error(&e)])
+        self.budget.start();
+        let result = Interp::new(&self.globals, &mut self.rt, &self.budget).top(expr);
+        self.rt.call_depth = 0;
+        result.map_err(|e| vec![Problem::from_error(&e.at_least(expr.expr.span))])
     }
 
-    /// Runs one checked statement.
-    pub fn run(
-        &mut self,
-        stmt: &Stmt,
-        source: &str,
-        mode: Mode,
-    ) -> Result<Option<Answer>, Problem> {
-        let mut interp = Interp::new(&self.globals, &mut self.rt);
-        let result = interp.run_stmt(stmt, source, mode);
+    /// Runs one checked statement of the text loaded last.
+    ///
+    /// A memory or position limit empties the memo tables, so that the session
+    /// goes on with room; when tables were full from earlier statements, the
+    /// statement is tried once more from scratch.
+    pub fn run(&mut self, stmt: &Stmt, mode: Mode) -> Result<Option<Answer>, Problem> {
+        let had_memo = !self.analyses.is_empty();
+        let mut result = self.run_once(stmt, mode);
+        if let Err(e) = &result {
+            if matches!(
+                e.exceeded(),
+                Some(Exceeded::Memory(_) | Exceeded::Positions(_))
+            ) {
+                self.forget();
+                if had_memo {
+                    result = self.run_once(stmt, mode);
+                    if result.is_err() {
+                        self.forget();
+                    }
+                }
+            }
+        }
+        let span = stmt_span(stmt, &self.globals);
+        result.map_err(|e| Problem::from_error(&e.at_least(span)))
+    }
+
+    fn run_once(&mut self, stmt: &Stmt, mode: Mode) -> Result<Option<Answer>, EvalError> {
+        self.budget.start();
+        let mut runner = Runner {
+            globals: &self.globals,
+            rt: &mut self.rt,
+            budget: &self.budget,
+            analyses: &mut self.analyses,
+        };
+        let result = runner.run_stmt(stmt, &self.lines, mode);
         self.rt.call_depth = 0;
-        result.map_err(|e| Problem::from_error(&e))
+        result
+    }
+
+    /// Loads `source` and runs every statement, collecting the answers; stops
+    /// at the first problem.
+    pub fn run_program(&mut self, source: &str) -> Result<Vec<Answer>, Problem> {
+        let stmts = self.load(source, false).map_err(|mut problems| {
+            if problems.is_empty() {
+                problems.push(Problem::from_error(&EvalError::internal(
+                    "a program refused without a reason",
+                    Span::default(),
+                )));
+            }
+            problems.swap_remove(0)
+        })?;
+        let mut answers = Vec::new();
+        for stmt in &stmts {
+            if let Some(a) = self.run(stmt, Mode::Run)? {
+                answers.push(a);
+            }
+        }
+        Ok(answers)
+    }
+
+    /// Names positions and values for the report.
+    pub fn namer(&self) -> Namer<'_> {
+        Namer {
+            globals: &self.globals,
+            rt: &self.rt,
+        }
+    }
+}
+
+/// The span of a statement, for errors that arise outside any expression.
+fn stmt_span(stmt: &Stmt, globals: &Globals) -> Span {
+    match stmt {
+        Stmt::Query(q) => q.span,
+        Stmt::Print(_, _, span) | Stmt::AssertQuery(_, _, span) | Stmt::AssertExpr(_, span) => {
+            *span
+        }
+        Stmt::Let(_, e) => e.expr.span,
+        Stmt::Board(id) => globals.boards.get(*id).map(|b| b.span).unwrap_or_default(),
+        Stmt::Game(id) => globals.games.get(*id).map(|g| g.span).unwrap_or_default(),
+        Stmt::Function(id) => globals
+            .functions
+            .get(*id)
+            .map(|f| f.span)
+            .unwrap_or_default(),
     }
 }

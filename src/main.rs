@@ -3,7 +3,7 @@
 
 use clap::{Parser, Subcommand};
 use grundy::diagnostics::{Problem, Report, Span};
-use grundy::eval::runtime::Limits;
+use grundy::graph::budget::{parse_size, show_size, Limits};
 use grundy::{report, Answer, Engine, Mode};
 use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
@@ -20,9 +20,16 @@ use std::sync::Arc;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// Most positions kept in memory before a computation stops with an error.
+    /// Most positions kept in memo tables before a computation stops with an error.
     #[arg(long, global = true, default_value_t = Limits::default().max_positions)]
     max_positions: usize,
+    /// Most memory the process may use, e.g. `512M`, `8G` (default: half the
+    /// physical memory, and at most a third of any `ulimit -v`).
+    #[arg(long, global = true, value_name = "SIZE", value_parser = memory_size)]
+    max_memory: Option<usize>,
+    /// Longest one statement may run, in seconds.
+    #[arg(long, global = true, value_name = "SECONDS", value_parser = seconds)]
+    timeout: Option<std::time::Duration>,
     /// Use only the general evaluator (no compiled kernels): for measuring and cross-checking.
     #[arg(long, global = true)]
     no_kernels: bool,
@@ -113,7 +120,7 @@ struct SvgDir {
 impl SvgDir {
     /// Writes one table; `queen.svg`, then `queen-2.svg`, … within one run.
     fn write(&mut self, expr: &str, rows: &[Vec<Option<u64>>]) -> std::io::Result<()> {
-        let stem = grundy::report_svg::svg_file_stem(expr);
+        let stem = grundy::report::svg::svg_file_stem(expr);
         let count = self.used.entry(stem.clone()).or_insert(0);
         *count += 1;
         let name = if *count == 1 {
@@ -123,11 +130,30 @@ impl SvgDir {
         };
         let path = self.dir.join(name);
         std::fs::create_dir_all(&self.dir)
-            .and_then(|()| std::fs::write(&path, grundy::report_svg::table_svg(expr, rows)))
+            .and_then(|()| std::fs::write(&path, grundy::report::svg::table_svg(expr, rows)))
             .map_err(|e| {
                 std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
             })
     }
+}
+
+fn memory_size(text: &str) -> Result<usize, String> {
+    match parse_size(text) {
+        Some(n) if n >= 1 << 20 => Ok(n),
+        Some(_) => Err("give at least 1M".into()),
+        None => Err(format!(
+            "`{text}` is not a size; write e.g. `512M` or `8G` (default {})",
+            show_size(Limits::default().max_memory)
+        )),
+    }
+}
+
+fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e9)
+        .map(std::time::Duration::from_secs_f64)
+        .ok_or_else(|| format!("`{text}` is not a number of seconds; write e.g. `30` or `0.5`"))
 }
 
 fn colour() -> bool {
@@ -171,7 +197,7 @@ fn run_source(
     };
     let stdout = std::io::stdout();
     for stmt in &stmts {
-        match engine.run(stmt, source, mode) {
+        match engine.run(stmt, mode) {
             Ok(None) => {}
             Ok(Some(answer)) => {
                 if let Answer::Assert {
@@ -185,8 +211,11 @@ fn run_source(
                         tally.passed += 1;
                     } else {
                         tally.failed += 1;
-                        if let Some((want, got)) = failure {
-                            print_problem(name, &shared, assert_problem(*span, want, got));
+                        if let Some(f) = failure.as_deref() {
+                            let namer = engine.namer();
+                            let want = namer.value(&f.0);
+                            let got = report::text::value_text(&f.1, &namer);
+                            print_problem(name, &shared, assert_problem(*span, &want, &got));
                         }
                     }
                 }
@@ -196,10 +225,9 @@ fn run_source(
                         tally.input_error = true;
                     }
                 }
-                if let (Some(file), Answer::Graph { dot: graph, expr }) =
-                    (outputs.dot.as_mut(), &answer)
+                if let (Some(file), Answer::Graph { graph, expr }) = (outputs.dot.as_mut(), &answer)
                 {
-                    match file.write(graph) {
+                    match file.write(&report::dot::dot(graph, &engine.namer())) {
                         Ok(()) => {
                             if !json {
                                 println!("graph {expr} written to {}", file.path.display());
@@ -213,10 +241,11 @@ fn run_source(
                     }
                 }
                 let mut out = stdout.lock();
+                let namer = engine.namer();
                 let line = if json {
-                    Some(report::json(&answer).to_string())
+                    Some(report::json(&answer, &namer).to_string())
                 } else {
-                    report::text(&answer)
+                    report::text(&answer, &namer)
                 };
                 if let Some(line) = line {
                     let _ = writeln!(out, "{line}");
@@ -253,10 +282,13 @@ fn read(path: &str, tally: &mut Tally) -> Option<String> {
 
 fn real_main() -> ExitCode {
     let cli = Cli::parse();
+    let defaults = Limits::default();
     let limits = Limits {
         max_positions: cli.max_positions,
+        max_memory: cli.max_memory.unwrap_or(defaults.max_memory),
+        timeout: cli.timeout,
         kernels: !cli.no_kernels,
-        ..Limits::default()
+        ..defaults
     };
     let mut tally = Tally::default();
     match cli.command {
@@ -328,13 +360,15 @@ fn main() -> ExitCode {
     // Deep but finite recursion (user functions, nested expressions) needs room;
     // the solver itself never recurses per position.
     let worker = std::thread::Builder::new()
-        .stack_size(512 * 1024 * 1024)
+        .stack_size(256 * 1024 * 1024)
         .spawn(real_main);
     match worker.map(|h| h.join()) {
         Ok(Ok(code)) => code,
         _ => {
-            eprintln!("error: internal failure in grundy");
-            ExitCode::from(2)
+            eprintln!(
+                "error: internal failure: grundy stopped unexpectedly\n  help: this is a bug in grundy, please report it with the input that caused it"
+            );
+            ExitCode::from(3)
         }
     }
 }

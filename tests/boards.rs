@@ -6,7 +6,7 @@
     clippy::panic
 )]
 
-use grundy::report_svg::{svg_file_stem, table_svg};
+use grundy::report::svg::{svg_file_stem, table_svg};
 use grundy::{report, Answer, Engine, Mode};
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -22,25 +22,45 @@ game knight(sq)  on chess { move s for d in {(-2, 1), (-2, -1), (-1, 2), (1, 2)}
 game hknight(sq) on holed { move s for d in {(-2, 1), (-2, -1), (-1, 2), (1, 2)}, s in step(sq, d) }
 ";
 
-/// Runs `BOARDS` followed by `program`; panics on any error.
-fn answers(program: &str) -> Vec<Answer> {
+/// Runs `BOARDS` followed by `program`; panics on any error. The engine comes
+/// back too, to name the positions in the answers.
+fn run(program: &str) -> (Vec<Answer>, Engine) {
     let source = format!("{BOARDS}\n{program}");
     let mut engine = Engine::default();
-    let stmts = engine
-        .load(&source, false)
-        .unwrap_or_else(|p| panic!("{program}: {}", p[0].message));
-    stmts
-        .iter()
-        .filter_map(|s| {
-            engine
-                .run(s, &source, Mode::Run)
-                .unwrap_or_else(|p| panic!("{program}: {}", p.message))
-        })
-        .collect()
+    let got = engine
+        .run_program(&source)
+        .unwrap_or_else(|p| panic!("{program}: {}", p.message));
+    (got, engine)
+}
+
+fn answers(program: &str) -> Vec<Answer> {
+    run(program).0
 }
 
 fn answer(program: &str) -> Answer {
     answers(program).pop().expect("an answer")
+}
+
+/// The positions a `moves` or `winning` answer lists, as text.
+fn shown(a: &Answer, engine: &Engine) -> Vec<String> {
+    let namer = engine.namer();
+    match a {
+        Answer::Moves { moves, .. } => moves.iter().map(|(m, _)| namer.sum(m)).collect(),
+        Answer::Winning { moves, .. } => moves.iter().map(|m| namer.sum(m)).collect(),
+        other => panic!("expected moves, got {other:?}"),
+    }
+}
+
+/// The last answer of a program, as the CLI prints it.
+fn last_text(program: &str) -> String {
+    let (got, engine) = run(program);
+    report::text(got.last().expect("an answer"), &engine.namer()).expect("text")
+}
+
+/// The last answer of a program, as JSON.
+fn last_json(program: &str) -> serde_json::Value {
+    let (got, engine) = run(program);
+    report::json(got.last().expect("an answer"), &engine.namer())
 }
 
 /// The message of the first error `BOARDS` + `program` gives when loaded and run.
@@ -52,7 +72,7 @@ fn error_of(program: &str) -> String {
         Err(problems) => return problems[0].message.clone(),
     };
     for s in &stmts {
-        if let Err(p) = engine.run(s, &source, Mode::Run) {
+        if let Err(p) = engine.run(s, Mode::Run) {
             return p.message;
         }
     }
@@ -61,10 +81,10 @@ fn error_of(program: &str) -> String {
 
 /// The options of `moves G`, as a set of printed positions.
 fn moves_of(game: &str) -> BTreeSet<String> {
-    match answer(&format!("moves {game}")) {
-        Answer::Moves { moves, .. } => moves.into_iter().map(|(m, _)| m).collect(),
-        other => panic!("expected moves, got {other:?}"),
-    }
+    let (got, engine) = run(&format!("moves {game}"));
+    shown(got.last().expect("an answer"), &engine)
+        .into_iter()
+        .collect()
 }
 
 fn set(items: &[&str]) -> BTreeSet<String> {
@@ -155,15 +175,9 @@ fn leaps_ignore_what_lies_between() {
     // in the same direction is stopped at once.
     let program = "game jump(sq) on holed { move s for s in step(sq, (0, 3)) }
                    game slide(sq) on holed { move s for s in ray(sq, (0, 1)) }";
-    let got = answers(&format!("{program}\nmoves jump(@d3)\nmoves slide(@d3)"));
-    let shown: Vec<Vec<String>> = got
-        .iter()
-        .map(|a| match a {
-            Answer::Moves { moves, .. } => moves.iter().map(|(m, _)| m.clone()).collect(),
-            other => panic!("{other:?}"),
-        })
-        .collect();
-    assert_eq!(shown, vec![vec!["jump(@d6)".to_string()], vec![]]);
+    let (got, engine) = run(&format!("{program}\nmoves jump(@d3)\nmoves slide(@d3)"));
+    let listed: Vec<Vec<String>> = got.iter().map(|a| shown(a, &engine)).collect();
+    assert_eq!(listed, vec![vec!["jump(@d6)".to_string()], vec![]]);
 }
 
 #[test]
@@ -286,7 +300,7 @@ fn holed_queen_table() {
 #[test]
 fn text_tables_snapshot() {
     for game in ["queen", "knight", "hqueen", "bishop"] {
-        let text = report::text(&answer(&format!("table {game}"))).unwrap();
+        let text = last_text(&format!("table {game}"));
         insta::with_settings!({ snapshot_path => "boards/snapshots", prepend_module_to_snapshot => false }, {
             insta::assert_snapshot!(format!("table_{game}"), text);
         });
@@ -296,7 +310,7 @@ fn text_tables_snapshot() {
 #[test]
 fn text_table_columns_line_up() {
     // Every value ends in the same column as its file letter, whatever its width.
-    let text = report::table_text(&table_of("hqueen"));
+    let text = report::text::table_text(&table_of("hqueen"));
     let lines: Vec<&str> = text.lines().collect();
     let files = lines[8];
     for (c, letter) in "abcdefgh".chars().enumerate() {
@@ -317,7 +331,7 @@ fn text_table_columns_line_up() {
 
 #[test]
 fn table_json_shape() {
-    let json = report::json(&answer("table queen"));
+    let json = last_json("table queen");
     let rows: Vec<serde_json::Value> = figure(SLIKA_10_QUEEN)
         .into_iter()
         .zip(QUEEN_H_FILE)
@@ -338,7 +352,7 @@ fn table_json_shape() {
              [2,0,1,5,3,4,8,6],[1,2,0,4,5,3,7,8],[0,1,2,3,4,5,6,7]]}"
         )
     );
-    let holed = report::json(&answer("table hqueen"));
+    let holed = last_json("table hqueen");
     assert_eq!(
         holed["rows"][3],
         serde_json::json!([4, 5, 3, null, null, 1, 5, 0])
@@ -653,10 +667,10 @@ proptest! {
             .join(" + ");
         let mut memo = HashMap::new();
         let expected = brute_sum(&pieces, &HOLES, &mut memo);
-        let got = answers(&format!("grundy {sum}\nwinning {sum}"));
+        let (got, engine) = run(&format!("grundy {sum}\nwinning {sum}"));
         let Some(Answer::Grundy { value, .. }) = got.first() else { panic!("{got:?}") };
         prop_assert_eq!(*value, expected, "{}", sum);
-        let Some(Answer::Winning { moves, .. }) = got.get(1) else { panic!("{got:?}") };
+        let moves = shown(&got[1], &engine);
         // Winning moves by the search: one piece moved, the rest in place.
         let mut want = BTreeSet::new();
         for i in 0..pieces.len() {

@@ -9,7 +9,7 @@
     clippy::panic
 )]
 
-use grundy::eval::nimber::{nim_inv, nim_mul};
+use grundy::lang::nimber::{nim_inv, nim_mul};
 use grundy::{Answer, Engine, Mode};
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -32,7 +32,7 @@ fn grundy_of(query: &str) -> u64 {
     let mut last = None;
     for s in &stmts {
         last = engine
-            .run(s, &program, Mode::Run)
+            .run(s, Mode::Run)
             .unwrap_or_else(|p| panic!("{query}: {}", p.message));
     }
     match last {
@@ -185,7 +185,7 @@ fn corners_by_rules_is_the_nim_product_table() {
     for s in &stmts {
         if let Some(Answer::Assert {
             passed: ok, line, ..
-        }) = engine.run(s, &program, Mode::Run).unwrap()
+        }) = engine.run(s, Mode::Run).unwrap()
         {
             assert!(ok, "line {line}");
             passed += 1;
@@ -215,7 +215,7 @@ fn tartan_moves_are_real_product_moves() {
     let stmts = engine.load(&program, false).unwrap();
     let answers: Vec<Answer> = stmts
         .iter()
-        .filter_map(|s| engine.run(s, &program, Mode::Run).unwrap())
+        .filter_map(|s| engine.run(s, Mode::Run).unwrap())
         .collect();
     let Answer::Moves { moves, .. } = &answers[0] else {
         panic!()

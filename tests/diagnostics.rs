@@ -16,8 +16,10 @@ use std::sync::Arc;
 /// Loads and runs `source` until the first problem; renders every problem found.
 fn diagnose(name: &str, source: &str) -> Option<String> {
     let text: Arc<str> = Arc::from(source);
-    let mut engine = Engine::default();
-    engine.rt.limits.max_call_depth = 200;
+    let mut engine = Engine::with_limits(grundy::graph::budget::Limits {
+        max_call_depth: 200,
+        ..Default::default()
+    });
     let render = |p| Report::new(name, text.clone(), p).render_plain(80);
     match engine.load(source, false) {
         Err(problems) => Some(
@@ -29,7 +31,7 @@ fn diagnose(name: &str, source: &str) -> Option<String> {
         ),
         Ok(stmts) => {
             for s in &stmts {
-                if let Err(p) = engine.run(s, source, Mode::Run) {
+                if let Err(p) = engine.run(s, Mode::Run) {
                     return Some(render(p));
                 }
             }

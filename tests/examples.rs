@@ -49,7 +49,7 @@ fn every_example_passes_its_asserts() {
         };
         let mut asserts = 0;
         for stmt in &stmts {
-            match engine.run(stmt, &source, Mode::Run) {
+            match engine.run(stmt, Mode::Run) {
                 Ok(Some(Answer::Assert {
                     passed,
                     line,

@@ -19,8 +19,8 @@ fn printed(program: String) -> String {
             let stmts = engine
                 .load(&program, false)
                 .unwrap_or_else(|p| panic!("{}", p[0].message));
-            match engine.run(&stmts[0], &program, Mode::Run).unwrap() {
-                Some(Answer::Print { text, .. }) => text,
+            match engine.run(&stmts[0], Mode::Run).unwrap() {
+                Some(Answer::Print { value, .. }) => engine.namer().value(&value),
                 other => panic!("{other:?}"),
             }
         })

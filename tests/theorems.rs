@@ -29,19 +29,29 @@ const MOORE2: &str = "game moore2(h: list) {
 
 /// Runs a program and returns its answers; panics on any error.
 fn answers_with(program: &str, kernels: bool) -> Vec<Answer> {
-    let mut engine = Engine::default();
-    engine.rt.limits.kernels = kernels;
-    let stmts = engine
-        .load(program, false)
-        .unwrap_or_else(|p| panic!("{}: {}", program, p[0].message));
-    stmts
+    run_with(program, kernels).0
+}
+
+/// Runs a program; its answers, and every position they mention as text (in
+/// answer order, for `moves` and `winning`).
+fn run_with(program: &str, kernels: bool) -> (Vec<Answer>, Vec<Vec<String>>) {
+    let mut engine = Engine::with_limits(grundy::graph::budget::Limits {
+        kernels,
+        ..Default::default()
+    });
+    let got = engine
+        .run_program(program)
+        .unwrap_or_else(|p| panic!("{}: {}", program, p.message));
+    let namer = engine.namer();
+    let shown = got
         .iter()
-        .filter_map(|s| {
-            engine
-                .run(s, program, Mode::Run)
-                .unwrap_or_else(|p| panic!("{}", p.message))
+        .map(|a| match a {
+            Answer::Moves { moves, .. } => moves.iter().map(|(m, _)| namer.sum(m)).collect(),
+            Answer::Winning { moves, .. } => moves.iter().map(|m| namer.sum(m)).collect(),
+            _ => Vec::new(),
         })
-        .collect()
+        .collect();
+    (got, shown)
 }
 
 fn answers(program: &str) -> Vec<Answer> {
@@ -57,18 +67,20 @@ fn grundy_of(program: &str) -> u64 {
 
 fn outcome_of(program: &str) -> String {
     match answers(program).last() {
-        Some(Answer::Outcome { value, .. }) => value.clone(),
+        Some(Answer::Outcome { value, .. }) => value.letter().to_string(),
         other => panic!("expected an outcome, got {other:?}"),
     }
 }
 
 /// Loads and runs any text with a small position limit; errors are fine, panics are not.
 fn load_and_run(text: &str) {
-    let mut engine = Engine::default();
-    engine.rt.limits.max_positions = 10_000;
+    let mut engine = Engine::with_limits(grundy::graph::budget::Limits {
+        max_positions: 10_000,
+        ..Default::default()
+    });
     if let Ok(stmts) = engine.load(text, false) {
         for s in &stmts {
-            if engine.run(s, text, Mode::Run).is_err() {
+            if engine.run(s, Mode::Run).is_err() {
                 break;
             }
         }
@@ -148,14 +160,14 @@ proptest! {
         let set_text = set.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
         for game in [format!("kayles({n})"), format!("sub[{{{set_text}}}]({n})")] {
             let program = format!("{KAYLES}\n{SUB}\nmoves {game}\ngrundy {game}");
-            let got = answers(&program);
+            let (got, shown) = run_with(&program, true);
             let (Some(Answer::Moves { moves, .. }), Some(Answer::Grundy { value, .. })) = (got.first(), got.get(1)) else {
                 panic!("unexpected answers {got:?}");
             };
             let values: Vec<u64> = moves.iter().map(|(_, g)| *g).collect();
             let mex = (0..).find(|v| !values.contains(v)).unwrap_or(0);
             prop_assert_eq!(*value, mex);
-            for (option, g) in moves {
+            for (option, (_, g)) in shown[0].iter().zip(moves) {
                 prop_assert_eq!(grundy_of(&format!("{KAYLES}\n{SUB}\ngrundy {option}")), *g);
             }
         }
@@ -170,8 +182,8 @@ proptest! {
         let sum = heaps.iter().map(|h| format!("nim({h})")).collect::<Vec<_>>().join(" + ");
         let outcome = outcome_of(&format!("{NIM}\noutcome {sum}"));
         prop_assert_eq!(outcome == "P", s == 0);
-        let got = answers(&format!("{NIM}\nwinning {sum}"));
-        let Some(Answer::Winning { moves, .. }) = got.last() else { panic!("no winning answer") };
+        let (got, shown) = run_with(&format!("{NIM}\nwinning {sum}"), true);
+        let (Some(Answer::Winning { .. }), Some(moves)) = (got.last(), shown.last()) else { panic!("no winning answer") };
         let expected: std::collections::BTreeSet<Vec<u32>> = (0..heaps.len())
             .filter(|&i| s != 0 && heaps[i] ^ s < heaps[i])
             .map(|i| { let mut h = heaps.clone(); h[i] ^= s; h })
@@ -275,7 +287,11 @@ fn wythoff_p_positions_are_beatty_pairs() {
             let Some(Answer::Outcome { value, .. }) = got.get(i) else {
                 panic!("missing answer")
             };
-            assert_eq!(value == "P", beatty.contains(&(x, y)), "wyt({x}, {y})");
+            assert_eq!(
+                *value == grundy::Outcome::P,
+                beatty.contains(&(x, y)),
+                "wyt({x}, {y})"
+            );
             i += 1;
         }
     }

@@ -5,7 +5,7 @@ use super::check_error::CheckError;
 use super::checker::{const_expr, Checker};
 use super::program::*;
 use crate::eval::builtins::{Builtin, BUILTINS};
-use crate::eval::value::Value;
+use crate::lang::value::Value;
 use crate::syntax::ast::{self, BinOp, UnOp};
 use std::rc::Rc;
 

@@ -5,7 +5,7 @@
 use super::check_error::CheckError;
 use super::program::*;
 use crate::diagnostics::Span;
-use crate::eval::value::Value;
+use crate::lang::value::Value;
 use crate::syntax::ast;
 use std::collections::HashMap;
 

@@ -3,7 +3,7 @@
 
 use crate::diagnostics::Span;
 use crate::eval::builtins::Builtin;
-use crate::eval::value::Value;
+use crate::lang::value::Value;
 use crate::syntax::ast::{BinOp, QueryKind, RuleKind, UnOp};
 
 /// Index of a game definition in [`Globals::games`].

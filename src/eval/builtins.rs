@@ -3,9 +3,10 @@
 
 use super::eval_error::EvalError;
 use super::iterate::to_items;
-use super::nimber::{nim_inv, nim_mul};
-use super::value::{GameSum, Value};
 use crate::diagnostics::Span;
+use crate::graph::budget::Budget;
+use crate::lang::nimber::{nim_inv, nim_mul};
+use crate::lang::value::{GameSum, Value};
 use std::rc::Rc;
 
 /// A built-in function.
@@ -179,13 +180,7 @@ fn int(v: &Value, span: Span) -> Result<i64, EvalError> {
 
 fn nonneg(v: &Value, span: Span) -> Result<u64, EvalError> {
     let n = int(v, span)?;
-    u64::try_from(n).map_err(|_| {
-        EvalError::other(
-            format!("{n} is negative"),
-            "nim arithmetic works on integers ≥ 0",
-            span,
-        )
-    })
+    u64::try_from(n).map_err(|_| EvalError::NegativeNimArithmetic { n, span })
 }
 
 fn to_nonneg_i64(n: u64, span: Span) -> Result<Value, EvalError> {
@@ -195,38 +190,39 @@ fn to_nonneg_i64(n: u64, span: Span) -> Result<Value, EvalError> {
 }
 
 /// The elements a variadic-or-iterable built-in works on: `min(a, b)` or `min(xs)`.
-fn spread(args: &[Value], span: Span) -> Result<Vec<Value>, EvalError> {
+fn spread(args: &[Value], budget: &Budget, span: Span) -> Result<Vec<Value>, EvalError> {
     match args {
         [single] if !matches!(single, Value::Int(_) | Value::Bool(_) | Value::Game(_)) => {
-            to_items(single, span)
+            to_items(single, budget, span)
         }
         _ => Ok(args.to_vec()),
     }
 }
 
 /// Applies a pure built-in to evaluated arguments.
-pub fn apply_pure(b: Builtin, args: &[Value], span: Span) -> Result<Value, EvalError> {
+pub fn apply_pure(
+    b: Builtin,
+    args: &[Value],
+    budget: &Budget,
+    span: Span,
+) -> Result<Value, EvalError> {
     let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Int(0));
     match b {
         Builtin::Min | Builtin::Max => {
-            let items = spread(args, span)?;
+            let items = spread(args, budget, span)?;
             let best = if b == Builtin::Min {
                 items.iter().min()
             } else {
                 items.iter().max()
             };
-            best.cloned().ok_or_else(|| {
-                EvalError::other(
-                    format!("`{}` of nothing", b.name()),
-                    "give it at least one value",
-                    span,
-                )
+            best.cloned().ok_or(EvalError::EmptyExtreme {
+                name: b.name(),
+                span,
             })
         }
-        Builtin::Abs => int(&arg(0), span)?
-            .checked_abs()
+        Builtin::Abs => super::ops::int_abs(int(&arg(0), span)?)
             .map(Value::Int)
-            .ok_or(EvalError::Overflow { span }),
+            .map_err(|e| e.at(span)),
         Builtin::Len => match arg(0) {
             Value::Str(s) => Ok(Value::Int(s.chars().count() as i64)),
             Value::List(xs) | Value::Tuple(xs) | Value::Set(xs) => Ok(Value::Int(xs.len() as i64)),
@@ -237,9 +233,9 @@ pub fn apply_pure(b: Builtin, args: &[Value], span: Span) -> Result<Value, EvalE
                 span,
             )),
         },
-        Builtin::Sum => sum(&to_items(&arg(0), span)?, span),
+        Builtin::Sum => sum(&to_items(&arg(0), budget, span)?, span),
         Builtin::SumGames => {
-            let items = to_items(&arg(0), span)?;
+            let items = to_items(&arg(0), budget, span)?;
             if items.is_empty() {
                 Ok(Value::Game(Rc::new(GameSum::default())))
             } else {
@@ -247,7 +243,7 @@ pub fn apply_pure(b: Builtin, args: &[Value], span: Span) -> Result<Value, EvalE
             }
         }
         Builtin::Count => {
-            let items = spread(args, span)?;
+            let items = spread(args, budget, span)?;
             let mut n = 0i64;
             for v in &items {
                 match v {
@@ -259,7 +255,7 @@ pub fn apply_pure(b: Builtin, args: &[Value], span: Span) -> Result<Value, EvalE
             Ok(Value::Int(n))
         }
         Builtin::All | Builtin::Any => {
-            let items = to_items(&arg(0), span)?;
+            let items = to_items(&arg(0), budget, span)?;
             let mut result = b == Builtin::All;
             for v in &items {
                 match v {
@@ -276,7 +272,7 @@ pub fn apply_pure(b: Builtin, args: &[Value], span: Span) -> Result<Value, EvalE
             Ok(Value::Bool(result))
         }
         Builtin::Sorted => {
-            let mut items = to_items(&arg(0), span)?;
+            let mut items = to_items(&arg(0), budget, span)?;
             items.sort();
             Ok(Value::List(items.into()))
         }
@@ -293,17 +289,17 @@ pub fn apply_pure(b: Builtin, args: &[Value], span: Span) -> Result<Value, EvalE
         Builtin::Popcount => Ok(Value::Int(i64::from(nonneg(&arg(0), span)?.count_ones()))),
         Builtin::Bitand => Ok(Value::Int(int(&arg(0), span)? & int(&arg(1), span)?)),
         Builtin::Bitor => Ok(Value::Int(int(&arg(0), span)? | int(&arg(1), span)?)),
-        Builtin::Subsets => subsets(&arg(0), &arg(1), span),
-        Builtin::Product => product(&arg(0), span),
+        Builtin::Subsets => subsets(&arg(0), &arg(1), budget, span),
+        Builtin::Product => product(&arg(0), budget, span),
         Builtin::Nimsum => {
             let mut x = 0u64;
-            for v in spread(args, span)? {
+            for v in spread(args, budget, span)? {
                 x ^= nonneg(&v, span)?;
             }
             to_nonneg_i64(x, span)
         }
         Builtin::Mex => {
-            let items = to_items(&arg(0), span)?;
+            let items = to_items(&arg(0), budget, span)?;
             let mut seen = vec![false; items.len() + 1];
             for v in &items {
                 let n = int(v, span)?;
@@ -329,13 +325,12 @@ pub fn apply_pure(b: Builtin, args: &[Value], span: Span) -> Result<Value, EvalE
             Some(inv) => to_nonneg_i64(nim_mul(nonneg(&arg(0), span)?, inv), span),
             None => Err(EvalError::DivisionByZero { span }),
         },
-        Builtin::List => Ok(Value::List(to_items(&arg(0), span)?.into())),
-        Builtin::Set => Ok(Value::set_from(to_items(&arg(0), span)?)),
-        Builtin::Ray | Builtin::Step | Builtin::Coins => Err(EvalError::other(
-            format!("`{}` needs the game's context", b.name()),
-            "use it inside a game definition",
+        Builtin::List => Ok(Value::List(to_items(&arg(0), budget, span)?.into())),
+        Builtin::Set => Ok(Value::set_from(to_items(&arg(0), budget, span)?)),
+        Builtin::Ray | Builtin::Step | Builtin::Coins => Err(EvalError::NeedsGameContext {
+            name: b.name(),
             span,
-        )),
+        }),
     }
 }
 
@@ -366,98 +361,73 @@ pub fn sum(items: &[Value], span: Span) -> Result<Value, EvalError> {
     Ok(Value::Int(total))
 }
 
-fn subsets(set: &Value, sizes: &Value, span: Span) -> Result<Value, EvalError> {
-    let mut elems = to_items(set, span)?;
+fn subsets(set: &Value, sizes: &Value, budget: &Budget, span: Span) -> Result<Value, EvalError> {
+    let mut elems = to_items(set, budget, span)?;
     elems.sort();
     elems.dedup();
-    let sizes = to_items(sizes, span)?;
+    let sizes = to_items(sizes, budget, span)?;
     let sizes: Vec<usize> = sizes
         .iter()
         .filter_map(|v| v.as_int().and_then(|n| usize::try_from(n).ok()))
         .collect();
-    let n = elems.len();
-    let count: u128 = sizes.iter().map(|&k| binomial(n, k)).sum();
-    if count > 10_000_000 {
-        return Err(EvalError::other(
-            format!("{count} subsets are too many to list"),
-            "ask for smaller subset sizes or a smaller set",
-            span,
-        ));
-    }
     let mut out = Vec::new();
-    let mut chosen = Vec::new();
     for &k in &sizes {
-        if k <= n {
-            combinations(&elems, k, 0, &mut chosen, &mut out);
-        }
-        if out.len() > 10_000_000 {
-            return Err(EvalError::other(
-                "too many subsets",
-                "ask for smaller subset sizes",
-                span,
-            ));
-        }
+        combinations(&elems, k, budget, span, &mut out)?;
     }
     Ok(Value::List(out.into()))
 }
 
-/// C(n, k), saturating.
-fn binomial(n: usize, k: usize) -> u128 {
-    if k > n {
-        return 0;
-    }
-    let k = k.min(n - k);
-    let mut c: u128 = 1;
-    for i in 0..k {
-        c = c.saturating_mul((n - i) as u128) / (i as u128 + 1);
-    }
-    c
-}
-
+/// Every k-subset of `elems`, in lexicographic order of positions, without
+/// recursion (k may be as large as the set).
 fn combinations(
     elems: &[Value],
     k: usize,
-    from: usize,
-    chosen: &mut Vec<Value>,
+    budget: &Budget,
+    span: Span,
     out: &mut Vec<Value>,
-) {
-    if chosen.len() == k {
-        out.push(Value::Set(chosen.clone().into()));
-        return;
+) -> Result<(), EvalError> {
+    let n = elems.len();
+    if k > n {
+        return Ok(());
     }
-    for i in from..elems.len() {
-        if elems.len() - i < k - chosen.len() {
-            break;
-        }
-        if let Some(v) = elems.get(i) {
-            chosen.push(v.clone());
-            combinations(elems, k, i + 1, chosen, out);
-            chosen.pop();
+    let mut idx: Vec<usize> = (0..k).collect();
+    loop {
+        budget
+            .ticks(k as u32 + 1)
+            .map_err(|e| EvalError::limit(e, span))?;
+        let chosen: Vec<Value> = idx.iter().filter_map(|&i| elems.get(i).cloned()).collect();
+        out.push(Value::Set(chosen.into()));
+        // The rightmost index that can still move right.
+        let Some(i) = (0..k)
+            .rev()
+            .find(|&i| idx.get(i).is_some_and(|&v| v < n - k + i))
+        else {
+            return Ok(());
+        };
+        let next = idx.get(i).map_or(0, |v| v + 1);
+        for (j, slot) in idx.iter_mut().enumerate().skip(i) {
+            *slot = next + (j - i);
         }
     }
 }
 
-fn product(lists: &Value, span: Span) -> Result<Value, EvalError> {
-    let factors: Vec<Vec<Value>> = to_items(lists, span)?
+fn product(lists: &Value, budget: &Budget, span: Span) -> Result<Value, EvalError> {
+    let factors: Vec<Vec<Value>> = to_items(lists, budget, span)?
         .iter()
-        .map(|f| to_items(f, span))
+        .map(|f| to_items(f, budget, span))
         .collect::<Result<_, _>>()?;
     let mut out: Vec<Vec<Value>> = vec![Vec::new()];
     for f in &factors {
-        let mut next = Vec::with_capacity(out.len() * f.len());
+        let mut next = Vec::new();
         for prefix in &out {
             for v in f {
+                budget
+                    .ticks(prefix.len() as u32 + 1)
+                    .map_err(|e| EvalError::limit(e, span))?;
                 let mut p = prefix.clone();
                 p.push(v.clone());
                 next.push(p);
             }
-        }
-        if next.len() > 10_000_000 {
-            return Err(EvalError::other(
-                "the product is too large",
-                "use fewer or smaller factors",
-                span,
-            ));
         }
         out = next;
     }

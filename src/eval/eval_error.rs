@@ -1,6 +1,9 @@
 //! Errors that happen while running: bad values, invalid options, loops, limits.
+//! Every kind is a named variant; its wording lives in the one `Display` match
+//! and its help is chosen from the variant, never from message text.
 
 use crate::diagnostics::{article, operand_labels, Describe, Span};
+use crate::graph::budget::{show_size, Exceeded};
 use std::fmt;
 
 /// A problem found while evaluating or solving.
@@ -47,8 +50,15 @@ pub enum EvalError {
         /// The indexing.
         span: Span,
     },
-    /// `nim(-1)` for `n: nat`; a square off the board.
+    /// `nim(-1)` for `n: nat`.
     BadPosition {
+        /// What is wrong.
+        message: String,
+        /// Where the position is written.
+        span: Span,
+    },
+    /// `queen(@z9)`: a square off the board or blocked.
+    BadSquare {
         /// What is wrong.
         message: String,
         /// Where the position is written.
@@ -70,16 +80,11 @@ pub enum EvalError {
         /// The query.
         span: Span,
     },
-    /// More positions than `--max-positions`.
-    PositionLimit {
-        /// The limit.
-        limit: usize,
-        /// The query.
-        span: Span,
-    },
-    /// Ctrl-C.
-    Interrupted {
-        /// The query.
+    /// A limit of the budget was reached, or Ctrl-C.
+    Limit {
+        /// Which limit.
+        exceeded: Exceeded,
+        /// The statement.
         span: Span,
     },
     /// Runaway recursion of a `let` function.
@@ -87,32 +92,221 @@ pub enum EvalError {
         /// The call.
         span: Span,
     },
-    /// Any other runtime problem, with its own help.
-    Other {
-        /// The message.
-        message: String,
-        /// The help line.
-        help: String,
-        /// Where.
+    /// `let` constant read before its definition ran.
+    NoValueYet {
+        /// The constant.
+        name: String,
+        /// The use.
+        span: Span,
+    },
+    /// `*(-1)`.
+    NegativeNimber {
+        /// The value.
+        n: i64,
+        /// The nimber.
+        span: Span,
+    },
+    /// `nimmul(-1, 2)`: nim arithmetic on a negative number.
+    NegativeNimArithmetic {
+        /// The value.
+        n: i64,
+        /// The call.
+        span: Span,
+    },
+    /// `min([])`.
+    EmptyExtreme {
+        /// `min` or `max`.
+        name: &'static str,
+        /// The call.
+        span: Span,
+    },
+    /// `ray`, `step` or `coins` outside a game.
+    NeedsGameContext {
+        /// The built-in.
+        name: &'static str,
+        /// The call.
+        span: Span,
+    },
+    /// `ray` or `step` in a game not defined `on` a board.
+    NoBoard {
+        /// The call.
+        span: Span,
+    },
+    /// A board used before its `board` statement ran.
+    BoardNotYetDefined {
+        /// The board.
+        name: String,
+        /// The use.
+        span: Span,
+    },
+    /// `ray(sq, (0, 0))`.
+    ZeroDirection {
+        /// The call.
+        span: Span,
+    },
+    /// A malformed `coins(G, "…")` row.
+    Coins {
+        /// What is wrong.
+        problem: CoinsProblem,
+        /// The call.
+        span: Span,
+    },
+    /// A rule's option is a game name, not a position.
+    OptionIsGameName {
+        /// The option.
+        span: Span,
+    },
+    /// A rule's option has the wrong shape for the game's parameters.
+    OptionShape {
+        /// The game's number of parameters.
+        params: usize,
+        /// The kind found.
+        found: &'static str,
+        /// The option.
+        span: Span,
+    },
+    /// `tartan(G, H)` whose factor is not a one-head coin game.
+    TartanFactor {
+        /// The factor's name.
+        name: String,
+        /// The factor.
+        span: Span,
+    },
+    /// A query's subject is a game name without a position.
+    NeedsPosition {
+        /// The subject.
+        span: Span,
+    },
+    /// A partizan game asked for an impartial analysis.
+    Partizan {
+        /// The query.
+        span: Span,
+    },
+    /// `play` outside the REPL.
+    Interactive {
+        /// The query.
+        span: Span,
+    },
+    /// A query whose capability is not built yet.
+    NotAvailable {
+        /// The query word.
+        query: &'static str,
+        /// The query.
+        span: Span,
+    },
+    /// `sequence` of a game with other than one parameter.
+    SequenceArity {
+        /// The game's number of parameters.
+        params: usize,
+        /// The subject.
+        span: Span,
+    },
+    /// `sequence G` without a range.
+    SequenceRange {
+        /// The query.
+        span: Span,
+    },
+    /// A heap range starting below 0.
+    NegativeHeap {
+        /// The range.
+        span: Span,
+    },
+    /// `table G` of a game not on a board.
+    NotOnBoard {
+        /// The game.
+        game: String,
+        /// The subject.
+        span: Span,
+    },
+    /// A board side outside 1..=702.
+    BoardSide {
+        /// The size.
+        n: i64,
+        /// The size expression.
+        span: Span,
+    },
+    /// A blocked square outside the board.
+    BlockedOffBoard {
+        /// The square as written.
+        square: String,
+        /// Columns.
+        width: i64,
+        /// Rows.
+        height: i64,
+        /// The `without` set.
+        span: Span,
+    },
+    /// A value too large for what was asked (a nimber to list, a heap value).
+    TooLarge {
+        /// What is too large, in words.
+        what: String,
+        /// What to do instead.
+        instead: &'static str,
+        /// The query.
+        span: Span,
+    },
+    /// `graph G` of a graph too large to draw.
+    GraphTooLarge {
+        /// The most positions drawn.
+        limit: usize,
+        /// The query.
+        span: Span,
+    },
+    /// `assert QUERY == VALUE` of a query whose answer cannot be compared.
+    NotComparable {
+        /// The query word.
+        query: &'static str,
+        /// The written value.
+        span: Span,
+    },
+    /// Something grundy itself got wrong.
+    Internal {
+        /// What went wrong.
+        what: String,
+        /// Where it showed.
         span: Span,
     },
 }
 
-impl EvalError {
-    /// An error with its own message and help.
-    pub fn other(message: impl Into<String>, help: impl Into<String>, span: Span) -> EvalError {
-        EvalError::Other {
-            message: message.into(),
-            help: help.into(),
-            span,
-        }
-    }
+/// What is wrong with a `coins(G, "…")` call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CoinsProblem {
+    /// `/` rows for a one-parameter game.
+    OneRowOnly,
+    /// A game with other than one or two parameters.
+    Arity(usize),
+    /// Rows of different lengths.
+    Ragged {
+        /// 1-based row.
+        row: usize,
+        /// Its length.
+        len: usize,
+        /// The first row's length.
+        width: usize,
+    },
+    /// A character other than `H`, `T`, `/`.
+    NotACoin(char),
+}
 
+impl EvalError {
     /// A kind error.
     pub fn expected(expected: impl Into<String>, found: &str, span: Span) -> EvalError {
         EvalError::Type {
             expected: expected.into(),
             found: found.to_string(),
+            span,
+        }
+    }
+
+    /// A budget limit reached at `span`.
+    pub fn limit(exceeded: Exceeded, span: Span) -> EvalError {
+        EvalError::Limit { exceeded, span }
+    }
+
+    /// A bug in grundy.
+    pub fn internal(what: impl Into<String>, span: Span) -> EvalError {
+        EvalError::Internal {
+            what: what.into(),
             span,
         }
     }
@@ -123,6 +317,54 @@ impl EvalError {
             EvalError::InRule { inner, .. } => inner.root(),
             other => other,
         }
+    }
+
+    /// The budget limit behind this error, if it is one.
+    pub fn exceeded(&self) -> Option<Exceeded> {
+        match self.root() {
+            EvalError::Limit { exceeded, .. } => Some(*exceeded),
+            _ => None,
+        }
+    }
+
+    /// The same error, pointing at `span` if it points nowhere (a limit
+    /// reached deep inside an analysis).
+    pub fn at_least(self, span: Span) -> EvalError {
+        match self {
+            EvalError::Limit { exceeded, span: s } if s == Span::default() => {
+                EvalError::Limit { exceeded, span }
+            }
+            EvalError::Internal { what, span: s } if s == Span::default() => {
+                EvalError::Internal { what, span }
+            }
+            EvalError::Loopy { cycle, span: s } if s == Span::default() => {
+                EvalError::Loopy { cycle, span }
+            }
+            other => other,
+        }
+    }
+
+    /// The primary span.
+    pub fn span(&self) -> Span {
+        self.labels().first().map(|(s, _)| *s).unwrap_or_default()
+    }
+}
+
+/// A budget limit as a sentence naming the flag that raises it.
+fn limit_text(exceeded: &Exceeded) -> String {
+    match exceeded {
+        Exceeded::Positions(limit) => {
+            format!("more than {limit} positions: the position limit (--max-positions) was reached")
+        }
+        Exceeded::Memory(limit) => format!(
+            "more than {} of memory: the memory limit (--max-memory) was reached",
+            show_size(*limit)
+        ),
+        Exceeded::Timeout(t) => format!(
+            "the statement ran longer than {:.1} s: the time limit (--timeout) was reached",
+            t.as_secs_f64()
+        ),
+        Exceeded::Interrupted => "interrupted".into(),
     }
 }
 
@@ -145,26 +387,86 @@ impl fmt::Display for EvalError {
             EvalError::Index { index, len, .. } => {
                 write!(f, "index {index} is out of range for length {len}")
             }
-            EvalError::BadPosition { message, .. } => f.write_str(message),
+            EvalError::BadPosition { message, .. } | EvalError::BadSquare { message, .. } => {
+                f.write_str(message)
+            }
             EvalError::InRule {
                 position, inner, ..
-            } => {
-                write!(f, "{inner} (while generating the options of {position})")
-            }
-            EvalError::Loopy { cycle, .. } => {
-                write!(
-                    f,
-                    "the game is loopy: its move graph has a cycle {}",
-                    cycle.join(" → ")
-                )
-            }
-            EvalError::PositionLimit { limit, .. } => write!(
+            } => write!(f, "{inner} (while generating the options of {position})"),
+            EvalError::Loopy { cycle, .. } => write!(
                 f,
-                "more than {limit} positions: the position limit was reached"
+                "the game is loopy: its move graph has a cycle {}",
+                cycle.join(" → ")
             ),
-            EvalError::Interrupted { .. } => write!(f, "interrupted"),
+            EvalError::Limit { exceeded, .. } => f.write_str(&limit_text(exceeded)),
             EvalError::CallDepth { .. } => write!(f, "function calls nest too deeply"),
-            EvalError::Other { message, .. } => f.write_str(message),
+            EvalError::NoValueYet { name, .. } => write!(f, "`{name}` has no value yet"),
+            EvalError::NegativeNimber { n, .. } => {
+                write!(f, "*{n}: a nimber is never negative")
+            }
+            EvalError::NegativeNimArithmetic { n, .. } => write!(f, "{n} is negative"),
+            EvalError::EmptyExtreme { name, .. } => write!(f, "`{name}` of nothing"),
+            EvalError::NeedsGameContext { name, .. } => {
+                write!(f, "`{name}` needs the game's context")
+            }
+            EvalError::NoBoard { .. } => write!(f, "no board here"),
+            EvalError::BoardNotYetDefined { name, .. } => {
+                write!(f, "board `{name}` is used before its definition runs")
+            }
+            EvalError::ZeroDirection { .. } => write!(f, "the direction (0, 0) does not move"),
+            EvalError::Coins { problem, .. } => match problem {
+                CoinsProblem::OneRowOnly => {
+                    write!(f, "a one-parameter coin game takes a single row")
+                }
+                CoinsProblem::Arity(n) => write!(
+                    f,
+                    "`coins` needs a game with one or two parameters; this one has {n}"
+                ),
+                CoinsProblem::Ragged { row, len, width } => {
+                    write!(f, "row {row} has {len} coins but the first row has {width}")
+                }
+                CoinsProblem::NotACoin(c) => write!(f, "`{c}` is not a coin"),
+            },
+            EvalError::OptionIsGameName { .. } => {
+                write!(f, "an option must be a position, not a game name")
+            }
+            EvalError::OptionShape { params, found, .. } => write!(
+                f,
+                "an option of a {params}-parameter game must be a {params}-tuple or a game, not {}",
+                article(found)
+            ),
+            EvalError::TartanFactor { name, .. } => write!(
+                f,
+                "`{name}` is not a one-head coin game, so it cannot be a factor of `tartan`"
+            ),
+            EvalError::NeedsPosition { .. } => write!(f, "a game name needs a position"),
+            EvalError::Partizan { .. } => write!(f, "partizan games have no Grundy value"),
+            EvalError::Interactive { .. } => write!(f, "`play` is interactive"),
+            EvalError::NotAvailable { query, .. } => write!(f, "`{query}` is not available yet"),
+            EvalError::SequenceArity { params, .. } => write!(
+                f,
+                "`sequence` needs a one-parameter game; this one has {params}"
+            ),
+            EvalError::SequenceRange { .. } => write!(f, "`sequence` needs a range"),
+            EvalError::NegativeHeap { .. } => write!(f, "heap sizes start at 0"),
+            EvalError::NotOnBoard { game, .. } => write!(f, "`{game}` is not played on a board"),
+            EvalError::BoardSide { n, .. } => write!(f, "a board side of {n} squares"),
+            EvalError::BlockedOffBoard {
+                square,
+                width,
+                height,
+                ..
+            } => write!(f, "{square} is outside the {width}×{height} board"),
+            EvalError::TooLarge { what, .. } => write!(f, "{what}"),
+            EvalError::GraphTooLarge { limit, .. } => {
+                write!(f, "the move graph has more than {limit} positions")
+            }
+            EvalError::NotComparable { query, .. } => {
+                write!(f, "the answer of `{query}` cannot be compared")
+            }
+            EvalError::Internal { what, .. } => {
+                write!(f, "internal error: {what}")
+            }
         }
     }
 }
@@ -176,40 +478,62 @@ impl Describe for EvalError {
             EvalError::Overflow { .. } => "grundy::overflow",
             EvalError::DivisionByZero { .. } => "grundy::division_by_zero",
             EvalError::Index { .. } => "grundy::index",
-            EvalError::BadPosition { .. } => "grundy::position",
+            EvalError::BadPosition { .. } | EvalError::BadSquare { .. } => "grundy::position",
             EvalError::InRule { inner, .. } => match inner.root() {
-                EvalError::BadPosition { .. } => "grundy::option",
+                EvalError::BadPosition { .. } | EvalError::BadSquare { .. } => "grundy::option",
                 other => other.code(),
             },
             EvalError::Loopy { .. } => "grundy::loopy",
-            EvalError::PositionLimit { .. } => "grundy::limit",
-            EvalError::Interrupted { .. } => "grundy::interrupted",
+            EvalError::Limit {
+                exceeded: Exceeded::Interrupted,
+                ..
+            } => "grundy::interrupted",
+            EvalError::Limit { .. } => "grundy::limit",
             EvalError::CallDepth { .. } => "grundy::recursion",
-            EvalError::Other { .. } => "grundy::runtime",
+            EvalError::NoValueYet { .. } => "grundy::order",
+            EvalError::NegativeNimber { .. } | EvalError::NegativeNimArithmetic { .. } => {
+                "grundy::negative"
+            }
+            EvalError::EmptyExtreme { .. } => "grundy::empty",
+            EvalError::NeedsGameContext { .. }
+            | EvalError::NoBoard { .. }
+            | EvalError::BoardNotYetDefined { .. }
+            | EvalError::ZeroDirection { .. }
+            | EvalError::NotOnBoard { .. }
+            | EvalError::BoardSide { .. }
+            | EvalError::BlockedOffBoard { .. } => "grundy::board",
+            EvalError::Coins { .. } => "grundy::coins",
+            EvalError::OptionIsGameName { .. } | EvalError::OptionShape { .. } => "grundy::option",
+            EvalError::TartanFactor { .. } => "grundy::tartan",
+            EvalError::NeedsPosition { .. }
+            | EvalError::SequenceArity { .. }
+            | EvalError::SequenceRange { .. }
+            | EvalError::NegativeHeap { .. } => "grundy::query",
+            EvalError::Partizan { .. } | EvalError::NotAvailable { .. } => "grundy::unavailable",
+            EvalError::Interactive { .. } => "grundy::interactive",
+            EvalError::TooLarge { .. } | EvalError::GraphTooLarge { .. } => "grundy::too_large",
+            EvalError::NotComparable { .. } => "grundy::assert",
+            EvalError::Internal { .. } => "grundy::internal",
         }
     }
 
     fn help(&self) -> String {
         match self {
-            EvalError::Type { .. } => "check the kinds of values this operation takes (LANGUAGE.md §3)".into(),
+            EvalError::Type { .. } => "check the kinds of values this operation takes".into(),
             EvalError::Mismatch { .. } => {
                 "`+` adds two integers or sums two games; a nimber is written `*k`".into()
             }
             EvalError::Overflow { .. } => "integers are 64-bit and never wrap; use smaller values".into(),
             EvalError::DivisionByZero { .. } => "guard the division with `where` or `if`".into(),
             EvalError::Index { .. } => "indices start at 0 and must be below `len(xs)`".into(),
-            EvalError::BadPosition { message, .. }
-                if message.contains("off the") || message.contains("blocked square") =>
-            {
+            EvalError::BadSquare { .. } => {
                 "a piece stands on an open square of the board: columns from `a`, rows from 1, not in `without`".into()
             }
             EvalError::BadPosition { .. } => {
                 "give each parameter a value of its declared type (and squares on the board)".into()
             }
             EvalError::InRule { inner, .. } => match inner.root() {
-                EvalError::BadPosition { message, .. }
-                    if message.contains("off the") || message.contains("blocked square") =>
-                {
+                EvalError::BadSquare { .. } => {
                     "`ray(sq, d)` and `step(sq, d)` never leave the board or land on a blocked square; or add a `where` condition".into()
                 }
                 EvalError::BadPosition { .. } => {
@@ -220,10 +544,46 @@ impl Describe for EvalError {
             EvalError::Loopy { .. } => {
                 "impartial values need a game that always ends; make every move decrease the position".into()
             }
-            EvalError::PositionLimit { .. } => "raise the limit with `--max-positions N`, or ask about a smaller position".into(),
-            EvalError::Interrupted { .. } => "the computation was cancelled; nothing else was lost".into(),
+            EvalError::Limit { exceeded, .. } => match exceeded {
+                Exceeded::Positions(_) => "raise the limit with `--max-positions N`, or ask about a smaller position".into(),
+                Exceeded::Memory(_) => "raise the limit with `--max-memory SIZE` (e.g. `--max-memory 8G`), or ask about a smaller position".into(),
+                Exceeded::Timeout(_) => "raise the limit with `--timeout SECONDS`, or ask about a smaller position".into(),
+                Exceeded::Interrupted => "the computation was cancelled; nothing else was lost".into(),
+            },
             EvalError::CallDepth { .. } => "make sure the recursion reaches a base case".into(),
-            EvalError::Other { help, .. } => help.clone(),
+            EvalError::NoValueYet { .. } => "move its `let` above the first statement that needs it".into(),
+            EvalError::NegativeNimber { .. } => "write `*k` with k ≥ 0".into(),
+            EvalError::NegativeNimArithmetic { .. } => "nim arithmetic works on integers ≥ 0".into(),
+            EvalError::EmptyExtreme { .. } => "give it at least one value".into(),
+            EvalError::NeedsGameContext { .. } => "use it inside a game definition".into(),
+            EvalError::NoBoard { .. } => "define the game `on` a board: `game g(sq) on chess { … }`".into(),
+            EvalError::BoardNotYetDefined { .. } => "move the `board` statement above the first query that uses it".into(),
+            EvalError::ZeroDirection { .. } => "use a non-zero direction".into(),
+            EvalError::Coins { problem, .. } => match problem {
+                CoinsProblem::OneRowOnly => "remove the `/`, or use a two-parameter game for a grid".into(),
+                CoinsProblem::Arity(_) => "define the one-head game with parameters `(x: nat)` or `(x: nat, y: nat)`".into(),
+                CoinsProblem::Ragged { .. } => "write every row of the grid with the same number of coins".into(),
+                CoinsProblem::NotACoin(_) => "write heads as `H`, tails as `T`, and separate grid rows with `/`".into(),
+            },
+            EvalError::OptionIsGameName { .. } => "call the game with its parameters: `g(n - 1)`".into(),
+            EvalError::OptionShape { params, .. } => format!(
+                "write the new parameter values as a {params}-tuple `(…)`, or a game such as `g(…) + h(…)`"
+            ),
+            EvalError::TartanFactor { .. } => "each factor's options must be sums of its own one-coin positions, as in `game ruler(n: nat) { move sum(ruler(y) for y in a..n) for a in 1..=n }`".into(),
+            EvalError::NeedsPosition { .. } => "call it with its parameters, e.g. `kayles(5)`".into(),
+            EvalError::Partizan { .. } => "partizan analysis (`canonical`, L/R outcomes) is not available yet".into(),
+            EvalError::Interactive { .. } => "start `grundy repl` (or just `grundy`) and type `play G` there".into(),
+            EvalError::NotAvailable { .. } => "this query belongs to a capability that is still being built; README.md says what works".into(),
+            EvalError::SequenceArity { .. } => "ask `grundy` of single positions, or `table` for a board game".into(),
+            EvalError::SequenceRange { .. } => "write `sequence G 0..=20`".into(),
+            EvalError::NegativeHeap { .. } => "start the range at 0 or above".into(),
+            EvalError::NotOnBoard { .. } => "`table` draws games defined `on` a board".into(),
+            EvalError::BoardSide { .. } => "board sides are between 1 and 702 squares".into(),
+            EvalError::BlockedOffBoard { .. } => "blocked squares must lie on the board".into(),
+            EvalError::TooLarge { instead, .. } => (*instead).into(),
+            EvalError::GraphTooLarge { .. } => "draw a smaller position; `explain` shows one level of any position".into(),
+            EvalError::NotComparable { .. } => "assert `grundy`, `outcome`, `winning`, `moves`, `sequence` or `genus` answers".into(),
+            EvalError::Internal { .. } => "this is a bug in grundy, please report it with the input that caused it".into(),
         }
     }
 
@@ -240,7 +600,9 @@ impl Describe for EvalError {
             EvalError::Overflow { span } => vec![(*span, "overflows".into())],
             EvalError::DivisionByZero { span } => vec![(*span, "divides by zero".into())],
             EvalError::Index { span, .. } => vec![(*span, "out of range".into())],
-            EvalError::BadPosition { span, .. } => vec![(*span, "invalid position".into())],
+            EvalError::BadPosition { span, .. } | EvalError::BadSquare { span, .. } => {
+                vec![(*span, "invalid position".into())]
+            }
             EvalError::InRule {
                 rule,
                 position,
@@ -251,10 +613,38 @@ impl Describe for EvalError {
                 labels
             }
             EvalError::Loopy { span, .. } => vec![(*span, "this game never ends".into())],
-            EvalError::PositionLimit { span, .. } => vec![(*span, "too many positions".into())],
-            EvalError::Interrupted { span } => vec![(*span, "cancelled".into())],
+            EvalError::Limit {
+                span,
+                exceeded: Exceeded::Interrupted,
+            } => vec![(*span, "cancelled".into())],
+            EvalError::Limit { span, .. } => vec![(*span, "stopped here".into())],
             EvalError::CallDepth { span } => vec![(*span, "recursion".into())],
-            EvalError::Other { span, .. } => vec![(*span, "here".into())],
+            EvalError::NoValueYet { span, .. } => vec![(*span, "used here".into())],
+            EvalError::NegativeNimber { span, .. }
+            | EvalError::NegativeNimArithmetic { span, .. } => vec![(*span, "negative".into())],
+            EvalError::Internal { span, .. } => vec![(*span, "while running this".into())],
+            EvalError::EmptyExtreme { span, .. }
+            | EvalError::NeedsGameContext { span, .. }
+            | EvalError::NoBoard { span }
+            | EvalError::BoardNotYetDefined { span, .. }
+            | EvalError::ZeroDirection { span }
+            | EvalError::Coins { span, .. }
+            | EvalError::OptionIsGameName { span }
+            | EvalError::OptionShape { span, .. }
+            | EvalError::TartanFactor { span, .. }
+            | EvalError::NeedsPosition { span }
+            | EvalError::Partizan { span }
+            | EvalError::Interactive { span }
+            | EvalError::NotAvailable { span, .. }
+            | EvalError::SequenceArity { span, .. }
+            | EvalError::SequenceRange { span }
+            | EvalError::NegativeHeap { span }
+            | EvalError::NotOnBoard { span, .. }
+            | EvalError::BoardSide { span, .. }
+            | EvalError::BlockedOffBoard { span, .. }
+            | EvalError::TooLarge { span, .. }
+            | EvalError::GraphTooLarge { span, .. }
+            | EvalError::NotComparable { span, .. } => vec![(*span, "here".into())],
         }
     }
 }

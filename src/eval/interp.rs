@@ -1,22 +1,26 @@
-//! Evaluates checked expressions in a frame of slots.
+//! Evaluates checked expressions in a frame of slots, and nothing else: games'
+//! options are generated in `game/`, analyses live in `solve/`.
 
 use super::builtins::{apply_pure, Builtin};
 use super::eval_error::EvalError;
 use super::iterate::to_items;
-use super::operators::{binary_values, index_value, unary, with_value};
+use super::ops::{binary_values, index_value, unary, with_value};
 use super::runtime::Runtime;
-use super::value::{Component, GameFn, GameSum, InstId, Value};
 use crate::check::program::*;
 use crate::diagnostics::Span;
+use crate::graph::budget::Budget;
+use crate::lang::value::{Component, GameFn, GameSum, InstId, Value};
 use crate::syntax::ast::BinOp;
 use std::rc::Rc;
 
-/// An evaluator: the program's definitions and the run's mutable state.
+/// An evaluator: the program's definitions, what evaluation keeps, the budget.
 pub struct Interp<'a> {
     /// The checked definitions.
     pub globals: &'a Globals,
-    /// Instances, memos, constants, limits.
+    /// Constants, boards, instances.
     pub rt: &'a mut Runtime,
+    /// The one budget: every loop ticks it.
+    pub budget: &'a Budget,
     /// The board of the game whose rules are running (for `ray`/`step`).
     pub board: Option<BoardId>,
 }
@@ -31,12 +35,19 @@ pub fn new_frame(size: usize) -> Frame {
 
 impl<'a> Interp<'a> {
     /// An evaluator over `globals` and `rt`.
-    pub fn new(globals: &'a Globals, rt: &'a mut Runtime) -> Interp<'a> {
+    pub fn new(globals: &'a Globals, rt: &'a mut Runtime, budget: &'a Budget) -> Interp<'a> {
         Interp {
             globals,
             rt,
+            budget,
             board: None,
         }
+    }
+
+    /// One unit of work against the budget.
+    #[inline]
+    pub fn tick(&self, span: Span) -> Result<(), EvalError> {
+        self.budget.tick().map_err(|e| EvalError::limit(e, span))
     }
 
     /// Evaluates `e` in `frame`.
@@ -47,17 +58,15 @@ impl<'a> Interp<'a> {
             ExprKind::Local(slot) => Ok(frame.get(*slot).cloned().unwrap_or(Value::Int(0))),
             ExprKind::Global(id) => match self.rt.consts.get(*id).and_then(Clone::clone) {
                 Some(v) => Ok(v),
-                None => Err(EvalError::other(
-                    format!(
-                        "`{}` has no value yet",
-                        self.globals
-                            .constants
-                            .get(*id)
-                            .map_or("?", |c| c.name.as_str())
-                    ),
-                    "move its `let` above the first statement that needs it",
+                None => Err(EvalError::NoValueYet {
+                    name: self
+                        .globals
+                        .constants
+                        .get(*id)
+                        .map_or("?", |c| c.name.as_str())
+                        .to_string(),
                     span,
-                )),
+                }),
             },
             ExprKind::Unary(op, inner) => {
                 let v = self.eval(inner, frame)?;
@@ -77,7 +86,9 @@ impl<'a> Interp<'a> {
             ExprKind::ListComp(c) => {
                 let mut out = Vec::new();
                 self.for_each(&c.binders, c.condition.as_ref(), frame, &mut |me, frame| {
-                    out.push(me.eval(&c.body, frame)?);
+                    let v = me.eval(&c.body, frame)?;
+                    me.tick(span)?;
+                    out.push(v);
                     Ok(())
                 })?;
                 Ok(Value::List(out.into()))
@@ -92,6 +103,7 @@ impl<'a> Interp<'a> {
                 for (k, v) in items {
                     let k = self.eval(k, frame)?;
                     let v = self.eval(v, frame)?;
+                    self.tick(span)?;
                     b = with_value(&b, &k, v, span)?;
                 }
                 Ok(b)
@@ -105,8 +117,7 @@ impl<'a> Interp<'a> {
                 let family = self.eval_all(family, frame)?;
                 let args = self.eval_all(args, frame)?;
                 let inst = self.rt.instance(*game, family.into());
-                self.check_position(inst, &args)
-                    .map_err(|message| EvalError::BadPosition { message, span })?;
+                self.check_position(inst, &args).map_err(|e| e.at(span))?;
                 Ok(Value::Game(Rc::new(GameSum::single(Component::Pos(
                     inst,
                     args.into(),
@@ -156,6 +167,10 @@ impl<'a> Interp<'a> {
         }
         let x = self.eval(a, frame)?;
         let y = self.eval(b, frame)?;
+        if matches!(op, BinOp::Concat) {
+            // Strings and lists built by `++` grow with the work: count them.
+            self.tick(span)?;
+        }
         binary_values(op, x, y, a.span, b.span, span)
     }
 
@@ -168,9 +183,8 @@ impl<'a> Interp<'a> {
     ) -> Result<Value, EvalError> {
         let globals = self.globals;
         let Some(f) = globals.functions.get(id) else {
-            return Err(EvalError::other(
-                "unknown function",
-                "please report this as a bug",
+            return Err(EvalError::internal(
+                "a function id without a definition",
                 span,
             ));
         };
@@ -181,7 +195,7 @@ impl<'a> Interp<'a> {
                 *s = v;
             }
         }
-        if self.rt.call_depth >= self.rt.limits.max_call_depth {
+        if self.rt.call_depth >= self.budget.limits().max_call_depth {
             return Err(EvalError::CallDepth { span });
         }
         self.rt.call_depth += 1;
@@ -196,7 +210,7 @@ impl<'a> Interp<'a> {
         match b {
             Builtin::Ray | Builtin::Step => self.ray_or_step(b == Builtin::Ray, args, span),
             Builtin::Coins => self.coins(args, span),
-            _ => apply_pure(b, args, span),
+            _ => apply_pure(b, args, self.budget, span),
         }
     }
 
@@ -227,12 +241,8 @@ impl<'a> Interp<'a> {
                 match (&it, pattern) {
                     (Value::Range(a, b), SlotPattern::Slot(slot)) => {
                         for i in *a..*b {
-                            // A rule may loop for long within one position: let Ctrl-C in.
-                            if i.wrapping_sub(*a) & 0xF_FFFF == 0xF_FFFF && self.rt.cancelled() {
-                                return Err(EvalError::Interrupted {
-                                    span: iterable.span,
-                                });
-                            }
+                            // A rule may loop for long within one position.
+                            self.tick(iterable.span)?;
                             set_slot(frame, *slot, Value::Int(i));
                             self.for_each(rest, condition, frame, body)?;
                         }
@@ -241,13 +251,15 @@ impl<'a> Interp<'a> {
                     (Value::List(xs) | Value::Set(xs) | Value::Tuple(xs), _) => {
                         let xs = xs.clone();
                         for x in xs.iter() {
+                            self.tick(iterable.span)?;
                             bind_pattern(pattern, x.clone(), frame, iterable.span)?;
                             self.for_each(rest, condition, frame, body)?;
                         }
                         Ok(())
                     }
                     _ => {
-                        for x in to_items(&it, iterable.span)? {
+                        for x in to_items(&it, self.budget, iterable.span)? {
+                            self.tick(iterable.span)?;
                             bind_pattern(pattern, x, frame, iterable.span)?;
                             self.for_each(rest, condition, frame, body)?;
                         }
@@ -260,9 +272,19 @@ impl<'a> Interp<'a> {
 
     /// The definition behind an instance.
     pub fn inst_game(&self, inst: InstId) -> Option<&'a Game> {
-        let globals = self.globals;
-        self.rt.inst(inst).and_then(|i| globals.games.get(i.game))
+        inst_game(self.globals, self.rt, inst)
     }
+
+    /// Evaluates a top-level expression in a fresh frame.
+    pub fn top(&mut self, e: &TopExpr) -> Result<Value, EvalError> {
+        let mut frame = new_frame(e.frame_size);
+        self.eval(&e.expr, &mut frame)
+    }
+}
+
+/// The definition behind an instance.
+pub fn inst_game<'g>(globals: &'g Globals, rt: &Runtime, inst: InstId) -> Option<&'g Game> {
+    rt.inst(inst).and_then(|(game, _)| globals.games.get(*game))
 }
 
 fn set_slot(frame: &mut Frame, slot: usize, v: Value) {

@@ -1,13 +1,11 @@
-//! Values, expressions and the rules of games compiled to option generators.
+//! Expressions: values, every operator once, the built-ins, and the positions
+//! and printing that evaluation needs.
 
 pub mod builtins;
 pub mod eval_error;
 pub mod interp;
 pub mod iterate;
-pub mod nimber;
-pub mod operators;
-pub mod options;
-pub mod positions;
+pub mod ops;
+pub mod position;
 pub mod print;
 pub mod runtime;
-pub mod value;

@@ -1,8 +1,8 @@
 //! Prints values and positions as valid `.game` syntax that evaluates back to them.
 
 use super::runtime::Runtime;
-use super::value::{Component, GameSum, InstId, Value};
 use crate::check::program::Globals;
+use crate::lang::value::{Component, GameSum, InstId, Value};
 use crate::syntax::lower::square_name;
 
 /// A value in `.game` syntax.
@@ -65,18 +65,14 @@ pub fn show_component(c: &Component, globals: &Globals, rt: &Runtime) -> String 
 
 /// A game name with its family arguments: `sub[{1, 2}]`.
 pub fn show_game_fn(inst: InstId, globals: &Globals, rt: &Runtime) -> String {
-    let Some(instance) = rt.inst(inst) else {
+    let Some((game, family)) = rt.inst(inst) else {
         return "?".into();
     };
-    let name = globals
-        .games
-        .get(instance.game)
-        .map_or("?", |g| g.name.as_str());
-    if instance.family.is_empty() {
+    let name = globals.games.get(*game).map_or("?", |g| g.name.as_str());
+    if family.is_empty() {
         name.to_string()
     } else {
-        let fam = instance
-            .family
+        let fam = family
             .iter()
             .map(|v| show_value(v, globals, rt))
             .collect::<Vec<_>>()
@@ -90,7 +86,7 @@ pub fn show_position(inst: InstId, pos: &[Value], globals: &Globals, rt: &Runtim
     let head = show_game_fn(inst, globals, rt);
     let on_board = rt
         .inst(inst)
-        .and_then(|i| globals.games.get(i.game))
+        .and_then(|(game, _)| globals.games.get(*game))
         .is_some_and(|g| g.board.is_some());
     let args = pos
         .iter()

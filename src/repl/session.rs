@@ -3,13 +3,12 @@
 //! an error never ends the session.
 
 use super::help::help;
-use super::play::Play;
+use super::play::{play_options, play_prompt, play_step, user_can_win, Play};
 use crate::check::program::{Global, Stmt};
 use crate::diagnostics::{Problem, Report};
-use crate::eval::interp::Interp;
-use crate::eval::print::show_sum;
-use crate::eval::runtime::Limits;
-use crate::eval::value::Value;
+use crate::graph::budget::Limits;
+use crate::lang::value::Value;
+use crate::run::query::game_of;
 use crate::syntax::ast::QueryKind;
 use crate::syntax::layout::layout;
 use crate::{report, Engine, Mode};
@@ -58,7 +57,7 @@ impl Session {
     pub fn new(limits: Limits) -> Session {
         let cancel = Arc::new(AtomicBool::new(false));
         let mut engine = Engine::with_limits(limits);
-        engine.rt.cancel = cancel.clone();
+        engine.budget.set_cancel_flag(cancel.clone());
         Session {
             engine,
             limits,
@@ -159,9 +158,10 @@ impl Session {
                     continue;
                 }
             }
-            match self.engine.run(stmt, source, Mode::Run) {
+            match self.engine.run(stmt, Mode::Run) {
                 Ok(None) => {}
                 Ok(Some(answer)) => {
+                    let namer = self.engine.namer();
                     if let crate::Answer::Assert {
                         passed: false,
                         failure,
@@ -169,13 +169,16 @@ impl Session {
                         ..
                     } = &answer
                     {
-                        let (want, got) = failure.clone().unwrap_or_default();
+                        let (want, got) = failure
+                            .as_deref()
+                            .map(|(w, g)| (namer.value(w), report::text::value_text(g, &namer)))
+                            .unwrap_or_default();
                         out.push(format!(
                             "assertion failed (line {line}): expected {want}, got {got}"
                         ));
                     } else if let crate::Answer::Assert { passed: true, .. } = &answer {
                         out.push("assertion holds".into());
-                    } else if let Some(t) = report::text(&answer) {
+                    } else if let Some(t) = report::text(&answer, &namer) {
                         out.push(t);
                     }
                 }
@@ -202,7 +205,7 @@ impl Session {
             },
             "clear" => {
                 let mut engine = Engine::with_limits(self.limits);
-                engine.rt.cancel = self.cancel.clone();
+                engine.budget.set_cancel_flag(self.cancel.clone());
                 self.engine = engine;
                 Response::text("cleared: every definition is gone")
             }
@@ -289,23 +292,45 @@ impl Session {
     }
 
     fn start_play(&mut self, q: &crate::check::program::Query) -> Result<String, Problem> {
-        let mut interp = Interp::new(&self.engine.globals, &mut self.engine.rt);
-        let run = |interp: &mut Interp<'_>| -> Result<(Play, String), crate::eval::eval_error::EvalError> {
-            let position = (*interp.game_of(&q.subject)?).clone();
-            let play = Play { position, misere: q.misere };
-            let rules = if play.misere {
-                "misère play: whoever makes the last move loses"
-            } else {
-                "normal play: whoever cannot move loses"
+        let engine = &mut self.engine;
+        let run =
+            |engine: &mut Engine| -> Result<(Play, String), crate::eval::eval_error::EvalError> {
+                engine.budget.start();
+                let position = {
+                    let mut games =
+                        crate::game::Games::new(&engine.globals, &mut engine.rt, &engine.budget);
+                    let g = game_of(&mut games, &q.subject)?;
+                    crate::run::query::reject_partizan(&games, &g, q.span)?;
+                    (*g).clone()
+                };
+                let play = Play {
+                    position,
+                    misere: q.misere,
+                };
+                let rules = if play.misere {
+                    "misère play: whoever makes the last move loses"
+                } else {
+                    "normal play: whoever cannot move loses"
+                };
+                if play_options(engine, &play.position)?.is_empty() {
+                    return Ok((
+                        play,
+                        format!("{} has no move: there is nothing to play", q.text),
+                    ));
+                }
+                let verdict = if user_can_win(engine, &play)? {
+                    "you can win"
+                } else {
+                    "I can win"
+                };
+                let text = format!(
+                    "playing {} ({rules}); you move first, and {verdict}\n{}",
+                    q.text,
+                    play_prompt(engine, &play)?
+                );
+                Ok((play, text))
             };
-            if interp.play_options(&play.position)?.is_empty() {
-                return Ok((play, format!("{} has no move: there is nothing to play", q.text)));
-            }
-            let verdict = if interp.user_can_win(&play)? { "you can win" } else { "I can win" };
-            let text = format!("playing {} ({rules}); you move first, and {verdict}\n{}", q.text, interp.play_prompt(&play)?);
-            Ok((play, text))
-        };
-        let (play, text) = run(&mut interp).map_err(|e| Problem::from_error(&e))?;
+        let (play, text) = run(engine).map_err(|e| Problem::from_error(&e.at_least(q.span)))?;
         if !text.contains("nothing to play") {
             self.play = Some(play);
         }
@@ -323,10 +348,7 @@ impl Session {
         let Some(mut play) = self.play.take() else {
             return Response::default();
         };
-        let options = {
-            let mut interp = Interp::new(&self.engine.globals, &mut self.engine.rt);
-            interp.play_options(&play.position)
-        };
+        let options = play_options(&mut self.engine, &play.position);
         let options = match options {
             Ok(o) => o,
             Err(e) => return self.render("<play>", input, vec![Problem::from_error(&e)]),
@@ -350,10 +372,7 @@ impl Session {
                     match options.iter().find(|o| o.normalized() == want) {
                         Some(o) => o.clone(),
                         None => {
-                            let shown = {
-                                let interp = Interp::new(&self.engine.globals, &mut self.engine.rt);
-                                show_sum(&g, interp.globals, interp.rt)
-                            };
+                            let shown = self.engine.namer().sum(&g);
                             self.play = Some(play);
                             return Response {
                                 text: format!(
@@ -375,8 +394,7 @@ impl Session {
                 }
             }
         };
-        let mut interp = Interp::new(&self.engine.globals, &mut self.engine.rt);
-        match interp.play_step(&mut play, chosen) {
+        match play_step(&mut self.engine, &mut play, chosen) {
             Ok(step) => {
                 if step.going_on {
                     self.play = Some(play);

@@ -1,10 +1,28 @@
-//! Solvers: Grundy values, sums and winning moves, misère play, periodicity.
+//! Analyses, each owning its tables and walking positions through the one
+//! search driver: impartial (Grundy values, sums, regularity), misère.
 
-pub mod fill;
-pub mod grundy;
-pub mod kernel;
-pub mod lines;
-pub mod memo;
+pub mod impartial;
 pub mod misere;
-pub mod periodicity;
-pub mod sums;
+pub mod tables;
+
+/// Every analysis' memo, kept across the statements of a file or REPL session.
+#[derive(Debug, Default, Clone)]
+pub struct Analyses {
+    /// Grundy tables and compiled kernels.
+    pub impartial: impartial::Impartial,
+    /// Misère outcomes and values.
+    pub misere: misere::MisereCache,
+}
+
+impl Analyses {
+    /// Forgets every computed value (a game was redefined, or a limit asked for room).
+    pub fn clear(&mut self) {
+        self.impartial.clear();
+        self.misere.clear();
+    }
+
+    /// True when nothing is remembered.
+    pub fn is_empty(&self) -> bool {
+        self.impartial.is_empty() && self.misere.is_empty()
+    }
+}

@@ -7,10 +7,15 @@ use super::syntax_error::SyntaxError;
 use crate::diagnostics::Span;
 use pest::Parser;
 
-/// The pest parser generated from `grammar/game.pest`.
-#[derive(pest_derive::Parser)]
-#[grammar = "../grammar/game.pest"]
-pub struct GameParser;
+/// The pest parser generated from `grammar/game.pest` (its generated items
+/// carry the grammar's own `///` docs; the rest is pest's).
+#[allow(missing_docs)]
+mod generated {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/game.pest"]
+    pub struct GameParser;
+}
+pub use generated::{GameParser, Rule};
 
 /// Parses a whole file (or REPL entry) into its syntax tree, collecting every
 /// lowering error; a pest failure stops at the first syntax error.

@@ -5,8 +5,9 @@
 
 use super::kernel::run::rule_range;
 use super::kernel::Kernel;
-use crate::eval::interp::Interp;
-use crate::eval::value::InstId;
+use super::Solver;
+use crate::eval::eval_error::EvalError;
+use crate::lang::value::InstId;
 
 /// The values seen so far on one line, as a bitset.
 #[derive(Default, Clone)]
@@ -38,7 +39,7 @@ fn mex_of(lines: &[&LineSet]) -> u32 {
     (words * 64) as u32
 }
 
-impl<'a> Interp<'a> {
+impl<'s, 'a> Solver<'s, 'a> {
     /// Fills the box [0..=x]×[0..=y] of a fresh instance with per-line mex sets.
     /// Each position is used only if every rule's range there is exactly the
     /// whole ray to the edge; otherwise the sweep stops (keeping what it found)
@@ -50,22 +51,23 @@ impl<'a> Interp<'a> {
         inst: InstId,
         x: usize,
         y: usize,
-    ) -> bool {
+    ) -> Result<bool, EvalError> {
+        let budget = self.games.budget;
         let mut rows = vec![LineSet::default(); y + 1];
         let mut cols = vec![LineSet::default(); x + 1];
         let mut diags = vec![LineSet::default(); x + y + 1];
         let mut slots = Vec::new();
-        if let Some((_, i)) = self.rt.instances.get_index_mut(inst.0 as usize) {
-            i.memo.reserve_grid(x + 1, y + 1);
-        }
+        self.tables
+            .inst_mut(inst)
+            .memo
+            .reserve_grid(x + 1, y + 1, budget)
+            .map_err(|e| self.limit(e))?;
         for a in 0..=x {
             for b in 0..=y {
-                if self.rt.positions >= self.rt.limits.max_positions || self.rt.cancelled() {
-                    return false;
-                }
+                budget.tick().map_err(|e| self.limit(e))?;
                 let p = [a as i64, b as i64];
                 if dirs.len() > 3 {
-                    return false;
+                    return Ok(false);
                 }
                 for (i, d) in dirs.iter().enumerate() {
                     let full = match d {
@@ -78,13 +80,13 @@ impl<'a> Interp<'a> {
                         None => false,
                     };
                     if !whole_ray {
-                        return false;
+                        return Ok(false);
                     }
                 }
                 let diag = a + y - b;
                 let (Some(row), Some(col), Some(dia)) = (rows.get(b), cols.get(a), diags.get(diag))
                 else {
-                    return false;
+                    return Ok(false);
                 };
                 let mut lines: [&LineSet; 3] = [row, row, row];
                 for (slot, d) in lines.iter_mut().zip(dirs) {
@@ -95,14 +97,14 @@ impl<'a> Interp<'a> {
                     };
                 }
                 let v = mex_of(lines.get(..dirs.len().min(3)).unwrap_or(&[]));
-                let Some((_, instance)) = self.rt.instances.get_index_mut(inst.0 as usize) else {
-                    return false;
-                };
-                if instance.memo.set_cell(a, b, v) {
-                    self.rt.positions += 1;
-                } else if instance.memo.grid_view().1 <= a {
-                    return false; // the grid could not hold the box: leave it to the kernel
+                let t = self.tables.inst_mut(inst);
+                if t.memo.grid_view().1 <= a {
+                    return Ok(false); // the grid could not hold the box: leave it to the kernel
                 }
+                t.max = t.max.max(v);
+                t.memo
+                    .set_small([a as i64, b as i64], 2, v, budget)
+                    .map_err(|e| EvalError::limit(e, self.span))?;
                 for set in [rows.get_mut(b), cols.get_mut(a), diags.get_mut(diag)]
                     .into_iter()
                     .flatten()
@@ -111,6 +113,6 @@ impl<'a> Interp<'a> {
                 }
             }
         }
-        true
+        Ok(true)
     }
 }

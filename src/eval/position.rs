@@ -1,32 +1,49 @@
 //! Built-ins that need the running game: `ray` and `step` on its board, `coins`
 //! rows, and the check that a position fits the game's parameters and board.
 
-use super::eval_error::EvalError;
+use super::eval_error::{CoinsProblem, EvalError};
 use super::interp::Interp;
-use super::value::{Component, GameSum, InstId, Value};
 use crate::check::program::{ParamType, SlotPattern};
 use crate::diagnostics::Span;
+use crate::lang::board::BoardData;
+use crate::lang::value::{Component, GameSum, InstId, Value};
 use std::rc::Rc;
+
+/// Why a position does not fit its game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PositionError {
+    /// A parameter of the wrong type or arity.
+    Params(String),
+    /// A square off the board or blocked.
+    Square(String),
+}
+
+impl PositionError {
+    /// As an evaluation error at `span`.
+    pub fn at(self, span: Span) -> EvalError {
+        match self {
+            PositionError::Params(message) => EvalError::BadPosition { message, span },
+            PositionError::Square(message) => EvalError::BadSquare { message, span },
+        }
+    }
+}
 
 impl<'a> Interp<'a> {
     /// The board data of the running game.
-    pub fn board_data(&self, span: Span) -> Result<Rc<super::runtime::BoardData>, EvalError> {
-        let id = self.board.ok_or_else(|| {
-            EvalError::other("no board here", "define the game `on` a board", span)
-        })?;
+    pub fn board_data(&self, span: Span) -> Result<Rc<BoardData>, EvalError> {
+        let id = self.board.ok_or(EvalError::NoBoard { span })?;
         self.rt
             .boards
             .get(id)
             .and_then(Clone::clone)
-            .ok_or_else(|| {
-                EvalError::other(
-                    format!(
-                        "board `{}` is used before its definition runs",
-                        self.globals.boards.get(id).map_or("?", |b| b.name.as_str())
-                    ),
-                    "move the `board` statement above the first query that uses it",
-                    span,
-                )
+            .ok_or_else(|| EvalError::BoardNotYetDefined {
+                name: self
+                    .globals
+                    .boards
+                    .get(id)
+                    .map_or("?", |b| b.name.as_str())
+                    .to_string(),
+                span,
             })
     }
 
@@ -56,14 +73,11 @@ impl<'a> Interp<'a> {
         let (mut c, mut r) = pair(args.first())?;
         let (dc, dr) = pair(args.get(1))?;
         if (dc, dr) == (0, 0) {
-            return Err(EvalError::other(
-                "the direction (0, 0) does not move",
-                "use a non-zero direction",
-                span,
-            ));
+            return Err(EvalError::ZeroDirection { span });
         }
         let mut out = Vec::new();
         loop {
+            self.tick(span)?;
             c = c.checked_add(dc).ok_or(EvalError::Overflow { span })?;
             r = r.checked_add(dr).ok_or(EvalError::Overflow { span })?;
             if !board.open(c, r) {
@@ -106,35 +120,25 @@ impl<'a> Interp<'a> {
         };
         let arity = self.inst_game(f.inst).map_or(0, |g| g.params.len());
         let rows: Vec<&str> = row.split('/').collect();
+        let coins = |problem| EvalError::Coins { problem, span };
         if arity == 1 && rows.len() > 1 {
-            return Err(EvalError::other(
-                "a one-parameter coin game takes a single row",
-                "remove the `/`, or use a two-parameter game for a grid",
-                span,
-            ));
+            return Err(coins(CoinsProblem::OneRowOnly));
         }
         if arity != 1 && arity != 2 {
-            return Err(EvalError::other(
-                format!("`coins` needs a game with one or two parameters; this one has {arity}"),
-                "define the one-head game with parameters `(x: nat)` or `(x: nat, y: nat)`",
-                span,
-            ));
+            return Err(coins(CoinsProblem::Arity(arity)));
         }
         let width = rows.first().map_or(0, |r| r.chars().count());
         let mut parts = Vec::new();
         for (r, line) in rows.iter().enumerate() {
             if line.chars().count() != width {
-                return Err(EvalError::other(
-                    format!(
-                        "row {} has {} coins but the first row has {width}",
-                        r + 1,
-                        line.chars().count()
-                    ),
-                    "write every row of the grid with the same number of coins",
-                    span,
-                ));
+                return Err(coins(CoinsProblem::Ragged {
+                    row: r + 1,
+                    len: line.chars().count(),
+                    width,
+                }));
             }
             for (c, ch) in line.chars().enumerate() {
+                self.tick(span)?;
                 match ch {
                     'H' => {
                         let pos: Vec<Value> = if arity == 1 {
@@ -142,18 +146,11 @@ impl<'a> Interp<'a> {
                         } else {
                             vec![Value::Int(r as i64 + base), Value::Int(c as i64 + base)]
                         };
-                        self.check_position(f.inst, &pos)
-                            .map_err(|message| EvalError::BadPosition { message, span })?;
+                        self.check_position(f.inst, &pos).map_err(|e| e.at(span))?;
                         parts.push(Component::Pos(f.inst, pos.into()));
                     }
                     'T' => {}
-                    other => {
-                        return Err(EvalError::other(
-                            format!("`{other}` is not a coin"),
-                            "write heads as `H`, tails as `T`, and separate grid rows with `/`",
-                            span,
-                        ))
-                    }
+                    other => return Err(coins(CoinsProblem::NotACoin(other))),
                 }
             }
         }
@@ -161,17 +158,17 @@ impl<'a> Interp<'a> {
     }
 
     /// Checks a position against the game's declared parameter types and board.
-    pub fn check_position(&mut self, inst: InstId, args: &[Value]) -> Result<(), String> {
+    pub fn check_position(&self, inst: InstId, args: &[Value]) -> Result<(), PositionError> {
         let Some(game) = self.inst_game(inst) else {
-            return Err("unknown game".into());
+            return Err(PositionError::Params("unknown game".into()));
         };
         if args.len() != game.params.len() {
-            return Err(format!(
+            return Err(PositionError::Params(format!(
                 "`{}` takes {} parameters, got {}",
                 game.name,
                 game.params.len(),
                 args.len()
-            ));
+            )));
         }
         for (i, (p, v)) in game.params.iter().zip(args).enumerate() {
             let ok = match p.ty {
@@ -186,28 +183,30 @@ impl<'a> Interp<'a> {
             };
             if !ok {
                 let shown = super::print::show_value(v, self.globals, self.rt);
-                return Err(format!(
+                return Err(PositionError::Params(format!(
                     "{}: parameter `{}` is declared `{}`, but got {shown}",
                     super::print::show_position(inst, args, self.globals, self.rt),
                     p.name,
                     p.ty.map_or("", ParamType::name),
-                ));
+                )));
             }
             if let SlotPattern::Tuple(items, _) = &p.pattern {
                 if !matches!(v, Value::Tuple(t) if t.len() == items.len()) {
-                    return Err(format!(
+                    return Err(PositionError::Params(format!(
                         "{}: parameter `{}` needs a tuple of {} values",
                         super::print::show_position(inst, args, self.globals, self.rt),
                         p.name,
                         items.len()
-                    ));
+                    )));
                 }
             }
             if i == 0 {
                 if let Some(board_id) = game.board {
                     let board = self.rt.boards.get(board_id).and_then(Clone::clone);
                     let Some(board) = board else {
-                        return Err("the board is used before its definition runs".into());
+                        return Err(PositionError::Square(
+                            "the board is used before its definition runs".into(),
+                        ));
                     };
                     let square = match v {
                         Value::Tuple(t) => match t.as_ref() {
@@ -219,10 +218,10 @@ impl<'a> Interp<'a> {
                     match square {
                         Some((c, r)) if board.open(c, r) => {}
                         Some((c, r)) if board.on_board(c, r) => {
-                            return Err(format!(
+                            return Err(PositionError::Square(format!(
                                 "{} is a blocked square",
                                 crate::syntax::lower::square_name(c, r)
-                            ))
+                            )))
                         }
                         Some((c, r)) => {
                             let shown = if c >= 1 && r >= 1 {
@@ -230,16 +229,16 @@ impl<'a> Interp<'a> {
                             } else {
                                 super::print::show_value(v, self.globals, self.rt)
                             };
-                            return Err(format!(
+                            return Err(PositionError::Square(format!(
                                 "{shown} is off the {}×{} board",
                                 board.width, board.height
-                            ));
+                            )));
                         }
                         None => {
-                            return Err(
+                            return Err(PositionError::Square(
                                 "the first parameter of a game on a board is a square like `@c3`"
                                     .into(),
-                            )
+                            ))
                         }
                     }
                 }

@@ -1,10 +1,10 @@
 //! The kernels' hot loops: the common option shapes walked as slices of the memo
 //! tables, marking a pre-sized mex bitset, exactly as one writes them by hand.
 
-use super::run::{opt, Bail, Ctx, Scratch};
+use super::run::{opt, work, Bail, Ctx, Scratch};
 use super::{Arg, KOption, Term};
-use crate::eval::value::InstId;
-use crate::solve::memo::{IN_PROGRESS, UNKNOWN};
+use crate::lang::value::InstId;
+use crate::solve::impartial::{IN_PROGRESS, UNKNOWN};
 
 /// The power of two above every value of an instance's memo: XORs of such
 /// values stay below it.
@@ -28,6 +28,7 @@ pub(super) fn fast_values(
         return Ok(false);
     };
     let base = opt(rest.eval(&sc.slots))?;
+    work(ctx.budget, vals.len())?;
     let table = ctx.dense(ctx.this);
     sc.cover(cap_of(ctx.max(ctx.this)));
     for &v in vals {
@@ -36,7 +37,7 @@ pub(super) fn fast_values(
         }
         let idx = opt(opt(c.checked_mul(v))?.checked_add(base))?;
         if idx < 0 {
-            return Err(Bail);
+            return Err(Bail::Fallback);
         }
         let g = table.get(idx as usize).copied().unwrap_or(UNKNOWN);
         if g >= IN_PROGRESS {
@@ -121,6 +122,11 @@ pub(super) fn fast(
     ctx: &Ctx<'_>,
     sc: &mut Scratch,
 ) -> Result<bool, Bail> {
+    // The walks below are tight loops: their work is counted up front.
+    work(
+        ctx.budget,
+        usize::try_from(hi.saturating_sub(lo)).unwrap_or(0) + 1,
+    )?;
     // Every index is affine in x, so checking both ends checks the whole range.
     let line = |a: &Arg, sc: &Scratch| -> Result<Option<(i64, i64)>, Bail> {
         match a {
@@ -132,13 +138,13 @@ pub(super) fn fast(
         let at = |x: i64| opt(opt(c.checked_mul(x))?.checked_add(b));
         let (e1, e2) = (at(lo)?, at(hi)?);
         if e1 < 0 || e2 < 0 {
-            return Err(Bail); // an invalid option: the general evaluator reports it
+            return Err(Bail::Fallback); // an invalid option: the general evaluator reports it
         }
         Ok((e1 as usize) < len && (e2 as usize) < len)
     };
     match option {
         KOption::Same(args) if params == 1 => {
-            let Some(l) = line(args.first().ok_or(Bail)?, sc)? else {
+            let Some(l) = line(args.first().ok_or(Bail::Fallback)?, sc)? else {
                 return Ok(false);
             };
             let table = ctx.dense(ctx.this);
@@ -166,8 +172,8 @@ pub(super) fn fast(
         }
         KOption::Same(args) if params == 2 => {
             let (Some(la), Some(lb)) = (
-                line(args.first().ok_or(Bail)?, sc)?,
-                line(args.get(1).ok_or(Bail)?, sc)?,
+                line(args.first().ok_or(Bail::Fallback)?, sc)?,
+                line(args.get(1).ok_or(Bail::Fallback)?, sc)?,
             ) else {
                 return Ok(false);
             };
@@ -222,13 +228,14 @@ pub(super) fn fast(
                         if !ends_ok(l, table.len())? {
                             return Ok(false);
                         }
-                        let slot = heaps.get_mut(count).ok_or(Bail)?;
+                        let slot = heaps.get_mut(count).ok_or(Bail::Fallback)?;
                         *slot = (table, l.0, l.1, *inst);
                         count += 1;
                         cap = cap.max(cap_of(ctx.max(*inst)));
                     }
                     Term::Nimber(Arg::Affine(0, e)) => {
-                        nim ^= u64::try_from(opt(e.eval(&sc.slots))?).map_err(|_| Bail)?;
+                        nim ^=
+                            u64::try_from(opt(e.eval(&sc.slots))?).map_err(|_| Bail::Fallback)?;
                     }
                     Term::Nimber(_) => return Ok(false),
                 }

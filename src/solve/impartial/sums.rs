@@ -1,11 +1,10 @@
 //! Moves of a sum of games: every option of every component, valued by the
 //! nim-sum rule (never by expanding the product graph), and the winning ones.
 
-use crate::diagnostics::Span;
+use super::Solver;
 use crate::eval::eval_error::EvalError;
-use crate::eval::interp::Interp;
-use crate::eval::options::{OptionList, Side};
-use crate::eval::value::{Component, GameSum};
+use crate::game::{OptionList, Side};
+use crate::lang::value::{Component, GameSum};
 
 /// An option of a sum with its Grundy value.
 #[derive(Debug, Clone)]
@@ -19,19 +18,18 @@ pub struct SumMove {
 /// The most options a nimber component may list in `moves`.
 const MAX_LISTED: u64 = 1_000_000;
 
-impl<'a> Interp<'a> {
+impl<'s, 'a> Solver<'s, 'a> {
     /// The options of component `i` of `sum` as whole sums, each once, in rule order.
     /// With `only`, keeps just the options whose resulting value is `only`.
     pub fn sum_moves(
         &mut self,
         sum: &GameSum,
         only: Option<u64>,
-        span: Span,
     ) -> Result<Vec<SumMove>, EvalError> {
         let values: Vec<u64> = sum
             .parts
             .iter()
-            .map(|c| self.grundy_component(c, span))
+            .map(|c| self.grundy_component(c))
             .collect::<Result<_, _>>()?;
         let total = values.iter().fold(0, |a, b| a ^ b);
         let mut out: Vec<SumMove> = Vec::new();
@@ -59,11 +57,12 @@ impl<'a> Interp<'a> {
                         }
                     } else {
                         if *k > MAX_LISTED {
-                            return Err(EvalError::other(
-                                format!("*{k} has too many options to list"),
-                                "ask `winning` (computed directly) or use a smaller nimber",
-                                span,
-                            ));
+                            return Err(EvalError::TooLarge {
+                                what: format!("*{k} has too many options to list"),
+                                instead:
+                                    "ask `winning` (computed directly) or use a smaller nimber",
+                                span: self.span,
+                            });
                         }
                         for j in 0..*k {
                             emit(&[Component::Nimber(j)], j, &mut out);
@@ -72,9 +71,10 @@ impl<'a> Interp<'a> {
                 }
                 Component::Pos(inst, pos) => {
                     options.clear();
-                    self.gen_options(*inst, pos, Side::Impartial, &mut options)?;
+                    self.games
+                        .options(*inst, pos, Side::Impartial, &mut options)?;
                     for opt in options.iter() {
-                        let g = self.grundy_sum(opt, span)?;
+                        let g = self.grundy_sum(opt)?;
                         emit(opt, g, &mut out);
                     }
                 }

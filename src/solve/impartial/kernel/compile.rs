@@ -6,7 +6,7 @@ use super::{Arg, Inner, InnerIter, KBinder, KOption, KRule, Kernel, Term};
 use crate::check::program::{Binder, Expr, ExprKind, GameBody, Globals, ParamType, SlotPattern};
 use crate::eval::builtins::Builtin;
 use crate::eval::runtime::Runtime;
-use crate::eval::value::{InstId, Value};
+use crate::lang::value::{InstId, Value};
 use crate::syntax::ast::{BinOp, RuleKind, UnOp};
 use std::rc::Rc;
 
@@ -29,9 +29,8 @@ struct Compiler<'a> {
 
 /// Compiles `inst`, or says it cannot be compiled.
 pub fn compile(globals: &Globals, rt: &mut Runtime, inst: InstId) -> Option<Kernel> {
-    let instance = rt.inst(inst)?;
-    let game = globals.games.get(instance.game)?;
-    let family = instance.family.clone();
+    let (game_id, family) = rt.inst(inst)?.clone();
+    let game = globals.games.get(game_id)?;
     let GameBody::Rules(rules) = &game.body else {
         return None;
     };

@@ -12,7 +12,7 @@ mod fast;
 pub mod iexpr;
 pub mod run;
 
-use crate::eval::value::InstId;
+use crate::lang::value::InstId;
 use iexpr::{BExpr, IExpr};
 use std::rc::Rc;
 

@@ -1,11 +1,10 @@
 //! Regularity of nim-sequences: the smallest (arithmetic) period observed in the
 //! computed values, and proofs of it for constructed games (LANGUAGE.md §7).
 
+use super::{Solver, IN_PROGRESS, UNKNOWN};
 use crate::check::program::{Constructor, GameBody};
-use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
-use crate::eval::interp::Interp;
-use crate::eval::value::{InstId, Pos, Value};
+use crate::lang::value::{InstId, Pos, Value};
 
 /// What `sequence` found about a nim-sequence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,10 +81,10 @@ fn proof_window(ctor: &Constructor, r: &Regularity) -> Option<usize> {
     }
 }
 
-impl<'a> Interp<'a> {
+impl<'s, 'a> Solver<'s, 'a> {
     /// The constructor of an instance, if it is a one-heap constructed game.
     pub fn heap_constructor(&self, inst: InstId) -> Option<&'a Constructor> {
-        match &self.inst_game(inst)?.body {
+        match &self.games.game(inst)?.body {
             GameBody::Constructed(
                 c @ (Constructor::Subtraction(_)
                 | Constructor::AllBut(_)
@@ -96,40 +95,33 @@ impl<'a> Interp<'a> {
     }
 
     /// Grundy values of heaps 0..len of a one-parameter instance.
-    pub fn heap_values(
-        &mut self,
-        inst: InstId,
-        len: usize,
-        span: Span,
-    ) -> Result<Vec<u32>, EvalError> {
+    pub fn heap_values(&mut self, inst: InstId, len: usize) -> Result<Vec<u32>, EvalError> {
         if len > 0 {
-            self.fill_below(inst, &Pos::from(vec![Value::Int(len as i64 - 1)]));
+            self.fill_below(inst, &Pos::from(vec![Value::Int(len as i64 - 1)]))?;
         }
+        self.games
+            .budget
+            .reserve(len.saturating_mul(4))
+            .map_err(|e| self.limit(e))?;
         // The usual case: the fill valued every heap, so one bulk copy does.
-        if let Some(prefix) = self.rt.inst(inst).and_then(|i| i.memo.dense.get(..len)) {
-            if prefix.iter().all(|&v| v < crate::solve::memo::IN_PROGRESS) {
+        if let Some(prefix) = self.tables.dense(inst).get(..len) {
+            if prefix.iter().all(|&v| v < IN_PROGRESS) {
                 return Ok(prefix.to_vec());
             }
         }
         let mut out = Vec::with_capacity(len);
         for n in 0..len {
-            let known = self
-                .rt
-                .inst(inst)
-                .and_then(|i| i.memo.dense.get(n).copied())
-                .unwrap_or(crate::solve::memo::UNKNOWN);
-            if known < crate::solve::memo::IN_PROGRESS {
+            let known = self.tables.dense(inst).get(n).copied().unwrap_or(UNKNOWN);
+            if known < IN_PROGRESS {
                 out.push(known);
                 continue;
             }
             let pos: Pos = Pos::from(vec![Value::Int(n as i64)]);
-            let v = self.grundy_pos(inst, &pos, span)?;
-            out.push(u32::try_from(v).map_err(|_| {
-                EvalError::other(
-                    format!("the value of heap {n} does not fit a sequence"),
-                    "ask `grundy` of that heap instead",
-                    span,
-                )
+            let v = self.grundy_pos(inst, &pos)?;
+            out.push(u32::try_from(v).map_err(|_| EvalError::TooLarge {
+                what: format!("the value of heap {n} does not fit a sequence"),
+                instead: "ask `grundy` of that heap instead",
+                span: self.span,
             })?);
         }
         Ok(out)
@@ -141,7 +133,6 @@ impl<'a> Interp<'a> {
         &mut self,
         inst: InstId,
         min_len: usize,
-        span: Span,
     ) -> Result<(Vec<u32>, Option<Regularity>), EvalError> {
         // Short ranges are extended so that a period can show; long ones are
         // evidence enough (and extending them would cost quadratic games dearly).
@@ -152,7 +143,7 @@ impl<'a> Interp<'a> {
         };
         let ctor = self.heap_constructor(inst);
         loop {
-            let values = self.heap_values(inst, h, span)?;
+            let values = self.heap_values(inst, h)?;
             let found = detect(&values);
             let Some(ctor) = ctor else {
                 return Ok((values, found));
@@ -173,13 +164,8 @@ impl<'a> Interp<'a> {
     }
 
     /// The value of a huge heap of a constructed game, from its proven period.
-    pub fn value_by_period(
-        &mut self,
-        inst: InstId,
-        n: u64,
-        span: Span,
-    ) -> Result<Option<u64>, EvalError> {
-        let (values, reg) = self.regularity(inst, 64, span)?;
+    pub fn value_by_period(&mut self, inst: InstId, n: u64) -> Result<Option<u64>, EvalError> {
+        let (values, reg) = self.regularity(inst, 64)?;
         let Some(r) = reg.filter(|r| r.proven) else {
             return Ok(None);
         };

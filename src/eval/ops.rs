@@ -1,46 +1,183 @@
-//! The operators of LANGUAGE.md §3 on values: arithmetic (checked, floor
-//! division), comparisons, membership, ranges, game sums, indexing, slicing, `with`.
+//! Every operator of LANGUAGE.md §3, defined once: arithmetic (checked, floor
+//! division), comparisons, membership, ranges, game sums, indexing, slicing,
+//! `with`. The interpreter, the checker's constant folding and every compiled
+//! form of a rule call these functions; a compiled form may bail out, never
+//! re-implement one.
 
 use super::eval_error::EvalError;
 use super::iterate::contains;
-use super::value::{Component, GameSum, Value};
 use crate::diagnostics::Span;
+use crate::lang::value::{Component, GameSum, Value};
 use crate::syntax::ast::{BinOp, UnOp};
+use std::cmp::Ordering;
 use std::rc::Rc;
 
-/// Applies a prefix operator.
-pub fn unary(op: UnOp, v: Value, inner: Span, span: Span) -> Result<Value, EvalError> {
-    match (op, v) {
-        (UnOp::Neg, Value::Int(n)) => n
-            .checked_neg()
-            .map(Value::Int)
-            .ok_or(EvalError::Overflow { span }),
-        (UnOp::Not, Value::Bool(b)) => Ok(Value::Bool(!b)),
-        (UnOp::Nimber, Value::Int(n)) if n >= 0 => Ok(Value::Game(Rc::new(GameSum::single(
-            Component::Nimber(n as u64),
-        )))),
-        (UnOp::Nimber, Value::Int(n)) => Err(EvalError::other(
-            format!("*{n}: a nimber is never negative"),
-            "write `*k` with k ≥ 0",
-            span,
-        )),
-        (UnOp::Neg, other) | (UnOp::Nimber, other) => {
-            Err(EvalError::expected("an integer", other.kind_name(), inner))
-        }
-        (UnOp::Not, other) => Err(EvalError::expected("a boolean", other.kind_name(), inner)),
+/// The integer operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IntOp {
+    /// `a + b`
+    Add,
+    /// `a - b`
+    Sub,
+    /// `a * b`
+    Mul,
+    /// `a / b`, floor division
+    Div,
+    /// `a % b`, its remainder (the sign of `b`)
+    Rem,
+    /// `a ^ b`, bitwise xor (nim-sum)
+    Xor,
+}
+
+impl IntOp {
+    /// The integer operator a binary operator denotes, if any.
+    pub fn of(op: BinOp) -> Option<IntOp> {
+        Some(match op {
+            BinOp::Add => IntOp::Add,
+            BinOp::Sub => IntOp::Sub,
+            BinOp::Mul => IntOp::Mul,
+            BinOp::Div => IntOp::Div,
+            BinOp::Rem => IntOp::Rem,
+            BinOp::Xor => IntOp::Xor,
+            _ => return None,
+        })
     }
 }
 
-fn floor_div(a: i64, b: i64, span: Span) -> Result<(i64, i64), EvalError> {
-    if b == 0 {
-        return Err(EvalError::DivisionByZero { span });
+/// Why integer arithmetic failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArithError {
+    /// The result does not fit 64 bits.
+    Overflow,
+    /// Division or remainder by zero.
+    DivisionByZero,
+}
+
+impl ArithError {
+    /// As an evaluation error at `span`.
+    pub fn at(self, span: Span) -> EvalError {
+        match self {
+            ArithError::Overflow => EvalError::Overflow { span },
+            ArithError::DivisionByZero => EvalError::DivisionByZero { span },
+        }
     }
-    let q = a.checked_div(b).ok_or(EvalError::Overflow { span })?;
-    let r = a.checked_rem(b).ok_or(EvalError::Overflow { span })?;
+}
+
+/// Floor division and its remainder (the remainder has the divisor's sign).
+pub fn floor_div(a: i64, b: i64) -> Result<(i64, i64), ArithError> {
+    if b == 0 {
+        return Err(ArithError::DivisionByZero);
+    }
+    let q = a.checked_div(b).ok_or(ArithError::Overflow)?;
+    let r = a.checked_rem(b).ok_or(ArithError::Overflow)?;
     if r != 0 && ((r < 0) != (b < 0)) {
         Ok((q - 1, r + b))
     } else {
         Ok((q, r))
+    }
+}
+
+/// An integer operator: checked, never wrapping.
+#[inline]
+pub fn int_op(op: IntOp, a: i64, b: i64) -> Result<i64, ArithError> {
+    match op {
+        IntOp::Add => a.checked_add(b).ok_or(ArithError::Overflow),
+        IntOp::Sub => a.checked_sub(b).ok_or(ArithError::Overflow),
+        IntOp::Mul => a.checked_mul(b).ok_or(ArithError::Overflow),
+        IntOp::Div => Ok(floor_div(a, b)?.0),
+        IntOp::Rem => Ok(floor_div(a, b)?.1),
+        IntOp::Xor => Ok(a ^ b),
+    }
+}
+
+/// `-a`, checked.
+#[inline]
+pub fn int_neg(a: i64) -> Result<i64, ArithError> {
+    a.checked_neg().ok_or(ArithError::Overflow)
+}
+
+/// `abs(a)`, checked.
+#[inline]
+pub fn int_abs(a: i64) -> Result<i64, ArithError> {
+    a.checked_abs().ok_or(ArithError::Overflow)
+}
+
+/// The comparison operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cmp {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+impl Cmp {
+    /// The comparison a binary operator denotes, if any.
+    pub fn of(op: BinOp) -> Option<Cmp> {
+        Some(match op {
+            BinOp::Eq => Cmp::Eq,
+            BinOp::Ne => Cmp::Ne,
+            BinOp::Lt => Cmp::Lt,
+            BinOp::Le => Cmp::Le,
+            BinOp::Gt => Cmp::Gt,
+            BinOp::Ge => Cmp::Ge,
+            _ => return None,
+        })
+    }
+
+    /// Whether the comparison holds for two operands ordered as `ord`.
+    #[inline]
+    pub fn holds(self, ord: Ordering) -> bool {
+        match self {
+            Cmp::Eq => ord.is_eq(),
+            Cmp::Ne => ord.is_ne(),
+            Cmp::Lt => ord.is_lt(),
+            Cmp::Le => ord.is_le(),
+            Cmp::Gt => ord.is_gt(),
+            Cmp::Ge => ord.is_ge(),
+        }
+    }
+}
+
+/// `v in lo..hi` for integers (hi excluded).
+#[inline]
+pub fn in_range(v: i64, lo: i64, hi: i64) -> bool {
+    lo <= v && v < hi
+}
+
+/// `v in S` for a set of integers kept sorted.
+#[inline]
+pub fn in_sorted(set: &[i64], v: i64) -> bool {
+    set.binary_search(&v).is_ok()
+}
+
+/// The exclusive end of `a..=b`.
+#[inline]
+pub fn inclusive_end(b: i64) -> Result<i64, ArithError> {
+    b.checked_add(1).ok_or(ArithError::Overflow)
+}
+
+/// Applies a prefix operator.
+pub fn unary(op: UnOp, v: Value, inner: Span, span: Span) -> Result<Value, EvalError> {
+    match (op, v) {
+        (UnOp::Neg, Value::Int(n)) => int_neg(n).map(Value::Int).map_err(|e| e.at(span)),
+        (UnOp::Not, Value::Bool(b)) => Ok(Value::Bool(!b)),
+        (UnOp::Nimber, Value::Int(n)) if n >= 0 => Ok(Value::Game(Rc::new(GameSum::single(
+            Component::Nimber(n as u64),
+        )))),
+        (UnOp::Nimber, Value::Int(n)) => Err(EvalError::NegativeNimber { n, span }),
+        (UnOp::Neg, other) | (UnOp::Nimber, other) => {
+            Err(EvalError::expected("an integer", other.kind_name(), inner))
+        }
+        (UnOp::Not, other) => Err(EvalError::expected("a boolean", other.kind_name(), inner)),
     }
 }
 
@@ -61,7 +198,9 @@ pub fn binary_values(
         left_span: ls,
         right_span: rs,
     };
-    let overflow = EvalError::Overflow { span };
+    if let (Some(iop), Int(a), Int(b)) = (IntOp::of(op), &x, &y) {
+        return int_op(iop, *a, *b).map(Int).map_err(|e| e.at(span));
+    }
     Ok(match (op, &x, &y) {
         (BinOp::Eq, _, _) => Bool(values_equal(&x, &y)),
         (BinOp::Ne, _, _) => Bool(!values_equal(&x, &y)),
@@ -69,30 +208,18 @@ pub fn binary_values(
             if std::mem::discriminant(&x) != std::mem::discriminant(&y) {
                 return Err(mismatch(&x, &y));
             }
-            let ord = x.cmp(&y);
-            Bool(match op {
-                BinOp::Lt => ord.is_lt(),
-                BinOp::Le => ord.is_le(),
-                BinOp::Gt => ord.is_gt(),
-                _ => ord.is_ge(),
-            })
+            Bool(Cmp::of(op).is_some_and(|c| c.holds(x.cmp(&y))))
         }
         (BinOp::In, _, _) => Bool(contains(&y, &x, rs)?),
         (BinOp::NotIn, _, _) => Bool(!contains(&y, &x, rs)?),
         (BinOp::RangeExcl, Int(a), Int(b)) => Range(*a, *b),
-        (BinOp::RangeIncl, Int(a), Int(b)) => Range(*a, b.checked_add(1).ok_or(overflow)?),
-        (BinOp::Xor, Int(a), Int(b)) => Int(a ^ b),
-        (BinOp::Add, Int(a), Int(b)) => Int(a.checked_add(*b).ok_or(overflow)?),
+        (BinOp::RangeIncl, Int(a), Int(b)) => Range(*a, inclusive_end(*b).map_err(|e| e.at(span))?),
         (BinOp::Add, Game(g), Game(h)) => {
             let mut parts = Vec::with_capacity(g.parts.len() + h.parts.len());
             parts.extend(g.parts.iter().cloned());
             parts.extend(h.parts.iter().cloned());
             Game(Rc::new(GameSum { parts }))
         }
-        (BinOp::Sub, Int(a), Int(b)) => Int(a.checked_sub(*b).ok_or(overflow)?),
-        (BinOp::Mul, Int(a), Int(b)) => Int(a.checked_mul(*b).ok_or(overflow)?),
-        (BinOp::Div, Int(a), Int(b)) => Int(floor_div(*a, *b, span)?.0),
-        (BinOp::Rem, Int(a), Int(b)) => Int(floor_div(*a, *b, span)?.1),
         (BinOp::Concat, List(a), List(b)) => {
             List(a.iter().chain(b.iter()).cloned().collect::<Vec<_>>().into())
         }

@@ -6,7 +6,7 @@
 //! blocked squares are hatched. Everything here is pure string building: the
 //! caller decides where the file goes.
 
-use crate::report::file_letters;
+use super::file_letters;
 use std::fmt::Write;
 
 /// Side of one square, in SVG user units (pixels when rendered at 1:1).
@@ -49,7 +49,7 @@ pub fn svg_file_stem(expr: &str) -> String {
 
 /// A board of Grundy values as a standalone SVG document.
 ///
-/// `rows` are as in [`crate::query::Answer::Table`]: top row (row H) first,
+/// `rows` are as in [`crate::run::Answer::Table`]: top row (row H) first,
 /// `None` for a blocked square. `title` is printed above the board (escaped).
 pub fn table_svg(title: &str, rows: &[Vec<Option<u64>>]) -> String {
     let height = rows.len();

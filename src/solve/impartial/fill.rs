@@ -6,9 +6,11 @@
 use super::kernel::compile::compile;
 use super::kernel::run::{run, KOut, Scratch};
 use super::kernel::Kernel;
-use super::memo::{key_of, Key, UNKNOWN};
-use crate::eval::interp::Interp;
-use crate::eval::value::{InstId, Pos, Value};
+use super::{Solver, UNKNOWN};
+use crate::check::program::{Constructor, GameBody};
+use crate::eval::eval_error::EvalError;
+use crate::lang::value::{InstId, Pos, Value};
+use crate::solve::tables::{key_of, Key};
 use std::rc::Rc;
 
 /// Largest heap the bottom-up fill will reach for one query.
@@ -35,44 +37,40 @@ fn kernel_pos(kernel: &Kernel, key: Key) -> Option<[i64; 2]> {
     }
 }
 
-impl<'a> Interp<'a> {
+impl<'s, 'a> Solver<'s, 'a> {
     /// The compiled kernel of an instance, compiling it on first use.
     pub fn kernel_for(&mut self, inst: InstId) -> Option<Rc<Kernel>> {
-        if !self.rt.limits.kernels {
+        if !self.games.budget.limits().kernels {
             return None;
         }
-        let known = self.rt.inst(inst).and_then(|i| i.kernel.clone());
-        if let Some(k) = known {
+        if let Some(k) = self.tables.inst(inst).and_then(|t| t.kernel.clone()) {
             return k;
         }
-        let compiled = compile(self.globals, self.rt, inst).map(Rc::new);
-        if let Some((_, i)) = self.rt.instances.get_index_mut(inst.0 as usize) {
-            i.kernel = Some(compiled.clone());
-        }
+        let compiled = compile(self.games.globals, self.games.rt, inst).map(Rc::new);
+        self.tables.inst_mut(inst).kernel = Some(compiled.clone());
         compiled
     }
 
     /// Values one position with its instance's kernel.
-    pub fn kernel_step(&mut self, inst: InstId, pos: &Pos, scratch: &mut Scratch) -> KernelStep {
+    pub fn kernel_step(
+        &mut self,
+        inst: InstId,
+        pos: &Pos,
+        scratch: &mut Scratch,
+    ) -> Result<KernelStep, EvalError> {
         let Some(kernel) = self.kernel_for(inst) else {
-            return KernelStep::NoKernel;
+            return Ok(KernelStep::NoKernel);
         };
         if pos.len() != kernel.params {
-            return KernelStep::NoKernel;
+            return Ok(KernelStep::NoKernel);
         }
         let Some(p) = kernel_pos(&kernel, key_of(pos)) else {
-            return KernelStep::NoKernel;
+            return Ok(KernelStep::NoKernel);
         };
-        match run(
-            &kernel,
-            inst,
-            p,
-            &self.rt.instances,
-            &self.rt.cancel,
-            scratch,
-        ) {
+        let budget = self.games.budget;
+        Ok(match run(&kernel, inst, p, self.tables, budget, scratch) {
             KOut::Value(v) => {
-                self.store(inst, pos, v);
+                self.store(inst, pos, v)?;
                 KernelStep::Done
             }
             KOut::Pending => KernelStep::Needs(
@@ -87,83 +85,82 @@ impl<'a> Interp<'a> {
                     .collect(),
             ),
             KOut::Fallback => KernelStep::NoKernel,
-        }
-    }
-
-    fn store(&mut self, inst: InstId, pos: &Pos, v: u32) {
-        if let Some((_, i)) = self.rt.instances.get_index_mut(inst.0 as usize) {
-            if i.memo.set(key_of(pos), pos, v) {
-                self.rt.positions += 1;
-            }
-        }
+            KOut::Limit(e) => return Err(self.limit(e)),
+        })
     }
 
     /// Offers every position below `pos` (heaps 0..=n, or the box [0..=x]×[0..=y])
     /// to the kernel in increasing order, so a later search finds its options known.
     /// Positions the kernel cannot value are left to the search.
-    pub fn fill_below(&mut self, inst: InstId, pos: &Pos) {
-        let filled = self.rt.inst(inst).map_or((0, 0), |i| i.filled);
+    ///
+    /// The fill is skipped when the box would not fit the position budget: a
+    /// search then needs only the positions it reaches.
+    pub fn fill_below(&mut self, inst: InstId, pos: &Pos) -> Result<(), EvalError> {
+        let filled = self.tables.inst(inst).map_or((0, 0), |t| t.filled);
+        let room = self.games.budget.positions_left();
         if let (Key::One(n), Some(set)) = (key_of(pos), self.subtraction_set(inst)) {
-            if n < FILL_HEAP && n >= filled.0 {
-                self.fill_subtraction(inst, &set, filled.0, n);
+            if n < FILL_HEAP && n >= filled.0 && n < room {
+                self.fill_subtraction(inst, &set, filled.0, n)?;
                 self.set_filled(inst, (n + 1, 0));
             }
-            return;
+            return Ok(());
         }
         let Some(kernel) = self.kernel_for(inst) else {
-            return;
+            return Ok(());
         };
+        let budget = self.games.budget;
         let mut scratch = Scratch::default();
         match (kernel.params, key_of(pos)) {
-            (1, Key::One(n)) if n < FILL_HEAP && n >= filled.0 => {
-                if let Some((_, i)) = self.rt.instances.get_index_mut(inst.0 as usize) {
-                    i.memo.reserve_heaps(n + 1);
-                }
+            (1, Key::One(n)) if n < FILL_HEAP && n >= filled.0 && n < room => {
+                self.tables
+                    .inst_mut(inst)
+                    .memo
+                    .reserve_heaps(n + 1, budget)
+                    .map_err(|e| self.limit(e))?;
                 for m in filled.0..=n {
-                    if !self.fill_one(&kernel, inst, [m as i64, 0], 1, &mut scratch) {
-                        break;
-                    }
+                    self.fill_one(&kernel, inst, [m as i64, 0], 1, &mut scratch)?;
                 }
                 self.set_filled(inst, (n + 1, 0));
             }
             (2, Key::Two(x, y))
-                if (x + 1).saturating_mul(y + 1) <= FILL_BOX
+                if (x + 1).saturating_mul(y + 1) <= FILL_BOX.min(room)
                     && (x >= filled.0 || y >= filled.1) =>
             {
                 let (fx, fy) = (
                     x.max(filled.0.saturating_sub(1)),
                     y.max(filled.1.saturating_sub(1)),
                 );
-                if let Some((_, i)) = self.rt.instances.get_index_mut(inst.0 as usize) {
-                    i.memo.reserve_grid(fx + 1, fy + 1);
-                }
+                self.tables
+                    .inst_mut(inst)
+                    .memo
+                    .reserve_grid(fx + 1, fy + 1, budget)
+                    .map_err(|e| self.limit(e))?;
                 // Moves along whole rays from a fresh table: per-line mex sets.
                 if filled == (0, 0) {
                     if let Some(dirs) = kernel.ray_directions() {
-                        if self.fill_lines(&kernel, &dirs, inst, fx, fy) {
+                        if self.fill_lines(&kernel, &dirs, inst, fx, fy)? {
                             self.set_filled(inst, (fx + 1, fy + 1));
-                            return;
+                            return Ok(());
                         }
                     }
                 }
-                'sweep: for a in 0..=fx {
+                for a in 0..=fx {
                     for b in 0..=fy {
                         if a < filled.0 && b < filled.1 {
                             continue;
                         }
-                        if !self.fill_one(&kernel, inst, [a as i64, b as i64], 2, &mut scratch) {
-                            break 'sweep;
-                        }
+                        self.fill_one(&kernel, inst, [a as i64, b as i64], 2, &mut scratch)?;
                     }
                 }
                 self.set_filled(inst, (fx + 1, fy + 1));
             }
             _ => {}
         }
+        Ok(())
     }
 
-    /// Values one position of the fill if all its options are known; false
-    /// when the fill must stop (position limit or Ctrl-C).
+    /// Values one position of the fill if all its options are known (otherwise
+    /// the search will find it).
     fn fill_one(
         &mut self,
         kernel: &Kernel,
@@ -171,46 +168,39 @@ impl<'a> Interp<'a> {
         p: [i64; 2],
         arity: usize,
         scratch: &mut Scratch,
-    ) -> bool {
-        if self.rt.positions >= self.rt.limits.max_positions || self.rt.cancelled() {
-            return false;
-        }
+    ) -> Result<(), EvalError> {
+        let budget = self.games.budget;
+        budget.tick().map_err(|e| self.limit(e))?;
         // Heaps and grid cells are read and written in the dense tables directly:
         // no position value is built per cell.
         let known = self
-            .rt
+            .tables
             .inst(inst)
-            .map_or(UNKNOWN, |i| i.memo.get_small(p, arity));
+            .map_or(UNKNOWN, |t| t.memo.get_small(p, arity));
         if known != UNKNOWN {
-            return true;
+            return Ok(());
         }
-        if let KOut::Value(v) = run(
-            kernel,
-            inst,
-            p,
-            &self.rt.instances,
-            &self.rt.cancel,
-            scratch,
-        ) {
-            if let Some((_, i)) = self.rt.instances.get_index_mut(inst.0 as usize) {
-                if i.memo.set_small(p, arity, v) {
-                    self.rt.positions += 1;
-                }
+        match run(kernel, inst, p, self.tables, budget, scratch) {
+            KOut::Value(v) => {
+                let t = self.tables.inst_mut(inst);
+                t.max = t.max.max(v);
+                t.memo
+                    .set_small(p, arity, v, budget)
+                    .map_err(|e| EvalError::limit(e, self.span))?;
             }
+            KOut::Limit(e) => return Err(self.limit(e)),
+            KOut::Pending | KOut::Fallback => {}
         }
-        true
+        Ok(())
     }
 
     /// The subtraction set of a `subtraction {…}` game or of rules of that shape.
     fn subtraction_set(&mut self, inst: InstId) -> Option<Vec<i64>> {
-        if !self.rt.limits.kernels {
+        if !self.games.budget.limits().kernels {
             return None;
         }
-        let game = self.inst_game(inst)?;
-        if let crate::check::program::GameBody::Constructed(
-            crate::check::program::Constructor::Subtraction(set),
-        ) = &game.body
-        {
+        let game = self.games.game(inst)?;
+        if let GameBody::Constructed(Constructor::Subtraction(set)) = &game.body {
             return Some(set.clone());
         }
         self.kernel_for(inst)?.subtraction_set()
@@ -218,26 +208,36 @@ impl<'a> Interp<'a> {
 
     /// Subtraction games bottom-up: g(m) = mex{g(m − s) : s ∈ S, s ≤ m}. The mex of
     /// |S| values is at most |S|, so for |S| < 64 one machine word is the mex set.
-    fn fill_subtraction(&mut self, inst: InstId, set: &[i64], from: usize, to: usize) {
-        let room = self
-            .rt
-            .limits
-            .max_positions
-            .saturating_sub(self.rt.positions);
-        let to = to.min(from.saturating_add(room).saturating_sub(1));
+    fn fill_subtraction(
+        &mut self,
+        inst: InstId,
+        set: &[i64],
+        from: usize,
+        to: usize,
+    ) -> Result<(), EvalError> {
         if set.len() >= 64 || to < from {
-            return;
+            return Ok(());
         }
+        let budget = self.games.budget;
+        let span = self.span;
         let set: Vec<usize> = set.iter().map(|&s| s as usize).collect();
-        let Some((_, instance)) = self.rt.instances.get_index_mut(inst.0 as usize) else {
-            return;
-        };
-        let memo = &mut instance.memo;
-        memo.reserve_heaps(to + 1);
+        let t = self.tables.inst_mut(inst);
+        t.memo
+            .reserve_heaps(to + 1, budget)
+            .map_err(|e| EvalError::limit(e, span))?;
         let mut added = 0;
-        let mut max = memo.max;
-        let g = &mut memo.dense;
+        let mut max = t.max;
+        let g = t.memo.dense_mut();
         for m in from..=to {
+            if m & 0xFFF == 0 {
+                if let Err(e) = budget.ticks(0x1000) {
+                    t.max = max;
+                    t.memo
+                        .add_len(added, budget)
+                        .map_err(|e| EvalError::limit(e, span))?;
+                    return Err(EvalError::limit(e, span));
+                }
+            }
             if g.get(m).copied().unwrap_or(UNKNOWN) != UNKNOWN {
                 continue;
             }
@@ -249,9 +249,11 @@ impl<'a> Interp<'a> {
                 let v = g.get(m - s).copied().unwrap_or(UNKNOWN);
                 if v >= 64 {
                     // Not filled bottom-up after all: leave the rest to the search.
-                    memo.max = max;
-                    self.rt.positions += added;
-                    return;
+                    t.max = max;
+                    return t
+                        .memo
+                        .add_len(added, budget)
+                        .map_err(|e| EvalError::limit(e, span));
                 }
                 seen |= 1 << v;
             }
@@ -262,13 +264,13 @@ impl<'a> Interp<'a> {
             max = max.max(v);
             added += 1;
         }
-        memo.max = max;
-        self.rt.positions += added;
+        t.max = max;
+        t.memo
+            .add_len(added, budget)
+            .map_err(|e| EvalError::limit(e, span))
     }
 
     fn set_filled(&mut self, inst: InstId, filled: (usize, usize)) {
-        if let Some((_, i)) = self.rt.instances.get_index_mut(inst.0 as usize) {
-            i.filled = filled;
-        }
+        self.tables.inst_mut(inst).filled = filled;
     }
 }

@@ -1,7 +1,9 @@
-//! Integer and boolean expressions over i64 slots, with checked arithmetic:
-//! any overflow or division by zero returns `None`, and the caller falls back to
-//! the general evaluator, which reports the error properly.
+//! Integer and boolean expressions over i64 slots. Each operator is the one
+//! defined in `eval::ops`; any overflow or division by zero returns `None`, and
+//! the caller falls back to the general evaluator, which reports the error.
 
+pub use crate::eval::ops::Cmp;
+use crate::eval::ops::{in_range, in_sorted, int_abs, int_neg, int_op, IntOp};
 use std::rc::Rc;
 
 /// An integer expression.
@@ -35,23 +37,6 @@ pub enum IExpr {
     If(Box<BExpr>, Box<IExpr>, Box<IExpr>),
 }
 
-/// Comparison operators.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Cmp {
-    /// `==`
-    Eq,
-    /// `!=`
-    Ne,
-    /// `<`
-    Lt,
-    /// `<=`
-    Le,
-    /// `>`
-    Gt,
-    /// `>=`
-    Ge,
-}
-
 /// A boolean expression.
 #[derive(Debug, Clone, PartialEq)]
 pub enum BExpr {
@@ -71,17 +56,6 @@ pub enum BExpr {
     InRange(IExpr, IExpr, IExpr, bool),
 }
 
-/// Floor division and remainder, `None` for division by zero or overflow.
-pub fn floor_div(a: i64, b: i64) -> Option<(i64, i64)> {
-    let q = a.checked_div(b)?;
-    let r = a.checked_rem(b)?;
-    if r != 0 && ((r < 0) != (b < 0)) {
-        Some((q - 1, r + b))
-    } else {
-        Some((q, r))
-    }
-}
-
 impl IExpr {
     /// Evaluates with the given slots.
     #[inline]
@@ -89,13 +63,13 @@ impl IExpr {
         Some(match self {
             IExpr::Const(c) => *c,
             IExpr::Slot(i) => *s.get(*i)?,
-            IExpr::Add(a, b) => a.eval(s)?.checked_add(b.eval(s)?)?,
-            IExpr::Sub(a, b) => a.eval(s)?.checked_sub(b.eval(s)?)?,
-            IExpr::Mul(a, b) => a.eval(s)?.checked_mul(b.eval(s)?)?,
-            IExpr::Div(a, b) => floor_div(a.eval(s)?, b.eval(s)?)?.0,
-            IExpr::Rem(a, b) => floor_div(a.eval(s)?, b.eval(s)?)?.1,
-            IExpr::Xor(a, b) => a.eval(s)? ^ b.eval(s)?,
-            IExpr::Neg(a) => a.eval(s)?.checked_neg()?,
+            IExpr::Add(a, b) => int_op(IntOp::Add, a.eval(s)?, b.eval(s)?).ok()?,
+            IExpr::Sub(a, b) => int_op(IntOp::Sub, a.eval(s)?, b.eval(s)?).ok()?,
+            IExpr::Mul(a, b) => int_op(IntOp::Mul, a.eval(s)?, b.eval(s)?).ok()?,
+            IExpr::Div(a, b) => int_op(IntOp::Div, a.eval(s)?, b.eval(s)?).ok()?,
+            IExpr::Rem(a, b) => int_op(IntOp::Rem, a.eval(s)?, b.eval(s)?).ok()?,
+            IExpr::Xor(a, b) => int_op(IntOp::Xor, a.eval(s)?, b.eval(s)?).ok()?,
+            IExpr::Neg(a) => int_neg(a.eval(s)?).ok()?,
             IExpr::Min(xs) => xs
                 .iter()
                 .map(|x| x.eval(s))
@@ -108,7 +82,7 @@ impl IExpr {
                 .collect::<Option<Vec<_>>>()?
                 .into_iter()
                 .max()?,
-            IExpr::Abs(a) => a.eval(s)?.checked_abs()?,
+            IExpr::Abs(a) => int_abs(a.eval(s)?).ok()?,
             IExpr::If(c, a, b) => {
                 if c.eval(s)? {
                     a.eval(s)?
@@ -178,24 +152,13 @@ impl BExpr {
     pub fn eval(&self, s: &[i64]) -> Option<bool> {
         Some(match self {
             BExpr::Const(b) => *b,
-            BExpr::Cmp(op, a, b) => {
-                let (a, b) = (a.eval(s)?, b.eval(s)?);
-                match op {
-                    Cmp::Eq => a == b,
-                    Cmp::Ne => a != b,
-                    Cmp::Lt => a < b,
-                    Cmp::Le => a <= b,
-                    Cmp::Gt => a > b,
-                    Cmp::Ge => a >= b,
-                }
-            }
+            BExpr::Cmp(op, a, b) => op.holds(a.eval(s)?.cmp(&b.eval(s)?)),
             BExpr::And(a, b) => a.eval(s)? && b.eval(s)?,
             BExpr::Or(a, b) => a.eval(s)? || b.eval(s)?,
             BExpr::Not(a) => !a.eval(s)?,
-            BExpr::InSet(a, set, neg) => set.binary_search(&a.eval(s)?).is_ok() != *neg,
+            BExpr::InSet(a, set, neg) => in_sorted(set, a.eval(s)?) != *neg,
             BExpr::InRange(a, lo, hi, neg) => {
-                let v = a.eval(s)?;
-                (lo.eval(s)? <= v && v < hi.eval(s)?) != *neg
+                in_range(a.eval(s)?, lo.eval(s)?, hi.eval(s)?) != *neg
             }
         })
     }

@@ -2,17 +2,11 @@
 //! straight from the memo tables, or the positions it still needs.
 
 use super::fast::{fast, fast_values};
-use super::iexpr::floor_div;
 use super::{Arg, Inner, InnerIter, KBinder, KOption, KRule, Kernel, Term};
-use crate::eval::runtime::Instance;
-use crate::eval::value::{InstId, Value};
-use crate::solve::memo::{IN_PROGRESS, UNKNOWN};
-use indexmap::IndexMap;
-use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering};
-
-/// The instances table, read-only while a kernel runs.
-pub type Instances = IndexMap<(usize, Rc<[Value]>), Instance>;
+use crate::eval::ops::floor_div;
+use crate::graph::budget::{Budget, Exceeded};
+use crate::lang::value::InstId;
+use crate::solve::impartial::{Impartial, IN_PROGRESS, UNKNOWN};
 
 /// What a kernel run found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,6 +18,8 @@ pub enum KOut {
     /// Something only the general evaluator handles (an error to report, a cycle,
     /// arithmetic overflow, a position outside the dense tables).
     Fallback,
+    /// A limit of the budget was reached.
+    Limit(Exceeded),
 }
 
 /// Reusable buffers of kernel runs.
@@ -35,20 +31,38 @@ pub struct Scratch {
     bounds: Vec<(i64, i64)>,
     /// Unknown options found: (instance, position).
     pub pending: Vec<(InstId, [i64; 2], usize)>,
+    /// Most unknown options one position may list: each must become a stored
+    /// position, so more than the position budget has room for cannot succeed.
+    pending_cap: usize,
+    /// The position limit, for the error.
+    position_limit: usize,
 }
 
 /// Values this large are never a mex; they are not marked.
 const MARK_LIMIT: u64 = 1 << 26;
 
-/// A kernel cannot handle this position: the general evaluator takes over.
-pub(super) struct Bail;
+/// Why a kernel run stopped early.
+pub(super) enum Bail {
+    /// It cannot handle this position: the general evaluator takes over.
+    Fallback,
+    /// A limit of the budget was reached.
+    Limit(Exceeded),
+}
 
 /// The result of a kernel step that can bail out.
 pub(super) type Res = Result<(), Bail>;
 
 /// `None` (overflow, division by zero) bails out to the general evaluator.
 pub(super) fn opt<T>(v: Option<T>) -> Result<T, Bail> {
-    v.ok_or(Bail)
+    v.ok_or(Bail::Fallback)
+}
+
+/// Work done against the budget.
+#[inline]
+pub(super) fn work(budget: &Budget, n: usize) -> Res {
+    budget
+        .ticks(u32::try_from(n).unwrap_or(u32::MAX))
+        .map_err(Bail::Limit)
 }
 
 /// A memo table seen by a running kernel.
@@ -62,9 +76,9 @@ pub(super) struct Table<'a> {
 
 /// What a kernel run reads: the memo tables, and which instance it values.
 pub(super) struct Ctx<'a> {
-    instances: &'a Instances,
-    /// Ctrl-C: a long loop gives up (the general evaluator then reports it).
-    cancel: &'a AtomicBool,
+    tables: &'a Impartial,
+    /// The one budget: long loops tick it.
+    pub(super) budget: &'a Budget,
     /// The instance being valued.
     pub(super) this: InstId,
 }
@@ -72,27 +86,22 @@ pub(super) struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     /// The dense heap table of an instance.
     pub(super) fn dense(&self, inst: InstId) -> &'a [u32] {
-        self.instances
-            .get_index(inst.0 as usize)
-            .map_or(&[], |(_, i)| i.memo.dense.as_slice())
+        self.tables.dense(inst)
     }
 
     /// The largest value in an instance's memo.
     pub(super) fn max(&self, inst: InstId) -> u32 {
-        self.instances
-            .get_index(inst.0 as usize)
-            .map_or(0, |(_, i)| i.memo.max)
+        self.tables.max(inst)
     }
 
     /// The running instance's two-parameter grid.
     pub(super) fn grid(&self) -> Table<'a> {
-        self.instances.get_index(self.this.0 as usize).map_or(
-            Table { data: &[], cols: 0 },
-            |(_, i)| {
-                let (data, _rows, cols) = i.memo.grid_view();
+        self.tables
+            .inst(self.this)
+            .map_or(Table { data: &[], cols: 0 }, |t| {
+                let (data, _rows, cols) = t.memo.grid_view();
                 Table { data, cols }
-            },
-        )
+            })
     }
 }
 
@@ -159,7 +168,10 @@ impl Scratch {
             return Ok(());
         }
         if v == IN_PROGRESS {
-            return Err(Bail);
+            return Err(Bail::Fallback);
+        }
+        if self.pending.len() >= self.pending_cap {
+            return Err(Bail::Limit(Exceeded::Positions(self.position_limit)));
         }
         self.pending.push((inst, pos, arity));
         Ok(())
@@ -171,23 +183,29 @@ pub fn run(
     kernel: &Kernel,
     this: InstId,
     pos: [i64; 2],
-    instances: &Instances,
-    cancel: &AtomicBool,
+    tables: &Impartial,
+    budget: &Budget,
     sc: &mut Scratch,
 ) -> KOut {
     sc.reset(kernel.slots.max(2));
+    sc.pending_cap = budget
+        .positions_left()
+        .saturating_mul(4)
+        .saturating_add(1024);
+    sc.position_limit = budget.limits().max_positions;
     for (s, v) in kernel.param_slots.iter().zip(pos) {
         if let Some(slot) = sc.slots.get_mut(*s) {
             *slot = v;
         }
     }
     let ctx = Ctx {
-        instances,
-        cancel,
+        tables,
+        budget,
         this,
     };
     match run_rules(kernel, &ctx, sc) {
-        Err(Bail) => KOut::Fallback,
+        Err(Bail::Fallback) => KOut::Fallback,
+        Err(Bail::Limit(e)) => KOut::Limit(e),
         Ok(true) => KOut::Value(0),
         Ok(false) if !sc.pending.is_empty() => KOut::Pending,
         Ok(false) => KOut::Value(sc.mex()),
@@ -224,6 +242,7 @@ fn outer(rule: &KRule, i: usize, params: usize, ctx: &Ctx<'_>, sc: &mut Scratch)
         KBinder::Range(slot, lo, hi) => {
             let (lo, hi) = (opt(lo.eval(&sc.slots))?, opt(hi.eval(&sc.slots))?);
             for v in lo..hi {
+                work(ctx.budget, 1)?;
                 set(sc, *slot, v)?;
                 outer(rule, i + 1, params, ctx, sc)?;
             }
@@ -246,13 +265,15 @@ fn outer(rule: &KRule, i: usize, params: usize, ctx: &Ctx<'_>, sc: &mut Scratch)
 
 #[inline]
 fn set(sc: &mut Scratch, slot: usize, v: i64) -> Res {
-    *sc.slots.get_mut(slot).ok_or(Bail)? = v;
+    *sc.slots.get_mut(slot).ok_or(Bail::Fallback)? = v;
     Ok(())
 }
 
 /// `ceil(a / b)`.
 fn ceil_div(a: i64, b: i64) -> Option<i64> {
-    floor_div(a.checked_neg()?, b).and_then(|(q, _)| q.checked_neg())
+    floor_div(a.checked_neg()?, b)
+        .ok()
+        .and_then(|(q, _)| q.checked_neg())
 }
 
 fn inner_loop(rule: &KRule, inner: &Inner, params: usize, ctx: &Ctx<'_>, sc: &mut Scratch) -> Res {
@@ -263,7 +284,7 @@ fn inner_loop(rule: &KRule, inner: &Inner, params: usize, ctx: &Ctx<'_>, sc: &mu
             Some(d) => bounds.push((*c, d)),
             None => {
                 sc.bounds = bounds;
-                return Err(Bail);
+                return Err(Bail::Fallback);
             }
         }
     }
@@ -287,7 +308,7 @@ fn inner_with_bounds(
             let mut hi = opt(opt(hi.eval(&sc.slots))?.checked_sub(1))?;
             for &(c, d) in bounds {
                 if c > 0 {
-                    hi = hi.min(opt(floor_div(d, c))?.0);
+                    hi = hi.min(opt(floor_div(d, c).ok())?.0);
                 } else {
                     lo = lo.max(opt(ceil_div(d, c))?);
                 }
@@ -299,9 +320,7 @@ fn inner_with_bounds(
                 return Ok(());
             }
             for v in lo..=hi {
-                if v.wrapping_sub(lo) & 0xF_FFFF == 0xF_FFFF && ctx.cancel.load(Ordering::Relaxed) {
-                    return Err(Bail);
-                }
+                work(ctx.budget, 1)?;
                 set(sc, x, v)?;
                 if check_filters(inner, sc)? {
                     emit(&rule.option, v, params, ctx, sc)?;
@@ -357,19 +376,19 @@ fn emit(option: &KOption, x: i64, params: usize, ctx: &Ctx<'_>, sc: &mut Scratch
     match option {
         KOption::Same(args) => {
             if params == 1 {
-                let n = arg_value(args.first().ok_or(Bail)?, x, sc)?;
-                let idx = usize::try_from(n).map_err(|_| Bail)?;
+                let n = arg_value(args.first().ok_or(Bail::Fallback)?, x, sc)?;
+                let idx = usize::try_from(n).map_err(|_| Bail::Fallback)?;
                 let v = ctx.dense(ctx.this).get(idx).copied().unwrap_or(UNKNOWN);
                 sc.seen(v, ctx.this, [n, 0], 1)?;
                 if v < IN_PROGRESS {
                     sc.mark(u64::from(v));
                 }
             } else {
-                let a = arg_value(args.first().ok_or(Bail)?, x, sc)?;
-                let b = arg_value(args.get(1).ok_or(Bail)?, x, sc)?;
+                let a = arg_value(args.first().ok_or(Bail::Fallback)?, x, sc)?;
+                let b = arg_value(args.get(1).ok_or(Bail::Fallback)?, x, sc)?;
                 let (ai, bi) = (
-                    usize::try_from(a).map_err(|_| Bail)?,
-                    usize::try_from(b).map_err(|_| Bail)?,
+                    usize::try_from(a).map_err(|_| Bail::Fallback)?,
+                    usize::try_from(b).map_err(|_| Bail::Fallback)?,
                 );
                 let t = ctx.grid();
                 let v = if bi < t.cols {
@@ -390,11 +409,11 @@ fn emit(option: &KOption, x: i64, params: usize, ctx: &Ctx<'_>, sc: &mut Scratch
             for t in terms {
                 match t {
                     Term::Nimber(a) => {
-                        total ^= u64::try_from(arg_value(a, x, sc)?).map_err(|_| Bail)?;
+                        total ^= u64::try_from(arg_value(a, x, sc)?).map_err(|_| Bail::Fallback)?;
                     }
                     Term::Heap(inst, a) => {
                         let n = arg_value(a, x, sc)?;
-                        let idx = usize::try_from(n).map_err(|_| Bail)?;
+                        let idx = usize::try_from(n).map_err(|_| Bail::Fallback)?;
                         let v = ctx.dense(*inst).get(idx).copied().unwrap_or(UNKNOWN);
                         sc.seen(v, *inst, [n, 0], 1)?;
                         if v < IN_PROGRESS {
@@ -436,7 +455,7 @@ pub fn rule_range(
     for (c, d) in &inner.bounds {
         let d = d.eval(slots)?;
         if *c > 0 {
-            hi = hi.min(floor_div(d, *c)?.0);
+            hi = hi.min(floor_div(d, *c).ok()?.0);
         } else {
             lo = lo.max(ceil_div(d, *c)?);
         }

@@ -1,8 +1,8 @@
-//! Renders answers for people (text) and for programs (one JSON object per line).
+//! Answers as text for people.
 
-use crate::query::Answer;
-use crate::solve::periodicity::Regularity;
-use serde_json::json;
+use super::Namer;
+use crate::run::answer::{Answer, Explanation, Part, Rule};
+use crate::solve::impartial::periodicity::Regularity;
 
 /// The regularity line of a `sequence` answer.
 pub fn regularity_text(r: &Option<Regularity>) -> String {
@@ -78,8 +78,35 @@ pub fn table_text(rows: &[Vec<Option<u64>>]) -> String {
     out
 }
 
+/// The value part of an answer, as an assertion writes it.
+pub fn value_text(answer: &Answer, namer: &Namer<'_>) -> String {
+    match answer {
+        Answer::Grundy { value, .. } => value.to_string(),
+        Answer::Outcome { value, .. } => value.letter().to_string(),
+        Answer::Moves { moves, .. } => {
+            let shown: Vec<String> = moves.iter().map(|(m, _)| namer.sum(m)).collect();
+            format!("{{{}}}", shown.join(", "))
+        }
+        Answer::Winning { moves, .. } => {
+            let shown: Vec<String> = moves.iter().map(|m| namer.sum(m)).collect();
+            format!("{{{}}}", shown.join(", "))
+        }
+        Answer::Sequence { values, .. } => format!(
+            "[{}]",
+            values
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Answer::Genus { value, .. } => format!("\"{value}\""),
+        Answer::Print { value, .. } => namer.value(value),
+        other => text(other, namer).unwrap_or_default(),
+    }
+}
+
 /// An answer as text for a terminal. Passed assertions print nothing.
-pub fn text(answer: &Answer) -> Option<String> {
+pub fn text(answer: &Answer, namer: &Namer<'_>) -> Option<String> {
     Some(match answer {
         Answer::Grundy { expr, value } => format!("grundy {expr} = {value}"),
         Answer::Outcome {
@@ -88,9 +115,9 @@ pub fn text(answer: &Answer) -> Option<String> {
             value,
         } => {
             let play = if *misere { "misere " } else { "" };
-            format!("outcome {play}{expr} = {value}")
+            format!("outcome {play}{expr} = {}", value.letter())
         }
-        Answer::Moves { expr, moves, .. } => {
+        Answer::Moves { expr, moves } => {
             let mut s = format!(
                 "moves {expr}: {} option{}",
                 moves.len(),
@@ -98,20 +125,16 @@ pub fn text(answer: &Answer) -> Option<String> {
             );
             for (m, g) in moves {
                 s.push_str(&format!(
-                    "\n  {m}    # grundy {g}{}",
+                    "\n  {}    # grundy {g}{}",
+                    namer.sum(m),
                     if *g == 0 { ", P" } else { "" }
                 ));
             }
             s
         }
-        Answer::Winning {
-            expr,
-            misere,
-            moves,
-            ..
-        } => {
+        Answer::Winning { expr, misere, .. } => {
             let play = if *misere { "misere " } else { "" };
-            format!("winning {play}{expr} = {{{}}}", moves.join(", "))
+            format!("winning {play}{expr} = {}", value_text(answer, namer))
         }
         Answer::Sequence {
             game,
@@ -132,63 +155,56 @@ pub fn text(answer: &Answer) -> Option<String> {
         }
         Answer::Table { expr, rows } => format!("table {expr}:\n{}", table_text(rows).trim_end()),
         Answer::Genus { expr, value } => format!("genus {expr} = {value}"),
-        Answer::Explain { expr, explanation } => explanation.text(expr),
-        Answer::Graph { dot, .. } => dot.trim_end().to_string(),
-        Answer::Print { text, .. } => text.clone(),
+        Answer::Explain { expr, explanation } => explanation_text(expr, explanation, namer),
+        Answer::Graph { graph, .. } => super::dot::dot(graph, namer).trim_end().to_string(),
+        Answer::Print { value, .. } => namer.value(value),
         Answer::Assert { .. } => return None,
     })
 }
 
-/// An answer as one JSON object (LANGUAGE.md §11).
-pub fn json(answer: &Answer) -> serde_json::Value {
-    match answer {
-        Answer::Grundy { expr, value } => json!({"query": "grundy", "expr": expr, "value": value}),
-        Answer::Outcome {
-            expr,
-            misere,
-            value,
-        } => json!({
-            "query": "outcome", "expr": expr, "play": if *misere { "misere" } else { "normal" }, "value": value
-        }),
-        Answer::Moves { expr, moves, .. } => json!({
-            "query": "moves", "expr": expr,
-            "value": moves.iter().map(|(m, g)| json!({"move": m, "grundy": g})).collect::<Vec<_>>()
-        }),
-        Answer::Winning {
-            expr,
-            misere,
-            moves,
-            ..
-        } => json!({
-            "query": "winning", "expr": expr, "play": if *misere { "misere" } else { "normal" }, "value": moves
-        }),
-        Answer::Sequence {
-            game,
-            from,
-            values,
-            regularity,
-        } => {
-            let reg = match regularity {
-                None => json!({"kind": "none", "proven": false}),
-                Some(r) => json!({
-                    "kind": r.kind(), "preperiod": r.preperiod, "period": r.period,
-                    "saltus": r.saltus, "proven": r.proven
-                }),
+/// `explain G` as text lines.
+fn explanation_text(expr: &str, e: &Explanation, namer: &Namer<'_>) -> String {
+    let parts: Vec<(String, u64)> = e
+        .parts
+        .iter()
+        .map(|(p, g)| {
+            let shown = match p {
+                Part::Position(s) => namer.sum(s),
+                Part::NimberRange(k) => format!("*0, *1, …, *{}", k.saturating_sub(1)),
             };
-            json!({"query": "sequence", "game": game, "from": from, "values": values, "regularity": reg})
-        }
-        Answer::Table { expr, rows } => json!({"query": "table", "expr": expr, "rows": rows}),
-        Answer::Genus { expr, value } => json!({"query": "genus", "expr": expr, "value": value}),
-        Answer::Explain { expr, explanation } => json!({
-            "query": "explain", "expr": expr, "value": explanation.value, "rule": explanation.rule,
-            "parts": explanation.parts.iter().map(|(p, g)| json!({"position": p, "grundy": g})).collect::<Vec<_>>()
-        }),
-        Answer::Graph { expr, dot } => json!({"query": "graph", "expr": expr, "dot": dot}),
-        Answer::Print {
-            expr, json: value, ..
-        } => json!({"query": "print", "expr": expr, "value": value}),
-        Answer::Assert { line, passed, .. } => {
-            json!({"query": "assert", "line": line, "passed": passed})
-        }
+            (shown, *g)
+        })
+        .collect();
+    let width = parts
+        .iter()
+        .map(|(p, _)| p.chars().count())
+        .max()
+        .unwrap_or(0);
+    let what = match e.rule {
+        Rule::Mex => "options",
+        Rule::NimSum => "components",
+    };
+    let mut out = format!("explain {expr}: {} {what}\n", parts.len());
+    for (p, g) in &parts {
+        out.push_str(&format!("  {p:<width$}   grundy {g}\n"));
     }
+    let values: Vec<String> = parts.iter().map(|(_, g)| g.to_string()).collect();
+    match e.rule {
+        Rule::Mex => {
+            out.push_str(&format!(
+                "  grundy = mex{{{}}} = {}",
+                values.join(", "),
+                e.value
+            ));
+            if parts.is_empty() {
+                out.push_str("  (no move: a terminal position)");
+            }
+        }
+        Rule::NimSum => out.push_str(&format!(
+            "  grundy = {} = {}  (nim-sum of the components)",
+            values.join(" ⊕ "),
+            e.value
+        )),
+    }
+    out
 }

@@ -1,0 +1,163 @@
+//! The seam between games and analyses: what are the options of a position, for
+//! which side? Rules compiled from the program ([`rules`]) and the constructed
+//! games ([`constructed`]: octal, subtraction, all-but, tartan) are the two
+//! implementations; every analysis asks through [`Games::options`].
+
+pub mod constructed;
+pub mod rules;
+
+use crate::check::program::{Constructor, Game, GameBody, Globals};
+use crate::eval::eval_error::EvalError;
+use crate::eval::interp::{inst_game, Interp};
+use crate::eval::print::show_position;
+use crate::eval::runtime::Runtime;
+use crate::graph::budget::Budget;
+use crate::lang::value::{Component, InstId, Pos};
+
+/// Which options to generate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// `move` rules only (impartial play).
+    Impartial,
+    /// `move` and `left` rules.
+    Left,
+    /// `move` and `right` rules.
+    Right,
+}
+
+/// The options of one position: each a list of components (a sum), in one flat
+/// buffer reused from position to position.
+#[derive(Debug, Default, Clone)]
+pub struct OptionList {
+    comps: Vec<Component>,
+    ends: Vec<usize>,
+}
+
+impl OptionList {
+    /// Empties the list, keeping its storage.
+    pub fn clear(&mut self) {
+        self.comps.clear();
+        self.ends.clear();
+    }
+
+    /// Number of options.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// True when there are no options.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The components of option `i`.
+    pub fn get(&self, i: usize) -> &[Component] {
+        let start = if i == 0 {
+            0
+        } else {
+            self.ends.get(i - 1).copied().unwrap_or(0)
+        };
+        let end = self.ends.get(i).copied().unwrap_or(start);
+        self.comps.get(start..end).unwrap_or(&[])
+    }
+
+    /// Iterates the options.
+    pub fn iter(&self) -> impl Iterator<Item = &[Component]> {
+        (0..self.len()).map(move |i| self.get(i))
+    }
+
+    /// Adds an option.
+    pub fn push(&mut self, comps: impl IntoIterator<Item = Component>) {
+        self.comps.extend(comps);
+        self.ends.push(self.comps.len());
+    }
+}
+
+/// The games of a program, able to list any position's options.
+pub struct Games<'a> {
+    /// The checked definitions.
+    pub globals: &'a Globals,
+    /// Constants, boards, instances.
+    pub rt: &'a mut Runtime,
+    /// The one budget.
+    pub budget: &'a Budget,
+}
+
+impl<'a> Games<'a> {
+    /// The games of `globals`, evaluated in `rt`, under `budget`.
+    pub fn new(globals: &'a Globals, rt: &'a mut Runtime, budget: &'a Budget) -> Games<'a> {
+        Games {
+            globals,
+            rt,
+            budget,
+        }
+    }
+
+    /// An evaluator over the same state.
+    pub fn interp(&mut self) -> Interp<'_> {
+        Interp::new(self.globals, self.rt, self.budget)
+    }
+
+    /// The definition behind an instance.
+    pub fn game(&self, inst: InstId) -> Option<&'a Game> {
+        inst_game(self.globals, self.rt, inst)
+    }
+
+    /// A position in `.game` syntax.
+    pub fn show(&self, inst: InstId, pos: &[crate::lang::value::Value]) -> String {
+        show_position(inst, pos, self.globals, self.rt)
+    }
+
+    /// Appends the options of position `pos` of `inst` for `side` to `out`.
+    pub fn options(
+        &mut self,
+        inst: InstId,
+        pos: &Pos,
+        side: Side,
+        out: &mut OptionList,
+    ) -> Result<(), EvalError> {
+        let Some(game) = self.game(inst) else {
+            return Err(EvalError::internal(
+                "a position of an unknown game",
+                Default::default(),
+            ));
+        };
+        match &game.body {
+            GameBody::Constructed(Constructor::Tartan(a, b)) => {
+                constructed::tartan_options(&mut self.interp(), a, b, inst, pos, out)
+            }
+            GameBody::Constructed(ctor) => {
+                constructed::heap_options(ctor, inst, pos, self.budget, out)
+            }
+            GameBody::Rules(body) => {
+                rules::rule_options(&mut self.interp(), game, body, inst, pos, side, out)
+            }
+        }
+    }
+
+    /// The options of one component (a nimber's are computed, not generated).
+    pub fn component_options(
+        &mut self,
+        c: &Component,
+        side: Side,
+        out: &mut OptionList,
+    ) -> Result<(), EvalError> {
+        match c {
+            Component::Nimber(k) => {
+                for j in 0..*k {
+                    self.budget
+                        .tick()
+                        .map_err(|e| EvalError::limit(e, Default::default()))?;
+                    out.push([Component::Nimber(j)]);
+                }
+                Ok(())
+            }
+            Component::Pos(inst, pos) => self.options(*inst, pos, side, out),
+        }
+    }
+
+    /// True when the instance is a partizan game.
+    pub fn is_partizan(&self, inst: InstId) -> bool {
+        self.game(inst).is_some_and(|g| g.partizan)
+    }
+}

@@ -1,0 +1,6 @@
+//! The shared vocabulary of every stage: values and positions, nim arithmetic,
+//! boards.
+
+pub mod board;
+pub mod nimber;
+pub mod value;

@@ -1,0 +1,245 @@
+//! The terminal around a [`Session`]: a rustyline editor (completion,
+//! highlighting, history hints, history file, multi-line input with a
+//! continuation prompt, Ctrl-C handling).
+
+use super::help;
+use super::session::{Response, Session};
+
+use rustyline::completion::{Completer, Pair};
+use rustyline::error::ReadlineError;
+use rustyline::highlight::{CmdKind, Highlighter};
+use rustyline::hint::{Hinter, HistoryHinter};
+use rustyline::history::DefaultHistory;
+use rustyline::validate::Validator;
+use rustyline::{Context, Editor, Helper};
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// Words the editor completes and highlights.
+const KEYWORDS: [&str; 36] = [
+    "game", "partizan", "board", "let", "move", "left", "right", "stop", "when", "for", "in",
+    "where", "on", "without", "if", "then", "else", "and", "or", "not", "with", "true", "false",
+    "misere", "assert", "print", "grundy", "outcome", "moves", "winning", "sequence", "table",
+    "genus", "explain", "graph", "play",
+];
+
+/// Completion, hints and highlighting for the editor.
+struct ReplHelper {
+    names: Rc<RefCell<Vec<String>>>,
+    hinter: HistoryHinter,
+    colour: bool,
+}
+
+impl Completer for ReplHelper {
+    type Candidate = Pair;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let before = line.get(..pos).unwrap_or("");
+        let start = before
+            .char_indices()
+            .rev()
+            .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_' || *c == ':'))
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        let word = before.get(start..).unwrap_or("");
+        if word.is_empty() {
+            return Ok((pos, vec![]));
+        }
+        let names = self.names.borrow();
+        let builtins = crate::eval::builtins::BUILTINS.iter().map(|(n, _)| *n);
+        let mut candidates: Vec<String> = KEYWORDS
+            .iter()
+            .copied()
+            .chain(help::COMMANDS.iter().copied())
+            .chain(builtins)
+            .map(str::to_string)
+            .chain(names.iter().cloned())
+            .filter(|c| c.starts_with(word) && c != word)
+            .collect();
+        candidates.sort();
+        candidates.dedup();
+        Ok((
+            start,
+            candidates
+                .into_iter()
+                .map(|c| Pair {
+                    display: c.clone(),
+                    replacement: c,
+                })
+                .collect(),
+        ))
+    }
+}
+
+impl Hinter for ReplHelper {
+    type Hint = String;
+
+    fn hint(&self, line: &str, pos: usize, ctx: &Context<'_>) -> Option<String> {
+        self.hinter.hint(line, pos, ctx)
+    }
+}
+
+impl Highlighter for ReplHelper {
+    fn highlight<'l>(&self, line: &'l str, _pos: usize) -> Cow<'l, str> {
+        if !self.colour {
+            return Cow::Borrowed(line);
+        }
+        Cow::Owned(highlight_keywords(line))
+    }
+
+    fn highlight_hint<'h>(&self, hint: &'h str) -> Cow<'h, str> {
+        if self.colour {
+            Cow::Owned(format!("\x1b[2m{hint}\x1b[0m"))
+        } else {
+            Cow::Borrowed(hint)
+        }
+    }
+
+    fn highlight_char(&self, _line: &str, _pos: usize, kind: CmdKind) -> bool {
+        self.colour && kind != CmdKind::MoveCursor
+    }
+}
+
+impl Validator for ReplHelper {}
+
+impl Helper for ReplHelper {}
+
+/// Keywords in bold blue, comments dimmed; strings left alone.
+pub fn highlight_keywords(line: &str) -> String {
+    let mut out = String::with_capacity(line.len() + 16);
+    let mut word = String::new();
+    let mut in_string = false;
+    let flush = |word: &mut String, out: &mut String| {
+        if KEYWORDS.contains(&word.as_str()) {
+            out.push_str(&format!("\x1b[1;34m{word}\x1b[0m"));
+        } else {
+            out.push_str(word);
+        }
+        word.clear();
+    };
+    for (i, c) in line.char_indices() {
+        if !in_string && c == '#' {
+            flush(&mut word, &mut out);
+            out.push_str(&format!("\x1b[2m{}\x1b[0m", line.get(i..).unwrap_or("")));
+            return out;
+        }
+        if c == '"' {
+            in_string = !in_string;
+        }
+        if !in_string && (c.is_ascii_alphanumeric() || c == '_') {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// Where the history is kept: `$XDG_DATA_HOME/grundy/history` or
+/// `~/.local/share/grundy/history`.
+fn history_path() -> Option<std::path::PathBuf> {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".local/share"))
+        })?;
+    let dir = base.join("grundy");
+    std::fs::create_dir_all(&dir).ok()?;
+    Some(dir.join("history"))
+}
+
+/// Runs the interactive loop until `:quit` or Ctrl-D. Returns the exit status.
+pub fn run(files: &[String], limits: crate::graph::budget::Limits, colour: bool) -> i32 {
+    let mut session = Session::new(limits);
+    session.set_colour(colour);
+    let cancel = session.cancel_flag();
+    // Ctrl-C while computing interrupts the computation, not the session (at the
+    // prompt the terminal is in raw mode and rustyline reports it instead).
+    let _ = ctrlc::set_handler(move || cancel.store(true, std::sync::atomic::Ordering::Relaxed));
+    for f in files {
+        let r = session.eval(&format!(":load {f}"));
+        print_response(&r);
+    }
+    let names = Rc::new(RefCell::new(session.names()));
+    let helper = ReplHelper {
+        names: names.clone(),
+        hinter: HistoryHinter::new(),
+        colour,
+    };
+    let mut editor: Editor<ReplHelper, DefaultHistory> = match Editor::new() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: cannot start the line editor: {e}");
+            return 2;
+        }
+    };
+    editor.set_helper(Some(helper));
+    let history = history_path();
+    if let Some(h) = &history {
+        let _ = editor.load_history(h);
+    }
+    println!(
+        "grundy {} — `:help` for help, Ctrl-D to leave",
+        env!("CARGO_PKG_VERSION")
+    );
+    let mut buffer = String::new();
+    loop {
+        let prompt = if buffer.is_empty() {
+            session.prompt()
+        } else {
+            "   ...> "
+        };
+        match editor.readline(prompt) {
+            Ok(line) => {
+                if !buffer.is_empty() {
+                    buffer.push('\n');
+                }
+                buffer.push_str(&line);
+                if session.is_incomplete(&buffer) {
+                    continue;
+                }
+                let entry = std::mem::take(&mut buffer);
+                if !entry.trim().is_empty() {
+                    let _ = editor.add_history_entry(entry.as_str());
+                }
+                let r = session.eval(&entry);
+                print_response(&r);
+                *names.borrow_mut() = session.names();
+                if r.quit {
+                    break;
+                }
+            }
+            Err(ReadlineError::Interrupted) => {
+                // Ctrl-C at the prompt clears the line (and any unfinished entry).
+                buffer.clear();
+            }
+            Err(ReadlineError::Eof) => break,
+            Err(e) => {
+                eprintln!("error: {e}");
+                break;
+            }
+        }
+    }
+    if let Some(h) = &history {
+        let _ = editor.save_history(h);
+    }
+    0
+}
+
+fn print_response(r: &Response) {
+    if r.text.is_empty() {
+        return;
+    }
+    if r.error {
+        eprintln!("{}", r.text);
+    } else {
+        println!("{}", r.text);
+    }
+}

@@ -1,0 +1,86 @@
+//! Answers as JSON for programs: one object per answer (LANGUAGE.md §11).
+
+use super::Namer;
+use crate::lang::value::Value;
+use crate::run::answer::{Answer, Part, Rule};
+use serde_json::json;
+
+/// A value as JSON (`print --json`).
+pub fn value_json(v: &Value, namer: &Namer<'_>) -> serde_json::Value {
+    use serde_json::Value as J;
+    match v {
+        Value::Int(n) => J::from(*n),
+        Value::Bool(b) => J::from(*b),
+        Value::Str(s) => J::from(s.as_ref()),
+        Value::List(xs) | Value::Tuple(xs) | Value::Set(xs) => {
+            J::Array(xs.iter().map(|x| value_json(x, namer)).collect())
+        }
+        other => J::from(namer.value(other)),
+    }
+}
+
+/// An answer as one JSON object.
+pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
+    let play = |misere: bool| if misere { "misere" } else { "normal" };
+    match answer {
+        Answer::Grundy { expr, value } => json!({"query": "grundy", "expr": expr, "value": value}),
+        Answer::Outcome {
+            expr,
+            misere,
+            value,
+        } => json!({
+            "query": "outcome", "expr": expr, "play": play(*misere), "value": value.letter()
+        }),
+        Answer::Moves { expr, moves } => json!({
+            "query": "moves", "expr": expr,
+            "value": moves.iter().map(|(m, g)| json!({"move": namer.sum(m), "grundy": g})).collect::<Vec<_>>()
+        }),
+        Answer::Winning {
+            expr,
+            misere,
+            moves,
+        } => json!({
+            "query": "winning", "expr": expr, "play": play(*misere),
+            "value": moves.iter().map(|m| namer.sum(m)).collect::<Vec<_>>()
+        }),
+        Answer::Sequence {
+            game,
+            from,
+            values,
+            regularity,
+        } => {
+            let reg = match regularity {
+                None => json!({"kind": "none", "proven": false}),
+                Some(r) => json!({
+                    "kind": r.kind(), "preperiod": r.preperiod, "period": r.period,
+                    "saltus": r.saltus, "proven": r.proven
+                }),
+            };
+            json!({"query": "sequence", "game": game, "from": from, "values": values, "regularity": reg})
+        }
+        Answer::Table { expr, rows } => json!({"query": "table", "expr": expr, "rows": rows}),
+        Answer::Genus { expr, value } => {
+            json!({"query": "genus", "expr": expr, "value": value.to_string()})
+        }
+        Answer::Explain { expr, explanation } => json!({
+            "query": "explain", "expr": expr, "value": explanation.value,
+            "rule": match explanation.rule { Rule::Mex => "mex", Rule::NimSum => "nim-sum" },
+            "parts": explanation.parts.iter().map(|(p, g)| {
+                let position = match p {
+                    Part::Position(s) => namer.sum(s),
+                    Part::NimberRange(k) => format!("*0, *1, …, *{}", k.saturating_sub(1)),
+                };
+                json!({"position": position, "grundy": g})
+            }).collect::<Vec<_>>()
+        }),
+        Answer::Graph { expr, graph } => {
+            json!({"query": "graph", "expr": expr, "dot": super::dot::dot(graph, namer)})
+        }
+        Answer::Print { expr, value } => {
+            json!({"query": "print", "expr": expr, "value": value_json(value, namer)})
+        }
+        Answer::Assert { line, passed, .. } => {
+            json!({"query": "assert", "line": line, "passed": passed})
+        }
+    }
+}

@@ -1,0 +1,35 @@
+//! The only place that turns typed answers into text, JSON, SVG or DOT.
+
+pub mod dot;
+pub mod json;
+pub mod svg;
+pub mod text;
+
+pub use json::json;
+pub use text::{file_letters, text};
+
+use crate::check::program::Globals;
+use crate::eval::print::{show_sum, show_value};
+use crate::eval::runtime::Runtime;
+use crate::lang::value::{GameSum, Value};
+
+/// Names positions and values in `.game` syntax (games are known by id).
+#[derive(Clone, Copy)]
+pub struct Namer<'a> {
+    /// The definitions.
+    pub globals: &'a Globals,
+    /// The instances positions refer to.
+    pub rt: &'a Runtime,
+}
+
+impl<'a> Namer<'a> {
+    /// A sum of positions.
+    pub fn sum(&self, g: &GameSum) -> String {
+        show_sum(g, self.globals, self.rt)
+    }
+
+    /// Any value.
+    pub fn value(&self, v: &Value) -> String {
+        show_value(v, self.globals, self.rt)
+    }
+}

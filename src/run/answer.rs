@@ -1,0 +1,179 @@
+//! Typed answers: what a statement produced, as data. Only `report/` turns them
+//! into text, JSON, SVG or DOT; assertions compare them as values.
+
+use crate::diagnostics::Span;
+use crate::lang::value::{GameSum, Value};
+use crate::solve::impartial::periodicity::Regularity;
+use crate::solve::misere::values::Genus;
+
+/// Who wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The previous player (the second to move) wins.
+    P,
+    /// The next player (the one to move) wins.
+    N,
+    /// Left wins whoever starts (partizan).
+    L,
+    /// Right wins whoever starts (partizan).
+    R,
+    /// Neither can force a win (loopy).
+    D,
+}
+
+impl Outcome {
+    /// The letter.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Outcome::P => "P",
+            Outcome::N => "N",
+            Outcome::L => "L",
+            Outcome::R => "R",
+            Outcome::D => "D",
+        }
+    }
+
+    /// The outcome a letter names.
+    pub fn from_letter(s: &str) -> Option<Outcome> {
+        Some(match s {
+            "P" => Outcome::P,
+            "N" => Outcome::N,
+            "L" => Outcome::L,
+            "R" => Outcome::R,
+            "D" => Outcome::D,
+            _ => return None,
+        })
+    }
+}
+
+/// Why a game has its value: its options (with `mex`) or components (nim-sum).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explanation {
+    /// The game's Grundy value.
+    pub value: u64,
+    /// The rule combining the parts.
+    pub rule: Rule,
+    /// The options or components with their values.
+    pub parts: Vec<(Part, u64)>,
+}
+
+/// How an explanation combines its parts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// The mex of the options' values.
+    Mex,
+    /// The nim-sum of the components' values.
+    NimSum,
+}
+
+/// One part of an explanation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Part {
+    /// A position.
+    Position(GameSum),
+    /// The options `*0, *1, …, *(k−1)` of a large nimber, shown as a range.
+    NimberRange(u64),
+}
+
+/// The move graph reachable from a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveGraph {
+    /// Each position with its Grundy value; the root first.
+    pub nodes: Vec<(GameSum, u64)>,
+    /// Moves as (from, to) indices into `nodes`.
+    pub edges: Vec<(usize, usize)>,
+}
+
+/// One answer of a run.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// `grundy G`.
+    Grundy {
+        /// The query's source text.
+        expr: String,
+        /// The value.
+        value: u64,
+    },
+    /// `outcome [misere] G`.
+    Outcome {
+        /// The query's source text.
+        expr: String,
+        /// Under misère play.
+        misere: bool,
+        /// Who wins.
+        value: Outcome,
+    },
+    /// `moves G`.
+    Moves {
+        /// The query's source text.
+        expr: String,
+        /// Each option with its Grundy value.
+        moves: Vec<(GameSum, u64)>,
+    },
+    /// `winning [misere] G`.
+    Winning {
+        /// The query's source text.
+        expr: String,
+        /// Under misère play.
+        misere: bool,
+        /// The winning options.
+        moves: Vec<GameSum>,
+    },
+    /// `sequence G a..b`.
+    Sequence {
+        /// The game as written.
+        game: String,
+        /// The first heap.
+        from: i64,
+        /// The values.
+        values: Vec<u32>,
+        /// What regularity was found.
+        regularity: Option<Regularity>,
+    },
+    /// `genus G`.
+    Genus {
+        /// The query's source text.
+        expr: String,
+        /// The genus.
+        value: Genus,
+    },
+    /// `explain G`.
+    Explain {
+        /// The query's source text.
+        expr: String,
+        /// The parts and the rule combining them.
+        explanation: Explanation,
+    },
+    /// `graph G`.
+    Graph {
+        /// The query's source text.
+        expr: String,
+        /// The reachable move graph.
+        graph: MoveGraph,
+    },
+    /// `table G`.
+    Table {
+        /// The game as written.
+        expr: String,
+        /// Rows top (row H) first; `None` for blocked squares.
+        rows: Vec<Vec<Option<u64>>>,
+    },
+    /// `print EXPR`.
+    Print {
+        /// The expression's source text.
+        expr: String,
+        /// The value.
+        value: Value,
+    },
+    /// `assert …`.
+    Assert {
+        /// 1-based line of the statement.
+        line: usize,
+        /// Whether it held.
+        passed: bool,
+        /// On failure: the value written and the answer found.
+        failure: Option<Box<(Value, Answer)>>,
+        /// The statement's span.
+        span: Span,
+    },
+}

@@ -1,0 +1,95 @@
+//! `assert QUERY == VALUE`: compares a typed answer with the value as written
+//! (integers, outcome letters, sets of positions, lists of values, genus strings).
+
+use super::answer::{Answer, Outcome};
+use crate::diagnostics::Span;
+use crate::eval::eval_error::EvalError;
+use crate::lang::value::{GameSum, Value};
+use crate::syntax::ast::QueryKind;
+
+/// Whether `answer` equals the written value `want`.
+pub fn matches(
+    answer: &Answer,
+    want: &Value,
+    kind: QueryKind,
+    span: Span,
+) -> Result<bool, EvalError> {
+    match answer {
+        Answer::Grundy { value, .. } => match want {
+            Value::Int(n) => Ok(u64::try_from(*n).ok() == Some(*value)),
+            other => Err(EvalError::expected(
+                "an integer to compare with a Grundy value",
+                other.kind_name(),
+                span,
+            )),
+        },
+        Answer::Genus { value, .. } => match want {
+            Value::Str(s) => Ok(s.as_ref() == value.to_string()),
+            other => Err(EvalError::expected(
+                "a genus string such as \"0^120\"",
+                other.kind_name(),
+                span,
+            )),
+        },
+        Answer::Outcome { value, .. } => match want {
+            Value::Str(s) => Ok(Outcome::from_letter(s) == Some(*value)),
+            other => Err(EvalError::expected(
+                "an outcome `P`, `N`, `L`, `R` or `D`",
+                other.kind_name(),
+                span,
+            )),
+        },
+        Answer::Winning { moves, .. } => positions(want, span).map(|w| same_positions(moves, &w)),
+        Answer::Moves { moves, .. } => {
+            let results: Vec<GameSum> = moves.iter().map(|(m, _)| m.clone()).collect();
+            positions(want, span).map(|w| same_positions(&results, &w))
+        }
+        Answer::Sequence { values, .. } => match want {
+            Value::List(xs) => Ok(xs.len() == values.len()
+                && xs
+                    .iter()
+                    .zip(values)
+                    .all(|(x, v)| x.as_int() == Some(i64::from(*v)))),
+            other => Err(EvalError::expected(
+                "a list of integers",
+                other.kind_name(),
+                span,
+            )),
+        },
+        _ => Err(EvalError::NotComparable {
+            query: kind.keyword(),
+            span,
+        }),
+    }
+}
+
+/// The written set (or single game) of positions.
+fn positions(want: &Value, span: Span) -> Result<Vec<GameSum>, EvalError> {
+    let games = match want {
+        Value::Set(xs) | Value::List(xs) => xs
+            .iter()
+            .map(|x| x.as_game().map(GameSum::normalized))
+            .collect(),
+        Value::Game(g) => Some(vec![g.normalized()]),
+        _ => None,
+    };
+    games.ok_or_else(|| {
+        EvalError::expected(
+            "a set of positions such as `{nim(1) + nim(2)}`",
+            want.kind_name(),
+            span,
+        )
+    })
+}
+
+/// True when two lists of positions are the same set, whatever the order of
+/// options and of each sum's components.
+fn same_positions(actual: &[GameSum], wanted: &[GameSum]) -> bool {
+    let mut a: Vec<GameSum> = actual.iter().map(GameSum::normalized).collect();
+    let mut w: Vec<GameSum> = wanted.to_vec();
+    a.sort();
+    a.dedup();
+    w.sort();
+    w.dedup();
+    a == w
+}

@@ -1,0 +1,44 @@
+//! Statements → typed answers: definitions take effect, queries are answered by
+//! the analyses, assertions compare answers with the written values.
+
+pub mod answer;
+pub mod assertion;
+pub mod explain;
+pub mod query;
+pub mod statement;
+
+pub use answer::{Answer, Outcome};
+
+use crate::check::program::Globals;
+use crate::eval::runtime::Runtime;
+use crate::game::Games;
+use crate::graph::budget::Budget;
+use crate::solve::Analyses;
+
+/// Which statements to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Everything.
+    Run,
+    /// Definitions and assertions only (`grundy check`).
+    AssertsOnly,
+}
+
+/// Everything a statement may read or change.
+pub struct Runner<'a> {
+    /// The checked definitions.
+    pub globals: &'a Globals,
+    /// Constants, boards, instances.
+    pub rt: &'a mut Runtime,
+    /// The one budget.
+    pub budget: &'a Budget,
+    /// Every analysis' memo.
+    pub analyses: &'a mut Analyses,
+}
+
+impl<'a> Runner<'a> {
+    /// The games, for the analyses.
+    pub fn games(&mut self) -> Games<'_> {
+        Games::new(self.globals, self.rt, self.budget)
+    }
+}

@@ -1,0 +1,252 @@
+//! Answers queries: evaluates the subject, picks the analysis, returns typed data.
+
+use super::answer::{Answer, Outcome};
+use super::Runner;
+use crate::check::program::{Query, TopExpr};
+use crate::diagnostics::Span;
+use crate::eval::eval_error::EvalError;
+use crate::game::Games;
+use crate::lang::board::BoardData;
+use crate::lang::value::{Component, GameSum, InstId, Value};
+use crate::solve::impartial::Solver;
+use crate::solve::misere::{outcome as misere_outcome, values as misere_values};
+use crate::syntax::ast::QueryKind;
+use std::rc::Rc;
+
+/// Evaluates a query's subject, which must be a game.
+pub fn game_of(games: &mut Games<'_>, e: &TopExpr) -> Result<Rc<GameSum>, EvalError> {
+    match games.interp().top(e)? {
+        Value::Game(g) => Ok(g),
+        Value::GameFn(_) => Err(EvalError::NeedsPosition { span: e.expr.span }),
+        other => Err(EvalError::expected(
+            "a game (a position, a nimber `*k` or a sum)",
+            other.kind_name(),
+            e.expr.span,
+        )),
+    }
+}
+
+fn game_fn_of(games: &mut Games<'_>, e: &TopExpr) -> Result<InstId, EvalError> {
+    match games.interp().top(e)? {
+        Value::GameFn(f) => Ok(f.inst),
+        other => Err(EvalError::expected(
+            "a game name such as `kayles` or `sub[{1, 2}]`",
+            other.kind_name(),
+            e.expr.span,
+        )),
+    }
+}
+
+/// Refuses a sum with a partizan component (impartial analyses only).
+pub fn reject_partizan(games: &Games<'_>, g: &GameSum, span: Span) -> Result<(), EvalError> {
+    let partizan = g
+        .parts
+        .iter()
+        .any(|c| matches!(c, Component::Pos(inst, _) if games.is_partizan(*inst)));
+    if partizan {
+        return Err(EvalError::Partizan { span });
+    }
+    Ok(())
+}
+
+impl<'a> Runner<'a> {
+    /// Answers one query.
+    pub fn answer(&mut self, q: &Query) -> Result<Answer, EvalError> {
+        let span = q.span;
+        let expr = q.text.clone();
+        let analyses = &mut *self.analyses;
+        let mut games = Games::new(self.globals, self.rt, self.budget);
+        let subject = |games: &mut Games<'_>| -> Result<Rc<GameSum>, EvalError> {
+            let g = game_of(games, &q.subject)?;
+            reject_partizan(games, &g, span)?;
+            Ok(g)
+        };
+        match q.kind {
+            QueryKind::Grundy => {
+                let g = subject(&mut games)?;
+                let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
+                let value = solver.grundy_sum(&g.parts)?;
+                Ok(Answer::Grundy { expr, value })
+            }
+            QueryKind::Outcome => {
+                let g = subject(&mut games)?;
+                let next_wins = if q.misere {
+                    misere_outcome::next_wins(&mut games, &mut analyses.misere, &g, span)?
+                } else {
+                    let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
+                    solver.grundy_sum(&g.parts)? != 0
+                };
+                let value = if next_wins { Outcome::N } else { Outcome::P };
+                Ok(Answer::Outcome {
+                    expr,
+                    misere: q.misere,
+                    value,
+                })
+            }
+            QueryKind::Moves => {
+                let g = subject(&mut games)?;
+                let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
+                let moves = solver
+                    .sum_moves(&g, None)?
+                    .into_iter()
+                    .map(|m| (m.result, m.grundy))
+                    .collect();
+                Ok(Answer::Moves { expr, moves })
+            }
+            QueryKind::Winning => {
+                let g = subject(&mut games)?;
+                let moves = if q.misere {
+                    misere_outcome::winning(&mut games, &mut analyses.misere, &g, span)?
+                } else {
+                    let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
+                    solver
+                        .sum_moves(&g, Some(0))?
+                        .into_iter()
+                        .map(|m| m.result)
+                        .collect()
+                };
+                Ok(Answer::Winning {
+                    expr,
+                    misere: q.misere,
+                    moves,
+                })
+            }
+            QueryKind::Sequence => {
+                let inst = game_fn_of(&mut games, &q.subject)?;
+                sequence(&mut games, &mut analyses.impartial, q, inst)
+            }
+            QueryKind::Explain => {
+                let g = subject(&mut games)?;
+                let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
+                let explanation = super::explain::explain(&mut solver, &g)?;
+                Ok(Answer::Explain { expr, explanation })
+            }
+            QueryKind::Graph => {
+                let g = subject(&mut games)?;
+                let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
+                let graph = super::explain::move_graph(&mut solver, &g)?;
+                Ok(Answer::Graph { expr, graph })
+            }
+            QueryKind::Play => Err(EvalError::Interactive { span }),
+            QueryKind::Genus => {
+                let g = subject(&mut games)?;
+                let normal =
+                    Solver::new(&mut games, &mut analyses.impartial, span).grundy_sum(&g.parts)?;
+                let value =
+                    misere_values::genus(&mut games, &mut analyses.misere, &g, normal, span)?;
+                Ok(Answer::Genus { expr, value })
+            }
+            QueryKind::Table => {
+                let inst = game_fn_of(&mut games, &q.subject)?;
+                table(&mut games, &mut analyses.impartial, q, inst)
+            }
+            QueryKind::Canonical => Err(EvalError::NotAvailable {
+                query: q.kind.keyword(),
+                span,
+            }),
+        }
+    }
+}
+
+fn sequence(
+    games: &mut Games<'_>,
+    tables: &mut crate::solve::impartial::Impartial,
+    q: &Query,
+    inst: InstId,
+) -> Result<Answer, EvalError> {
+    let span = q.span;
+    let params = games.game(inst).map_or(0, |g| g.params.len());
+    if params != 1 {
+        return Err(EvalError::SequenceArity {
+            params,
+            span: q.subject.expr.span,
+        });
+    }
+    let range = q.range.as_ref().ok_or(EvalError::SequenceRange { span })?;
+    let (from, to) = match games.interp().top(range)? {
+        Value::Range(a, b) => (a, b),
+        other => {
+            return Err(EvalError::expected(
+                "a range such as `0..=20`",
+                other.kind_name(),
+                range.expr.span,
+            ))
+        }
+    };
+    if from < 0 {
+        return Err(EvalError::NegativeHeap {
+            span: range.expr.span,
+        });
+    }
+    let len = usize::try_from(to.max(from)).unwrap_or(usize::MAX);
+    let limit = games.budget.limits().max_positions;
+    if len > limit {
+        return Err(EvalError::limit(
+            crate::graph::budget::Exceeded::Positions(limit),
+            span,
+        ));
+    }
+    let mut solver = Solver::new(games, tables, span);
+    let (mut values, regularity) = solver.regularity(inst, len)?;
+    values.truncate(len);
+    values.drain(..(from as usize).min(len));
+    Ok(Answer::Sequence {
+        game: q.text.clone(),
+        from,
+        values,
+        regularity,
+    })
+}
+
+fn table(
+    games: &mut Games<'_>,
+    tables: &mut crate::solve::impartial::Impartial,
+    q: &Query,
+    inst: InstId,
+) -> Result<Answer, EvalError> {
+    let span = q.span;
+    let Some(game) = games.game(inst) else {
+        return Err(EvalError::internal("a table of an unknown game", span));
+    };
+    let Some(board_id) = game.board else {
+        return Err(EvalError::NotOnBoard {
+            game: game.name.clone(),
+            span: q.subject.expr.span,
+        });
+    };
+    let board: Rc<BoardData> = games
+        .rt
+        .boards
+        .get(board_id)
+        .and_then(Clone::clone)
+        .ok_or_else(|| EvalError::BoardNotYetDefined {
+            name: games
+                .globals
+                .boards
+                .get(board_id)
+                .map_or("?", |b| b.name.as_str())
+                .to_string(),
+            span,
+        })?;
+    let extra = game.params.len().saturating_sub(1);
+    let mut solver = Solver::new(games, tables, span);
+    let mut rows = Vec::new();
+    for r in (1..=board.height).rev() {
+        let mut row = Vec::new();
+        for c in 1..=board.width {
+            if board.open(c, r) {
+                let sq = Value::Tuple(Rc::from(vec![Value::Int(c), Value::Int(r)]));
+                let mut args = vec![sq];
+                args.extend((0..extra).map(|_| Value::Int(0)));
+                row.push(Some(solver.grundy_pos(inst, &args.into())?));
+            } else {
+                row.push(None);
+            }
+        }
+        rows.push(row);
+    }
+    Ok(Answer::Table {
+        expr: q.text.clone(),
+        rows,
+    })
+}

@@ -1,0 +1,176 @@
+//! Runs one checked statement: boards and constants take effect, queries are
+//! answered, assertions compared.
+
+use super::answer::Answer;
+use super::{Mode, Runner};
+use crate::check::program::Stmt;
+use crate::eval::eval_error::EvalError;
+use crate::eval::interp::{new_frame, Interp};
+use crate::eval::iterate::to_items;
+use crate::lang::board::BoardData;
+use crate::lang::value::Value;
+use std::rc::Rc;
+
+/// The 1-based line of a byte offset, from a table of line starts.
+pub fn line_of(line_starts: &[usize], offset: usize) -> usize {
+    line_starts.partition_point(|&s| s <= offset).max(1)
+}
+
+/// The byte offsets where lines start.
+pub fn line_starts(source: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(source.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
+}
+
+impl<'a> Runner<'a> {
+    fn interp(&mut self) -> Interp<'_> {
+        Interp::new(self.globals, self.rt, self.budget)
+    }
+
+    /// Evaluates a board definition.
+    fn run_board(&mut self, id: usize) -> Result<(), EvalError> {
+        let globals = self.globals;
+        let Some(b) = globals.boards.get(id) else {
+            return Ok(());
+        };
+        let mut interp = self.interp();
+        let mut frame = new_frame(b.frame_size);
+        let mut size = |e: &crate::check::program::Expr| -> Result<i64, EvalError> {
+            match interp.eval(e, &mut frame)? {
+                Value::Int(n) if (1..=702).contains(&n) => Ok(n),
+                Value::Int(n) => Err(EvalError::BoardSide { n, span: e.span }),
+                other => Err(EvalError::expected(
+                    "an integer board size",
+                    other.kind_name(),
+                    e.span,
+                )),
+            }
+        };
+        let width = size(&b.width)?;
+        let height = size(&b.height)?;
+        let mut blocked = vec![false; (width * height) as usize];
+        if let Some(w) = &b.without {
+            let mut frame = new_frame(b.frame_size);
+            let set = interp.eval(w, &mut frame)?;
+            for sq in to_items(&set, interp.budget, w.span)? {
+                let (c, r) = match &sq {
+                    Value::Tuple(t) => match t.as_ref() {
+                        [Value::Int(c), Value::Int(r)] => (*c, *r),
+                        _ => {
+                            return Err(EvalError::expected("squares like `@d4`", "tuple", w.span))
+                        }
+                    },
+                    other => {
+                        return Err(EvalError::expected(
+                            "squares like `@d4`",
+                            other.kind_name(),
+                            w.span,
+                        ))
+                    }
+                };
+                if !(1..=width).contains(&c) || !(1..=height).contains(&r) {
+                    return Err(EvalError::BlockedOffBoard {
+                        square: crate::syntax::lower::square_name(c, r),
+                        width,
+                        height,
+                        span: w.span,
+                    });
+                }
+                if let Some(slot) = blocked.get_mut(((r - 1) * width + (c - 1)) as usize) {
+                    *slot = true;
+                }
+            }
+        }
+        if self.rt.boards.len() <= id {
+            self.rt.boards.resize(id + 1, None);
+        }
+        if let Some(slot) = self.rt.boards.get_mut(id) {
+            *slot = Some(Rc::new(BoardData {
+                width,
+                height,
+                blocked,
+            }));
+        }
+        Ok(())
+    }
+
+    /// Runs one statement; returns its answer, if it has one. `lines` are the
+    /// line starts of the source (for the line numbers of assertions).
+    pub fn run_stmt(
+        &mut self,
+        stmt: &Stmt,
+        lines: &[usize],
+        mode: Mode,
+    ) -> Result<Option<Answer>, EvalError> {
+        match stmt {
+            Stmt::Game(_) | Stmt::Function(_) => Ok(None),
+            Stmt::Board(id) => self.run_board(*id).map(|_| None),
+            Stmt::Let(id, value) => {
+                let v = self.interp().top(value)?;
+                if self.rt.consts.len() <= *id {
+                    self.rt.consts.resize(*id + 1, None);
+                }
+                if let Some(slot) = self.rt.consts.get_mut(*id) {
+                    *slot = Some(v);
+                }
+                Ok(None)
+            }
+            Stmt::Print(e, text, _) => {
+                if mode == Mode::AssertsOnly {
+                    return Ok(None);
+                }
+                let value = self.interp().top(e)?;
+                Ok(Some(Answer::Print {
+                    expr: text.clone(),
+                    value,
+                }))
+            }
+            Stmt::Query(q) => {
+                if mode == Mode::AssertsOnly {
+                    return Ok(None);
+                }
+                self.answer(q).map(Some)
+            }
+            Stmt::AssertExpr(e, span) => {
+                let passed = match self.interp().top(e)? {
+                    Value::Bool(b) => b,
+                    other => {
+                        return Err(EvalError::expected(
+                            "a boolean to assert",
+                            other.kind_name(),
+                            e.expr.span,
+                        ))
+                    }
+                };
+                let failure = (!passed).then(|| {
+                    Box::new((
+                        Value::Bool(true),
+                        Answer::Print {
+                            expr: String::new(),
+                            value: Value::Bool(false),
+                        },
+                    ))
+                });
+                Ok(Some(Answer::Assert {
+                    line: line_of(lines, span.start),
+                    passed,
+                    failure,
+                    span: *span,
+                }))
+            }
+            Stmt::AssertQuery(q, expected, span) => {
+                let answer = self.answer(q)?;
+                let want = self.interp().top(expected)?;
+                let passed = super::assertion::matches(&answer, &want, q.kind, expected.expr.span)?;
+                let failure = (!passed).then(|| Box::new((want, answer)));
+                Ok(Some(Answer::Assert {
+                    line: line_of(lines, span.start),
+                    passed,
+                    failure,
+                    span: *span,
+                }))
+            }
+        }
+    }
+}

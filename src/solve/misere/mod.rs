@@ -1,0 +1,120 @@
+//! Misère play (the last player to move loses): outcomes and winning moves by a
+//! memoised search of sums, misère Grundy values and Conway's genus. The memo
+//! is kept across statements (until a game is redefined).
+
+pub mod outcome;
+pub mod values;
+
+use crate::diagnostics::Span;
+use crate::eval::eval_error::EvalError;
+use crate::game::{Games, OptionList, Side};
+use crate::lang::value::Component;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+/// A sum normalised for misère search: components sorted, terminal ones dropped.
+pub type State = Vec<Component>;
+
+/// Largest nimber a misère search expands.
+const MAX_NIMBER: u64 = 100_000;
+
+/// What misère searches remember.
+#[derive(Debug, Default, Clone)]
+pub struct MisereCache {
+    /// Outcome states: on the path, P or N.
+    pub(crate) outcomes: FxHashMap<State, u8>,
+    /// Misère Grundy values (`u32::MAX` while on the path).
+    pub(crate) values: FxHashMap<State, u32>,
+    /// The options of each component seen.
+    options: FxHashMap<Component, Rc<[Vec<Component>]>>,
+}
+
+impl MisereCache {
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        *self = MisereCache::default();
+    }
+
+    /// True when nothing is remembered.
+    pub fn is_empty(&self) -> bool {
+        self.outcomes.is_empty() && self.values.is_empty() && self.options.is_empty()
+    }
+
+    /// The options of one component, generated once.
+    pub(crate) fn component_options(
+        &mut self,
+        games: &mut Games<'_>,
+        c: &Component,
+        span: Span,
+    ) -> Result<Rc<[Vec<Component>]>, EvalError> {
+        if let Some(opts) = self.options.get(c) {
+            return Ok(opts.clone());
+        }
+        if let Component::Nimber(k) = c {
+            if *k > MAX_NIMBER {
+                return Err(EvalError::TooLarge {
+                    what: format!("*{k} is too large for a misère search"),
+                    instead: "use smaller nimbers in misère sums",
+                    span,
+                });
+            }
+        }
+        let mut list = OptionList::default();
+        games.component_options(c, Side::Impartial, &mut list)?;
+        let opts: Rc<[Vec<Component>]> = list.iter().map(<[Component]>::to_vec).collect();
+        games
+            .budget
+            .add_positions(1)
+            .map_err(|e| EvalError::limit(e, span))?;
+        self.options.insert(c.clone(), opts.clone());
+        Ok(opts)
+    }
+
+    /// A sum as a search state: terminal components dropped, the rest sorted.
+    pub(crate) fn normalize(
+        &mut self,
+        games: &mut Games<'_>,
+        parts: &[Component],
+        span: Span,
+    ) -> Result<State, EvalError> {
+        let mut state = Vec::with_capacity(parts.len());
+        for c in parts {
+            if !self.component_options(games, c, span)?.is_empty() {
+                state.push(c.clone());
+            }
+        }
+        state.sort();
+        Ok(state)
+    }
+
+    /// The options of a state, each normalised.
+    pub(crate) fn state_options(
+        &mut self,
+        games: &mut Games<'_>,
+        state: &State,
+        span: Span,
+    ) -> Result<Vec<State>, EvalError> {
+        let mut out = Vec::new();
+        for (i, c) in state.iter().enumerate() {
+            if i > 0 && state.get(i - 1) == Some(c) {
+                continue;
+            }
+            for opt in self.component_options(games, c, span)?.iter() {
+                games.budget.tick().map_err(|e| EvalError::limit(e, span))?;
+                let mut parts: Vec<Component> = state.iter().take(i).cloned().collect();
+                parts.extend(opt.iter().cloned());
+                parts.extend(state.iter().skip(i + 1).cloned());
+                out.push(self.normalize(games, &parts, span)?);
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// A misère search error for a repeated position.
+pub(crate) fn repeats(span: Span) -> EvalError {
+    EvalError::Loopy {
+        cycle: vec!["(a misère position repeats)".into()],
+        span,
+    }
+}

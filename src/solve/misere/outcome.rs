@@ -1,0 +1,115 @@
+//! Misère outcomes and winning moves by a memoised search of the sum's game tree
+//! (Grundy values do not decide misère sums), run by the one search driver.
+
+use super::{repeats, MisereCache, State};
+use crate::diagnostics::Span;
+use crate::eval::eval_error::EvalError;
+use crate::game::Games;
+use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
+use crate::lang::value::GameSum;
+
+const ON_PATH: u8 = 1;
+const P: u8 = 2;
+const N: u8 = 3;
+
+/// True when the player to move wins `sum` under misère play.
+pub fn next_wins(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    sum: &GameSum,
+    span: Span,
+) -> Result<bool, EvalError> {
+    let root = cache.normalize(games, &sum.parts, span)?;
+    if cache.outcomes.get(&root) == Some(&N) {
+        return Ok(true);
+    }
+    let budget = games.budget;
+    let mut walk = OutcomeWalk { games, cache, span };
+    search(&mut walk, root.clone(), budget, CyclePolicy::Error)?;
+    Ok(walk.cache.outcomes.get(&root) == Some(&N))
+}
+
+/// The options of `sum` after which the player to move loses under misère play.
+pub fn winning(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    sum: &GameSum,
+    span: Span,
+) -> Result<Vec<GameSum>, EvalError> {
+    let mut out: Vec<GameSum> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for (i, c) in sum.parts.iter().enumerate() {
+        for opt in cache.component_options(games, c, span)?.iter() {
+            let result = sum.replaced(i, opt);
+            if !next_wins(games, cache, &result, span)? && seen.insert(result.normalized()) {
+                out.push(result);
+            }
+        }
+    }
+    Ok(out)
+}
+
+struct OutcomeWalk<'w, 'a> {
+    games: &'w mut Games<'a>,
+    cache: &'w mut MisereCache,
+    span: Span,
+}
+
+impl Walk for OutcomeWalk<'_, '_> {
+    type Node = State;
+    type Frame = ();
+    type Error = EvalError;
+
+    fn status(&self, s: &State) -> Status {
+        match self.cache.outcomes.get(s) {
+            None => Status::Unknown,
+            Some(&ON_PATH) => Status::OnPath,
+            Some(_) => Status::Done,
+        }
+    }
+
+    fn enter(&mut self, s: &State) -> Result<(), EvalError> {
+        self.cache.outcomes.insert(s.clone(), ON_PATH);
+        self.games
+            .budget
+            .add_positions(1)
+            .map_err(|e| EvalError::limit(e, self.span))
+    }
+
+    fn abandon(&mut self, s: &State) {
+        self.cache.outcomes.remove(s);
+    }
+
+    fn visit(
+        &mut self,
+        s: &State,
+        _: &mut (),
+        children: &mut Vec<State>,
+    ) -> Result<Visit, EvalError> {
+        let options = self.cache.state_options(self.games, s, self.span)?;
+        // No move: the previous player moved last and loses.
+        let mut wins = options.is_empty();
+        for o in options {
+            match self.cache.outcomes.get(&o) {
+                Some(&P) => {
+                    wins = true;
+                    break;
+                }
+                Some(&N) => {}
+                _ => children.push(o),
+            }
+        }
+        if wins || children.is_empty() {
+            children.clear();
+            self.cache
+                .outcomes
+                .insert(s.clone(), if wins { N } else { P });
+            return Ok(Visit::Done);
+        }
+        Ok(Visit::Need)
+    }
+
+    fn cycle(&mut self, _path: Vec<State>) -> EvalError {
+        repeats(self.span)
+    }
+}
