@@ -1,5 +1,7 @@
 //! Every `examples/*.game` file runs with all its assertions passing, as long as
-//! the capability its second line names (`# capability: X`) is implemented.
+//! the capability its second line names (`# capability: X`) is implemented —
+//! twice: with compiled rules and with the general evaluator alone, so that the
+//! fast paths are held to every fact the examples assert.
 
 #![allow(
     clippy::indexing_slicing,
@@ -8,7 +10,9 @@
     clippy::panic
 )]
 
-use grundy::{Answer, Engine, Mode};
+mod common;
+
+use grundy::{Answer, Mode};
 
 /// Capabilities the interpreter implements today.
 const IMPLEMENTED: [&str; 5] = ["core", "misere", "periodicity", "boards", "coins"];
@@ -22,7 +26,16 @@ fn capability(source: &str) -> String {
 }
 
 #[test]
-fn every_example_passes_its_asserts() {
+fn every_example_passes_its_asserts_with_compiled_rules() {
+    every_example(true);
+}
+
+#[test]
+fn every_example_passes_its_asserts_with_the_general_evaluator() {
+    every_example(false);
+}
+
+fn every_example(kernels: bool) {
     let mut dir: Vec<_> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/examples"))
         .expect("examples directory")
         .filter_map(Result::ok)
@@ -39,7 +52,7 @@ fn every_example_passes_its_asserts() {
         }
         ran += 1;
         let name = path.display().to_string();
-        let mut engine = Engine::default();
+        let mut engine = common::engine(kernels);
         let stmts = match engine.load(&source, false) {
             Ok(s) => s,
             Err(problems) => {

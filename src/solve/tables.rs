@@ -37,7 +37,9 @@ pub fn key_of(pos: &[Value]) -> Key {
     };
     match pos {
         [a] => {
-            if let Some(n) = small(a, DENSE_LIMIT) {
+            // Any heap is `One` (compiled rules run on it); only those below
+            // DENSE_LIMIT may live in the dense array.
+            if let Some(n) = small(a, i64::MAX) {
                 return Key::One(n);
             }
             if let Value::Tuple(t) = a {
@@ -118,7 +120,7 @@ impl<V: Copy + PartialEq> Table<V> {
     ) -> Result<bool, Exceeded> {
         match key {
             Key::One(n) => {
-                if n >= self.dense.len() && self.dense_ok(n + 1) {
+                if n >= self.dense.len() && n < DENSE_LIMIT as usize && self.dense_ok(n + 1) {
                     let len = (n + 1)
                         .max(self.dense.len() * 2)
                         .max(64)
@@ -203,7 +205,7 @@ impl<V: Copy + PartialEq> Table<V> {
 
     /// Makes room for heaps 0..n exactly (a bottom-up fill knows its size).
     pub fn reserve_heaps(&mut self, n: usize, budget: &Budget) -> Result<(), Exceeded> {
-        if n > self.dense.len() {
+        if n > self.dense.len() && n <= DENSE_LIMIT as usize {
             self.grow_dense(n, budget)?;
         }
         Ok(())

@@ -61,11 +61,12 @@ impl MisereCache {
         }
         let mut list = OptionList::default();
         games.component_options(c, Side::Impartial, &mut list)?;
-        let opts: Rc<[Vec<Component>]> = list.iter().map(<[Component]>::to_vec).collect();
+        // Every option kept counts as a position kept.
         games
             .budget
-            .add_positions(1)
+            .add_positions(1 + list.len())
             .map_err(|e| EvalError::limit(e, span))?;
+        let opts: Rc<[Vec<Component>]> = list.iter().map(<[Component]>::to_vec).collect();
         self.options.insert(c.clone(), opts.clone());
         Ok(opts)
     }

@@ -1,0 +1,249 @@
+//! The one budget: every structure that grows with the work ends in a
+//! diagnostic naming the limit and its flag (exit 2), never an allocation
+//! failure, an abort or a stack overflow; a limit leaves the session whole.
+//! Memory is measured for the whole process, so these run the real binary.
+
+#![allow(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic
+)]
+
+mod common;
+
+use grundy::graph::budget::Limits;
+use grundy::repl::Session;
+use std::process::Command;
+
+/// Runs `program` with extra flags; returns (exit code, standard error).
+fn run(program: &str, flags: &[&str]) -> (Option<i32>, String) {
+    let dir = std::env::temp_dir().join(format!("grundy-budget-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{:x}.game", fxhash(program, flags)));
+    std::fs::write(&file, program).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(flags)
+        .arg("run")
+        .arg(&file)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&file);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+/// Runs `program` under an address-space limit (`ulimit -v`, KiB) with default flags.
+fn run_capped(program: &str, kib: u64) -> (Option<i32>, String) {
+    let dir = std::env::temp_dir().join(format!("grundy-budget-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("capped-{:x}.game", fxhash(program, &[])));
+    std::fs::write(&file, program).unwrap();
+    let script = format!(
+        "ulimit -v {kib}; exec \"{}\" run \"{}\"",
+        env!("CARGO_BIN_EXE_grundy"),
+        file.display()
+    );
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&file);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+fn fxhash(program: &str, flags: &[&str]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    program.hash(&mut h);
+    flags.hash(&mut h);
+    h.finish()
+}
+
+fn assert_limit(program: &str, flags: &[&str], flag: &str) {
+    let (code, err) = run(program, flags);
+    assert_eq!(code, Some(2), "{program}\n{err}");
+    assert!(err.contains("grundy::limit"), "{program}\n{err}");
+    assert!(
+        err.contains(flag),
+        "{program}: the diagnostic names {flag}\n{err}"
+    );
+}
+
+const SMALL: &[&str] = &["--max-memory", "64M"];
+
+#[test]
+fn a_dense_memo_table_counts_its_bytes() {
+    assert_limit(
+        "game c(n: nat) { move n - 1 where n > 0 }\ngrundy c(40000000)",
+        SMALL,
+        "--max-memory",
+    );
+}
+
+#[test]
+fn hash_maps_of_growing_positions() {
+    assert_limit(
+        "game grow(s: string) { move s ++ \"a\" }\ngrundy grow(\"\")",
+        SMALL,
+        "--max-memory",
+    );
+}
+
+#[test]
+fn a_deep_search_stack() {
+    assert_limit(
+        "game d(h: list) { move [h[0] - 1] where h[0] > 0 }\ngrundy d([100000000])",
+        SMALL,
+        "--max-memory",
+    );
+}
+
+#[test]
+fn the_options_of_one_huge_position() {
+    for game in [
+        "game nim(n: nat) { move n - k for k in 1..=n }",
+        // A list position: only the general evaluator runs it.
+        "game nim(h: list) { move [h[0] - k] for k in 1..=h[0] }",
+    ] {
+        let query = if game.contains("list") {
+            "grundy nim([1000000000000])"
+        } else {
+            "grundy nim(1000000000000)"
+        };
+        assert_limit(&format!("{game}\n{query}"), SMALL, "--max-memory");
+    }
+}
+
+#[test]
+fn lists_and_ranges_built_by_expressions() {
+    for expr in [
+        "len([x for x in 0..1000000000])",
+        "len(sorted(0..99999999))",
+        "len(product([0..1000, 0..1000, 0..1000]))",
+        "len(subsets(0..60, 0..=30))",
+    ] {
+        assert_limit(&format!("print {expr}"), SMALL, "--max-memory");
+    }
+}
+
+#[test]
+fn a_handful_of_positions_costs_little() {
+    // Heap 268435455 alone must not make a dense table of 2^28 values: with a
+    // position limit of 1000 the position limit is what stops it, well inside
+    // a small memory limit.
+    assert_limit(
+        "game h(n: nat) { move n - k for k in 1..=n / 2 }\ngrundy h(268435455)",
+        &["--max-positions", "1000", "--max-memory", "64M"],
+        "--max-positions",
+    );
+}
+
+#[test]
+fn a_loop_without_allocation_meets_the_timeout() {
+    assert_limit(
+        "game g(n: nat) { move n - 1 for k in 0..1000000000000 where k * k == 0 and n > 0 }\ngrundy g(1)",
+        &["--timeout", "0.5"],
+        "--timeout",
+    );
+}
+
+#[test]
+fn the_issue_inputs_end_in_a_diagnostic_under_a_4gb_cap() {
+    for program in [
+        "game slow(n: nat) { move slow(a) + slow(n - 1 - a) for a in 0..n }\ngrundy slow(100000000)",
+        "game nim(n: nat) { move n - k for k in 1..=n }\ngrundy nim(1000000000000)",
+        "game grow(s: string) { move s ++ \"a\" }\ngrundy grow(\"\")",
+        "game h(n: nat) { move n - k for k in 1..=n / 2 }\ngrundy h(268435455)",
+    ] {
+        let (code, err) = run_capped(program, 4_000_000);
+        assert_eq!(code, Some(2), "{program}\n{err}");
+        assert!(err.contains("grundy::limit"), "{program}\n{err}");
+    }
+}
+
+#[test]
+fn bad_limit_flags_are_refused_with_a_hint() {
+    let (code, err) = run("grundy *1", &["--max-memory", "lots"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("512M"), "{err}");
+}
+
+fn session(max_positions: usize) -> Session {
+    Session::new(Limits {
+        max_positions,
+        ..Limits::default()
+    })
+}
+
+fn ok(s: &mut Session, input: &str) -> String {
+    let r = s.eval(input);
+    assert!(!r.error, "{input}: {}", r.text);
+    r.text
+}
+
+#[test]
+fn a_position_limit_leaves_the_session_whole() {
+    let mut s = session(2_000);
+    ok(&mut s, "game h(n: nat) { move n - k for k in 1..=n / 2 }");
+    ok(&mut s, "game d(h: list) { move [h[0] - 1] where h[0] > 0 }");
+    let queries = [
+        "grundy h(1000)",
+        "grundy d([1500])",
+        "outcome misere h(7) + h(2)",
+    ];
+    let before: Vec<String> = queries.iter().map(|q| ok(&mut s, q)).collect();
+    // d([n]) is a chain: its value alternates, 0 for even n (no search needed to know).
+    assert_eq!(before[1], "grundy d([1500]) = 0");
+    for big in [
+        "grundy h(268435455)",
+        "grundy d([100000])",
+        "outcome misere h(100000) + h(3)",
+    ] {
+        let r = s.eval(big);
+        assert!(
+            r.error && r.text.contains("--max-positions"),
+            "{big}: {}",
+            r.text
+        );
+        // Everything answered before is answered again, the same.
+        let after: Vec<String> = queries.iter().map(|q| ok(&mut s, q)).collect();
+        assert_eq!(after, before, "after {big}");
+    }
+}
+
+#[test]
+fn tables_filled_by_earlier_statements_make_room() {
+    // Each query fits the limit alone; together they do not. The second one
+    // empties the tables and runs again instead of failing.
+    let mut s = session(3_000);
+    ok(&mut s, "game c(n: nat) { move n - 1 where n > 0 }");
+    ok(&mut s, "game e(n: nat) { move n - 2 where n > 1 }");
+    assert_eq!(ok(&mut s, "grundy c(2000)"), "grundy c(2000) = 0");
+    assert_eq!(ok(&mut s, "grundy e(2000)"), "grundy e(2000) = 0");
+    assert_eq!(ok(&mut s, "grundy c(2001)"), "grundy c(2001) = 1");
+}
+
+#[test]
+fn an_interrupt_leaves_no_position_on_the_path() {
+    // A search cut short by a cycle report leaves nothing half-done behind: the
+    // same session still answers about the positions the search had entered.
+    let mut s = Session::default();
+    ok(
+        &mut s,
+        "game loop(n: nat) { move (n + 1) % 5 where n < 5\n move 6 where n == 3 }",
+    );
+    let r = s.eval("grundy loop(0)");
+    assert!(r.error && r.text.contains("loopy"), "{}", r.text);
+    let r = s.eval("grundy loop(1)");
+    assert!(r.error && r.text.contains("loopy"), "{}", r.text);
+    assert_eq!(ok(&mut s, "grundy loop(6)"), "grundy loop(6) = 0");
+}
