@@ -31,8 +31,9 @@ impl<'g> Checker<'g> {
             ast::ExprKind::Name(name) => return self.check_name(name, span),
             ast::ExprKind::Unary(op, inner) => {
                 let inner = self.check_expr(inner);
+                // Constant folding uses the operator's one definition.
                 if let (UnOp::Neg, ExprKind::Const(Value::Int(n))) = (op, &inner.kind) {
-                    if let Some(neg) = n.checked_neg() {
+                    if let Ok(neg) = crate::eval::ops::int_neg(*n) {
                         return const_expr(Value::Int(neg), span);
                     }
                 }

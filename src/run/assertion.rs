@@ -5,6 +5,7 @@ use super::answer::{Answer, Outcome};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::lang::value::{GameSum, Value};
+use crate::solve::misere::values::Genus;
 use crate::syntax::ast::QueryKind;
 
 /// Whether `answer` equals the written value `want`.
@@ -24,7 +25,7 @@ pub fn matches(
             )),
         },
         Answer::Genus { value, .. } => match want {
-            Value::Str(s) => Ok(s.as_ref() == value.to_string()),
+            Value::Str(s) => Ok(Genus::parse(s).as_ref() == Some(value)),
             other => Err(EvalError::expected(
                 "a genus string such as \"0^120\"",
                 other.kind_name(),

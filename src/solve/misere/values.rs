@@ -37,6 +37,26 @@ impl std::fmt::Display for Genus {
     }
 }
 
+impl Genus {
+    /// Reads the normal form `g^γ0γ1…` (or `g^(γ0,γ1,…)` when a γ reaches 10).
+    pub fn parse(text: &str) -> Option<Genus> {
+        let (g, exponent) = text.trim().split_once('^')?;
+        let normal = g.parse().ok()?;
+        let gammas =
+            if let Some(list) = exponent.strip_prefix('(').and_then(|e| e.strip_suffix(')')) {
+                list.split(',')
+                    .map(|x| x.trim().parse().ok())
+                    .collect::<Option<Vec<u32>>>()?
+            } else {
+                exponent
+                    .chars()
+                    .map(|c| c.to_digit(10))
+                    .collect::<Option<Vec<u32>>>()?
+            };
+        (!gammas.is_empty()).then_some(Genus { normal, gammas })
+    }
+}
+
 /// The misère Grundy value of a sum.
 pub fn misere_value(
     games: &mut Games<'_>,
