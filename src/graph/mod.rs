@@ -2,3 +2,4 @@
 //! reachable graph with predecessor lists.
 
 pub mod budget;
+pub mod explicit;
