@@ -4,6 +4,7 @@ pub mod fill;
 pub mod grundy;
 pub mod kernel;
 pub mod lines;
+pub mod loopy;
 pub mod memo;
 pub mod misere;
 pub mod periodicity;
