@@ -228,23 +228,26 @@ impl<'b, K: Eq + Hash + Clone> Explorer<'b, K> {
     }
 
     /// Interns `key`; a new position is charged to the budget, and the table's
-    /// growth is asked for before it doubles.
+    /// growth is asked for before it doubles. One probe serves both the lookup
+    /// and the insertion (a key already present is dropped).
     #[inline]
     fn intern(&mut self, key: K) -> Result<u32, Exceeded> {
-        if let Some(i) = self.keys.get_index_of(&key) {
-            return Ok(i as u32);
-        }
         let len = self.keys.len();
-        if len >= MAX_ITEMS {
-            return Err(Exceeded::Positions(MAX_ITEMS));
-        }
         if len == self.keys.capacity() {
+            if len >= MAX_ITEMS {
+                return Err(Exceeded::Positions(MAX_ITEMS));
+            }
             // An entry holds the key and its hash; the index table a `usize` more.
             let per = size_of::<K>() + 2 * size_of::<usize>();
             self.budget.reserve(len.max(16).saturating_mul(per))?;
         }
-        self.budget.add_positions(1)?;
-        let (i, _) = self.keys.insert_full(key);
+        let (i, inserted) = self.keys.insert_full(key);
+        if inserted {
+            if i >= MAX_ITEMS {
+                return Err(Exceeded::Positions(MAX_ITEMS));
+            }
+            self.budget.add_positions(1)?;
+        }
         Ok(i as u32)
     }
 

@@ -102,16 +102,21 @@ impl Generalized {
     /// already finite below m "reverses" to m (has an option labelled m);
     /// then every unlabelled vertex with no option labelled m becomes ∞.
     /// A vertex still unlabelled after stage m has an option of every value
-    /// ≤ m, so the mex condition needs no check. Each stage is O(V + E) over
-    /// the vertices still unlabelled and the predecessors of new labels.
+    /// ≤ m, so the mex condition needs no check. A stage costs the vertices
+    /// still waiting, the in-edges of its new labels, and the in-edges of the
+    /// vertices those reverse: at most O(V + E).
     pub fn solve(graph: &Csr, budget: &Budget) -> Result<Generalized, Exceeded> {
         let n = graph.node_count();
-        budget.reserve(6 * n * size_of::<u32>())?;
+        budget.reserve(7 * n * size_of::<u32>())?;
         let mut label = vec![UNLABELLED; n];
         let mut counter = vec![u32::MAX; n];
         // Options of an unlabelled vertex that still block it at this stage:
         // those not finite below m that do not reverse to m yet.
         let mut need = vec![0u32; n];
+        // Options not (yet) finite: unlabelled or ∞. Kept across stages, and
+        // lowered when an option gets a finite label, so a stage starts from it
+        // without rescanning every waiting vertex's options.
+        let mut open: Vec<u32> = (0..n as u32).map(|u| graph.out_degree(u)).collect();
         // mark[v] == m + 1 when v has an option labelled m (in stage m);
         // stamps avoid clearing the array at every stage.
         let mut mark = vec![0u32; n];
@@ -122,14 +127,11 @@ impl Generalized {
         while !waiting.is_empty() {
             let stamp = m + 1;
             queue.clear();
+            budget.ticks(waiting.len() as u32)?;
             for &u in &waiting {
-                let succ = graph.successors(u);
-                budget.ticks(succ.len() as u32 + 1)?;
-                // Unlabelled and infinite labels are both ≥ m; so is m itself.
-                let blocking = succ
-                    .iter()
-                    .filter(|&&v| label.get(v as usize).is_some_and(|&l| l >= m))
-                    .count() as u32;
+                // At a stage's start no label is m yet, so the blocking options
+                // are exactly the open ones.
+                let blocking = open.get(u as usize).copied().unwrap_or(0);
                 if let Some(slot) = need.get_mut(u as usize) {
                     *slot = blocking;
                 }
@@ -146,6 +148,9 @@ impl Generalized {
                 let preds = graph.predecessors(w);
                 budget.ticks(preds.len() as u32 + 1)?;
                 for &v in preds {
+                    if let Some(o) = open.get_mut(v as usize) {
+                        *o = o.saturating_sub(1);
+                    }
                     match mark.get_mut(v as usize) {
                         Some(s) if *s != stamp => *s = stamp,
                         _ => continue,
