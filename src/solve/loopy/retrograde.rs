@@ -49,32 +49,32 @@ impl Retrograde {
     /// when its last, hence farthest, N option is labelled (the loser delays).
     pub fn solve(graph: &Csr, budget: &Budget) -> Result<Retrograde, Exceeded> {
         let n = graph.node_count();
-        budget.reserve(3 * n * size_of::<u32>())?;
-        let mut remoteness = vec![DRAW; n];
-        // Options not yet known to be N; a node becomes P when this reaches 0.
-        let mut unresolved: Vec<u32> = Vec::with_capacity(n);
+        budget.reserve(4 * n * size_of::<u32>())?;
+        // Per node: its remoteness (DRAW until labelled) and its options not
+        // yet known to be N (it becomes P when that reaches 0). Paired, since
+        // the loop below touches both at a random node: one cache miss.
+        let mut state: Vec<[u32; 2]> = Vec::with_capacity(n);
         // Labelled nodes in labelling order; `head` is the queue's front.
         let mut queue: Vec<u32> = Vec::with_capacity(n);
         for u in 0..n as u32 {
             budget.tick()?;
             let d = graph.out_degree(u);
-            unresolved.push(d);
             if d == 0 {
-                if let Some(r) = remoteness.get_mut(u as usize) {
-                    *r = 0;
-                }
+                state.push([0, 0]);
                 queue.push(u);
+            } else {
+                state.push([DRAW, d]);
             }
         }
         let mut head = 0;
         while let Some(&v) = queue.get(head) {
             head += 1;
-            let r = remoteness.get(v as usize).copied().unwrap_or(DRAW);
+            let r = state.get(v as usize).map_or(DRAW, |x| x[0]);
             let v_is_p = r % 2 == 0;
             let preds = graph.predecessors(v);
             budget.ticks(preds.len() as u32 + 1)?;
             for &u in preds {
-                let Some(ru) = remoteness.get_mut(u as usize) else {
+                let Some([ru, unresolved]) = state.get_mut(u as usize) else {
                     continue;
                 };
                 if *ru != DRAW {
@@ -83,15 +83,17 @@ impl Retrograde {
                 if v_is_p {
                     *ru = r + 1;
                     queue.push(u);
-                } else if let Some(c) = unresolved.get_mut(u as usize) {
-                    *c = c.saturating_sub(1);
-                    if *c == 0 {
+                } else {
+                    *unresolved = unresolved.saturating_sub(1);
+                    if *unresolved == 0 {
                         *ru = r + 1;
                         queue.push(u);
                     }
                 }
             }
         }
+        drop(queue);
+        let remoteness = state.iter().map(|x| x[0]).collect();
         Ok(Retrograde { remoteness })
     }
 
