@@ -352,6 +352,31 @@ mod tests {
     }
 
     #[test]
+    fn several_roots_share_one_graph() {
+        let budget = Budget::default();
+        let mut explorer = Explorer::new(&budget);
+        // Two separate countdowns 5 → 0 and 12 → 10 (then 10 is terminal).
+        assert_eq!(explorer.add_root(5u32).unwrap(), 0);
+        assert_eq!(explorer.add_root(12u32).unwrap(), 1);
+        assert_eq!(explorer.add_root(5u32).unwrap(), 0);
+        let g = explorer
+            .explore(|&p, out: &mut Vec<u32>| {
+                if p != 0 && p != 10 {
+                    out.push(p - 1);
+                }
+                Ok::<(), Exceeded>(())
+            })
+            .unwrap();
+        assert_eq!(g.node_count(), 6 + 3);
+        assert_eq!(g.id(&12), Some(1));
+        assert_eq!(g.id(&7), None);
+        let ten = g.id(&10).unwrap();
+        assert_eq!(g.graph().successors(ten), &[] as &[u32]);
+        assert_eq!(g.graph().predecessors(ten), &[g.id(&11).unwrap()]);
+        assert_eq!(g.keys().count(), 9);
+    }
+
+    #[test]
     fn the_position_limit_stops_exploration() {
         let budget = Budget::new(crate::graph::budget::Limits {
             max_positions: 100,

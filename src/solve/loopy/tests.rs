@@ -205,6 +205,36 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Smith's definition, checked directly: a finite γ(u) = m has no option of
+    /// value m, options of every value below m, and every option v of larger or
+    /// infinite value has an option w of value m with a smaller counter. An ∞
+    /// vertex has no option that reverses through it to a finite value it lacks.
+    #[test]
+    fn values_satisfy_smiths_definition(lists in small_graph()) {
+        let (g, v) = values(&lists);
+        for u in 0..lists.len() as u32 {
+            let Some(m) = v.finite(u) else { continue };
+            let options = g.successors(u);
+            prop_assert!(options.iter().all(|&x| v.finite(x) != Some(m)));
+            for j in 0..m {
+                prop_assert!(options.iter().any(|&x| v.finite(x) == Some(j)));
+            }
+            for &x in options {
+                if v.finite(x).is_some_and(|k| k < m) {
+                    continue;
+                }
+                let reverses = g.successors(x).iter().any(|&w| {
+                    v.finite(w) == Some(m) && v.counter(w) < v.counter(u)
+                });
+                prop_assert!(reverses, "node {} option {}", u, x);
+            }
+        }
+    }
+}
+
 /// The winner at N node `u` moves; every reply is tried; `path` holds the
 /// winner's positions so far, which must never repeat.
 fn play_single(g: &Csr, r: &Retrograde, u: u32, path: &mut Vec<u32>) {
@@ -335,6 +365,64 @@ fn solvers_agree_on_every_autobus_position() {
     for u in 0..g.node_count() as u32 {
         assert_eq!(r.outcome(u), v.outcome(g.graph(), u), "{:?}", g.key(u));
     }
+}
+
+/// Poker Nim as in GAMES.md §11: (heaps, mover's pocket, other's pocket); a
+/// move takes chips from a heap into the mover's pocket or adds chips from it.
+fn poker(p: &(Vec<u8>, u8, u8), out: &mut Vec<(Vec<u8>, u8, u8)>) -> Result<(), Exceeded> {
+    let (h, me, you) = p;
+    for i in 0..h.len() {
+        for j in 1..=h[i] {
+            let mut q = h.clone();
+            q[i] -= j;
+            out.push((q, *you, me + j));
+        }
+        for j in 1..=*me {
+            let mut q = h.clone();
+            q[i] += j;
+            out.push((q, *you, me - j));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn poker_nim_is_p_iff_the_heaps_nim_sum_to_zero() {
+    let budget = Budget::default();
+    for (root, want) in [
+        ((vec![2u8, 4, 6], 3u8, 3u8), Outcome::P),
+        ((vec![2, 3, 6], 3, 4), Outcome::N),
+    ] {
+        let g = ExplicitGraph::explore(root, &budget, poker).unwrap();
+        let r = Retrograde::solve(g.graph(), &budget).unwrap();
+        let v = Generalized::solve(g.graph(), &budget).unwrap();
+        assert_eq!(r.outcome(0), Some(want));
+        // The theorem, for every reachable position: no draws, no ∞.
+        for u in 0..g.node_count() as u32 {
+            let (h, _, _) = g.key(u).unwrap();
+            let nim = h.iter().fold(0, |a, &x| a ^ x);
+            let want = if nim == 0 { Outcome::P } else { Outcome::N };
+            assert_eq!(r.outcome(u), Some(want), "{:?}", g.key(u));
+            assert!(!v.is_infinite(u));
+        }
+    }
+}
+
+#[test]
+fn an_interrupted_solve_stops() {
+    let budget = Budget::default();
+    let g = ExplicitGraph::explore([60u8, 0, 0], &budget, bounded_autobus).unwrap();
+    budget
+        .cancel_flag()
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    assert_eq!(
+        Retrograde::solve(g.graph(), &budget).err(),
+        Some(Exceeded::Interrupted)
+    );
+    assert_eq!(
+        Generalized::solve(g.graph(), &budget).err(),
+        Some(Exceeded::Interrupted)
+    );
 }
 
 /// Bounded Autobus: take 1 to 3 tokens from one heap, or move one token onto
