@@ -9,8 +9,9 @@
 use std::hash::Hash;
 use std::mem::size_of;
 
-use indexmap::IndexSet;
-use rustc_hash::FxBuildHasher;
+use std::collections::hash_map::Entry;
+
+use rustc_hash::FxHashMap;
 
 use crate::graph::budget::{Budget, Exceeded};
 
@@ -157,7 +158,8 @@ impl Csr {
 /// The reachable positions of a game, each with its dense id, and their move graph.
 #[derive(Debug, Clone)]
 pub struct ExplicitGraph<K> {
-    keys: IndexSet<K, FxBuildHasher>,
+    ids: FxHashMap<K, u32>,
+    keys: Vec<K>,
     graph: Csr,
 }
 
@@ -186,12 +188,12 @@ impl<K: Eq + Hash + Clone> ExplicitGraph<K> {
 
     /// The position with id `u`.
     pub fn key(&self, u: u32) -> Option<&K> {
-        self.keys.get_index(u as usize)
+        self.keys.get(u as usize)
     }
 
     /// The id of a position, if it was reached.
     pub fn id(&self, key: &K) -> Option<u32> {
-        self.keys.get_index_of(key).map(|i| i as u32)
+        self.ids.get(key).copied()
     }
 
     /// Every position in id order.
@@ -205,7 +207,8 @@ impl<K: Eq + Hash + Clone> ExplicitGraph<K> {
 #[derive(Debug)]
 pub struct Explorer<'b, K> {
     budget: &'b Budget,
-    keys: IndexSet<K, FxBuildHasher>,
+    ids: FxHashMap<K, u32>,
+    keys: Vec<K>,
     succ_off: Vec<u32>,
     succ: Vec<u32>,
 }
@@ -215,7 +218,8 @@ impl<'b, K: Eq + Hash + Clone> Explorer<'b, K> {
     pub fn new(budget: &'b Budget) -> Self {
         Explorer {
             budget,
-            keys: IndexSet::with_hasher(FxBuildHasher),
+            ids: FxHashMap::default(),
+            keys: Vec::new(),
             succ_off: vec![0],
             succ: Vec::new(),
         }
@@ -228,27 +232,29 @@ impl<'b, K: Eq + Hash + Clone> Explorer<'b, K> {
     }
 
     /// Interns `key`; a new position is charged to the budget, and the table's
-    /// growth is asked for before it doubles. One probe serves both the lookup
-    /// and the insertion (a key already present is dropped).
+    /// growth is asked for before it doubles. The map holds the key inline next
+    /// to its id, so a lookup touches one bucket; the id-ordered copy of the
+    /// keys serves expansion and printing.
     #[inline]
     fn intern(&mut self, key: K) -> Result<u32, Exceeded> {
         let len = self.keys.len();
-        if len == self.keys.capacity() {
+        if len == self.ids.capacity() || len == self.keys.capacity() {
             if len >= MAX_ITEMS {
                 return Err(Exceeded::Positions(MAX_ITEMS));
             }
-            // An entry holds the key and its hash; the index table a `usize` more.
-            let per = size_of::<K>() + 2 * size_of::<usize>();
+            // A map slot holds the key, its id and a control byte; the list a key.
+            let per = 2 * size_of::<K>() + size_of::<u32>() + 1;
             self.budget.reserve(len.max(16).saturating_mul(per))?;
         }
-        let (i, inserted) = self.keys.insert_full(key);
-        if inserted {
-            if i >= MAX_ITEMS {
-                return Err(Exceeded::Positions(MAX_ITEMS));
+        match self.ids.entry(key) {
+            Entry::Occupied(e) => Ok(*e.get()),
+            Entry::Vacant(e) => {
+                self.budget.add_positions(1)?;
+                self.keys.push(e.key().clone());
+                e.insert(len as u32);
+                Ok(len as u32)
             }
-            self.budget.add_positions(1)?;
         }
-        Ok(i as u32)
     }
 
     /// Explores breadth-first from the roots until no new position appears.
@@ -265,7 +271,7 @@ impl<'b, K: Eq + Hash + Clone> Explorer<'b, K> {
         while next < self.keys.len() {
             self.budget.tick()?;
             options.clear();
-            if let Some(key) = self.keys.get_index(next) {
+            if let Some(key) = self.keys.get(next) {
                 successors(key, &mut options)?;
             }
             ids.clear();
@@ -286,6 +292,7 @@ impl<'b, K: Eq + Hash + Clone> Explorer<'b, K> {
         }
         let graph = Csr::with_predecessors(self.succ_off, self.succ, self.budget)?;
         Ok(ExplicitGraph {
+            ids: self.ids,
             keys: self.keys,
             graph,
         })
