@@ -532,6 +532,20 @@ where
 #[test]
 #[ignore = "timing: run with --release -- --ignored --nocapture"]
 fn speed_on_a_million_positions() {
+    // A loopy subtraction game on 0..=n: subtract 1 or 2, or from an odd
+    // number add 3 (up to n); 0 is the one terminal position.
+    let n = 2_000_000u32;
+    measure(
+        "subtract 1, 2 / odd add 3 on 0..=2e6",
+        n,
+        |&p: &u32, out: &mut Vec<u32>| {
+            out.extend([p.checked_sub(1), p.checked_sub(2)].into_iter().flatten());
+            if p % 2 == 1 && p + 3 <= n {
+                out.push(p + 3);
+            }
+            Ok(())
+        },
+    );
     measure(
         "bounded autobus (180, 0, 0)",
         [180u8, 0, 0],
