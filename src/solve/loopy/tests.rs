@@ -235,6 +235,52 @@ proptest! {
     }
 }
 
+/// Random graphs of 1..=4 nodes, for sums of three.
+fn tiny_graph() -> impl Strategy<Value = Vec<Vec<u32>>> {
+    (1..=4usize)
+        .prop_flat_map(|n| prop::collection::vec(prop::collection::vec(0..n as u32, 0..=2), n))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Three components: the sum rule and the winning moves against
+    /// retrograde analysis of the triple product graph.
+    #[test]
+    fn three_component_sums_match_the_product(
+        f in tiny_graph(), g in tiny_graph(), h in tiny_graph()
+    ) {
+        let parts = [values(&f), values(&g), values(&h)];
+        let (ng, nh) = (g.len() as u32, h.len() as u32);
+        let p = csr(&product(&product(&f, &g), &h));
+        let r = Retrograde::solve(&p, &Budget::default()).unwrap();
+        let id = |a: u32, b: u32, c: u32| (a * ng + b) * nh + c;
+        for a in 0..f.len() as u32 {
+            for b in 0..ng {
+                for c in 0..nh {
+                    let nodes = [a, b, c];
+                    let comps: Vec<Component<'_>> = parts
+                        .iter()
+                        .zip(nodes)
+                        .map(|((graph, values), node)| Component { graph, values, node })
+                        .collect();
+                    prop_assert_eq!(sum_outcome(&comps), r.outcome(id(a, b, c)).unwrap());
+                    let mut moves: Vec<u32> = sum_winning_moves(&comps)
+                        .iter()
+                        .map(|m| {
+                            let mut at = nodes;
+                            at[m.component] = m.to;
+                            id(at[0], at[1], at[2])
+                        })
+                        .collect();
+                    moves.sort_unstable();
+                    prop_assert_eq!(moves, r.winning_moves(&p, id(a, b, c)));
+                }
+            }
+        }
+    }
+}
+
 /// The winner at N node `u` moves; every reply is tried; `path` holds the
 /// winner's positions so far, which must never repeat.
 fn play_single(g: &Csr, r: &Retrograde, u: u32, path: &mut Vec<u32>) {
