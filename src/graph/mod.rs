@@ -2,4 +2,5 @@
 //! reachable graph with predecessor lists.
 
 pub mod budget;
+pub mod explicit;
 pub mod search;

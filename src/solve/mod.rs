@@ -1,7 +1,8 @@
 //! Analyses, each owning its tables and walking positions through the one
-//! search driver: impartial (Grundy values, sums, regularity), misère.
+//! search driver: impartial (Grundy values, sums, regularity), misère, loopy.
 
 pub mod impartial;
+pub mod loopy;
 pub mod misere;
 pub mod tables;
 

@@ -1,0 +1,9 @@
+//! Loopy impartial games on an explicit reachable graph: P/N/D with remoteness
+//! by retrograde analysis, and Smith's generalised Sprague–Grundy values with
+//! their sum rule.
+
+pub mod generalized;
+pub mod retrograde;
+
+#[cfg(test)]
+mod tests;
