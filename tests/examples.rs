@@ -15,7 +15,7 @@ mod common;
 use grundy::{Answer, Mode};
 
 /// Capabilities the interpreter implements today.
-const IMPLEMENTED: [&str; 5] = ["core", "misere", "periodicity", "boards", "coins"];
+const IMPLEMENTED: [&str; 6] = ["core", "misere", "periodicity", "boards", "coins", "loopy"];
 
 fn capability(source: &str) -> String {
     source

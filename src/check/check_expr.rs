@@ -64,6 +64,7 @@ impl<'g> Checker<'g> {
             ast::ExprKind::Tuple(items) => ExprKind::Tuple(self.check_all(items)),
             ast::ExprKind::List(items) => ExprKind::List(self.check_all(items)),
             ast::ExprKind::Set(items) => ExprKind::Set(self.check_all(items)),
+            ast::ExprKind::Infinite(items) => ExprKind::Infinite(self.check_all(items)),
             ast::ExprKind::ListComp(c) => ExprKind::ListComp(Box::new(self.check_comprehension(c))),
             ast::ExprKind::Call(callee, args) => return self.check_call(callee, args, span),
             ast::ExprKind::Index(base, args) => return self.check_index(base, args, span),

@@ -45,6 +45,8 @@ pub enum ExprKind {
     List(Vec<Expr>),
     /// `{a, b}`.
     Set(Vec<Expr>),
+    /// `inf{a, b}`.
+    Infinite(Vec<Expr>),
     /// `[EXPR for …]`.
     ListComp(Box<Comprehension>),
     /// `xs[i]` or `xs[a..b]`.

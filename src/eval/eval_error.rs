@@ -259,6 +259,18 @@ pub enum EvalError {
         /// The written value.
         span: Span,
     },
+    /// A loopy game with an option that is a sum of positions.
+    LoopySplit {
+        /// The position with such an option.
+        position: String,
+        /// The query.
+        span: Span,
+    },
+    /// Misère play of a game whose positions repeat.
+    MisereLoopy {
+        /// The query.
+        span: Span,
+    },
     /// Something grundy itself got wrong.
     Internal {
         /// What went wrong.
@@ -464,6 +476,13 @@ impl fmt::Display for EvalError {
             EvalError::NotComparable { query, .. } => {
                 write!(f, "the answer of `{query}` cannot be compared")
             }
+            EvalError::MisereLoopy { .. } => {
+                write!(f, "misère play of a loopy game is not analysed")
+            }
+            EvalError::LoopySplit { position, .. } => write!(
+                f,
+                "{position} is in a loopy game and has an option that splits into a sum"
+            ),
             EvalError::Internal { what, .. } => {
                 write!(f, "internal error: {what}")
             }
@@ -513,6 +532,7 @@ impl Describe for EvalError {
             EvalError::Interactive { .. } => "grundy::interactive",
             EvalError::TooLarge { .. } | EvalError::GraphTooLarge { .. } => "grundy::too_large",
             EvalError::NotComparable { .. } => "grundy::assert",
+            EvalError::MisereLoopy { .. } | EvalError::LoopySplit { .. } => "grundy::unavailable",
             EvalError::Internal { .. } => "grundy::internal",
         }
     }
@@ -583,6 +603,8 @@ impl Describe for EvalError {
             EvalError::TooLarge { instead, .. } => (*instead).into(),
             EvalError::GraphTooLarge { .. } => "draw a smaller position; `explain` shows one level of any position".into(),
             EvalError::NotComparable { .. } => "assert `grundy`, `outcome`, `winning`, `moves`, `sequence` or `genus` answers".into(),
+            EvalError::MisereLoopy { .. } => "its positions repeat; ask `outcome G` (normal play), which finds draws".into(),
+            EvalError::LoopySplit { .. } => "generalised values are computed for loopy games whose options are single positions (or `*k`)".into(),
             EvalError::Internal { .. } => "this is a bug in grundy, please report it with the input that caused it".into(),
         }
     }
@@ -644,7 +666,9 @@ impl Describe for EvalError {
             | EvalError::BlockedOffBoard { span, .. }
             | EvalError::TooLarge { span, .. }
             | EvalError::GraphTooLarge { span, .. }
-            | EvalError::NotComparable { span, .. } => vec![(*span, "here".into())],
+            | EvalError::NotComparable { span, .. }
+            | EvalError::MisereLoopy { span }
+            | EvalError::LoopySplit { span, .. } => vec![(*span, "here".into())],
         }
     }
 }

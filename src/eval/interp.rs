@@ -83,6 +83,24 @@ impl<'a> Interp<'a> {
             ExprKind::Tuple(items) => Ok(Value::Tuple(self.eval_all(items, frame)?.into())),
             ExprKind::List(items) => Ok(Value::List(self.eval_all(items, frame)?.into())),
             ExprKind::Set(items) => Ok(Value::set_from(self.eval_all(items, frame)?)),
+            ExprKind::Infinite(items) => {
+                let mut values = Vec::with_capacity(items.len());
+                for item in items {
+                    match self.eval(item, frame)? {
+                        Value::Int(n) if n >= 0 => values.push(n as u64),
+                        other => {
+                            return Err(EvalError::expected(
+                                "a natural number in `inf{…}`",
+                                other.kind_name(),
+                                item.span,
+                            ))
+                        }
+                    }
+                }
+                values.sort_unstable();
+                values.dedup();
+                Ok(Value::Infinite(values.into()))
+            }
             ExprKind::ListComp(c) => {
                 let mut out = Vec::new();
                 self.for_each(&c.binders, c.condition.as_ref(), frame, &mut |me, frame| {

@@ -24,6 +24,10 @@ pub fn show_value(v: &Value, globals: &Globals, rt: &Runtime) -> String {
         Value::Range(a, b) => format!("{a}..{b}"),
         Value::Game(g) => show_sum(g, globals, rt),
         Value::GameFn(f) => show_game_fn(f.inst, globals, rt),
+        Value::Infinite(k) => format!(
+            "inf{{{}}}",
+            k.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+        ),
     }
 }
 

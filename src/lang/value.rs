@@ -87,6 +87,9 @@ pub enum Value {
     Game(Rc<GameSum>),
     /// A game not applied to a position.
     GameFn(GameFn),
+    /// `inf{0, 1}`: a generalised Sprague-Grundy value ∞ with the finite
+    /// values among its options (sorted, each once).
+    Infinite(Rc<[u64]>),
 }
 
 impl Value {
@@ -109,6 +112,7 @@ impl Value {
             Value::Range(..) => "range",
             Value::Game(_) => "game",
             Value::GameFn(_) => "game name",
+            Value::Infinite(_) => "infinite value",
         }
     }
 

@@ -1,6 +1,8 @@
 //! `play G`: a game against the machine, one move at a time, with no terminal I/O.
 //! The machine answers with a winning move when it has one, otherwise with the
-//! move that keeps the game longest.
+//! move that keeps the game longest. In a loopy game it wins without letting
+//! play cycle (each winning move makes progress), keeps a draw when it cannot
+//! win, and a position seen for the third time ends the game as a draw.
 
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
@@ -8,8 +10,14 @@ use crate::game::Games;
 use crate::lang::value::GameSum;
 use crate::solve::impartial::longest::Lengths;
 use crate::solve::impartial::Solver;
+use crate::solve::loopy::analysis as loopy;
+use crate::solve::loopy::retrograde::Outcome as LoopyOutcome;
 use crate::solve::misere::outcome as misere;
 use crate::Engine;
+use std::collections::HashMap;
+
+/// How many times a position may appear before the game is declared a draw.
+pub const REPEATS_FOR_DRAW: usize = 3;
 
 /// A game in progress.
 #[derive(Debug, Clone)]
@@ -18,6 +26,50 @@ pub struct Play {
     pub position: GameSum,
     /// Misère play: whoever moves last loses.
     pub misere: bool,
+    /// How often each position was reached (loopy games repeat).
+    pub seen: HashMap<GameSum, usize>,
+}
+
+impl Play {
+    /// A game starting at `position`.
+    pub fn new(position: GameSum, misere: bool) -> Play {
+        let mut seen = HashMap::new();
+        seen.insert(position.normalized(), 1);
+        Play {
+            position,
+            misere,
+            seen,
+        }
+    }
+
+    /// Moves to `next`; true when that position has now been seen often enough
+    /// to call the game a draw.
+    fn reach(&mut self, next: GameSum) -> bool {
+        let count = self.seen.entry(next.normalized()).or_insert(0);
+        *count += 1;
+        let draw = *count >= REPEATS_FOR_DRAW;
+        self.position = next;
+        draw
+    }
+}
+
+/// Where the user's move happened: the component that moved and what it was
+/// (a loopy winner reverses a move that raised a component).
+fn moved_component(
+    before: &GameSum,
+    after: &GameSum,
+) -> Option<(usize, crate::lang::value::Component)> {
+    let i = before
+        .parts
+        .iter()
+        .zip(after.parts.iter())
+        .position(|(a, b)| a != b)?;
+    Some((i, before.parts.get(i)?.clone()))
+}
+
+/// True when the error is a cycle met by the Grundy search.
+fn is_loopy(e: &EvalError) -> bool {
+    matches!(e, EvalError::Loopy { .. })
 }
 
 /// What a step of play produced.
@@ -39,14 +91,24 @@ fn with_solver<T>(
     f(&mut solver)
 }
 
-/// The options of a position, each once, in rule order.
+/// The options of a position, each once, in rule order (no values needed).
 pub fn play_options(engine: &mut Engine, g: &GameSum) -> Result<Vec<GameSum>, EvalError> {
-    with_solver(engine, |s| {
-        Ok(s.sum_moves(g, None)?
-            .into_iter()
-            .map(|m| m.result)
-            .collect())
-    })
+    engine.budget.start();
+    let mut games = Games::new(&engine.globals, &mut engine.rt, &engine.budget);
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut list = crate::game::OptionList::default();
+    for (i, c) in g.parts.iter().enumerate() {
+        list.clear();
+        games.component_options(c, crate::game::Side::Impartial, &mut list)?;
+        for opt in list.iter() {
+            let result = g.replaced(i, opt);
+            if seen.insert(result.normalized()) {
+                out.push(result);
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The position and its numbered options, for the user to choose from.
@@ -62,10 +124,12 @@ pub fn play_prompt(engine: &mut Engine, play: &Play) -> Result<String, EvalError
 }
 
 /// The machine's reply: a winning move if there is one (true), else the
-/// option keeping the game longest.
+/// option keeping the game longest (or, in a loopy game, keeping a draw).
+/// `last` is the user's move: the component it changed and what that was.
 pub fn machine_move(
     engine: &mut Engine,
     play: &Play,
+    last: Option<(usize, crate::lang::value::Component)>,
 ) -> Result<Option<(GameSum, bool)>, EvalError> {
     let winning: Vec<GameSum> = if play.misere {
         engine.budget.start();
@@ -77,12 +141,21 @@ pub fn machine_move(
             Span::default(),
         )?
     } else {
-        with_solver(engine, |s| {
-            Ok(s.sum_moves(&play.position, Some(0))?
-                .into_iter()
-                .map(|m| m.result)
-                .collect())
-        })?
+        match with_solver(engine, |s| s.sum_moves(&play.position, Some(0))) {
+            Ok(moves) => moves.into_iter().map(|m| m.result).collect(),
+            Err(e) if is_loopy(&e) => {
+                let mut games = Games::new(&engine.globals, &mut engine.rt, &engine.budget);
+                let reply = loopy::machine_move(
+                    &mut games,
+                    &mut engine.analyses.loopy,
+                    &play.position,
+                    last,
+                    Span::default(),
+                )?;
+                return Ok(reply.map(|(g, o)| (g, o == LoopyOutcome::N)));
+            }
+            Err(e) => return Err(e),
+        }
     };
     if let Some(w) = winning.into_iter().next() {
         return Ok(Some((w, true)));
@@ -104,7 +177,10 @@ pub fn machine_move(
 /// Plays the user's chosen option and the machine's answer.
 pub fn play_step(engine: &mut Engine, play: &mut Play, chosen: GameSum) -> Result<Step, EvalError> {
     let mut text = String::new();
-    play.position = chosen;
+    let last = moved_component(&play.position, &chosen);
+    if play.reach(chosen) {
+        return Ok(draw(engine, play, "you move to"));
+    }
     if play_options(engine, &play.position)?.is_empty() {
         text.push_str(&format!(
             "you move to {}\n",
@@ -120,13 +196,15 @@ pub fn play_step(engine: &mut Engine, play: &mut Play, chosen: GameSum) -> Resul
             going_on: false,
         });
     }
-    let Some((reply, winning)) = machine_move(engine, play)? else {
+    let Some((reply, winning)) = machine_move(engine, play, last)? else {
         return Ok(Step {
             text: "no move for the machine".into(),
             going_on: false,
         });
     };
-    play.position = reply;
+    if play.reach(reply) {
+        return Ok(draw(engine, play, "I move to"));
+    }
     text.push_str(&format!(
         "I move to {}{}\n",
         engine.namer().sum(&play.position),
@@ -150,6 +228,17 @@ pub fn play_step(engine: &mut Engine, play: &mut Play, chosen: GameSum) -> Resul
     })
 }
 
+/// The game ends in a draw: a position came back too often.
+fn draw(engine: &mut Engine, play: &Play, who: &str) -> Step {
+    Step {
+        text: format!(
+            "{who} {}\nThat position has now come up {REPEATS_FOR_DRAW} times: the game is a draw.",
+            engine.namer().sum(&play.position)
+        ),
+        going_on: false,
+    }
+}
+
 /// Whether the user's side has a winning move now (shown when the game starts).
 pub fn user_can_win(engine: &mut Engine, play: &Play) -> Result<bool, EvalError> {
     if play.misere {
@@ -162,6 +251,19 @@ pub fn user_can_win(engine: &mut Engine, play: &Play) -> Result<bool, EvalError>
             Span::default(),
         )
     } else {
-        with_solver(engine, |s| Ok(s.grundy_sum(&play.position.parts)? != 0))
+        match with_solver(engine, |s| s.grundy_sum(&play.position.parts)) {
+            Ok(v) => Ok(v != 0),
+            Err(e) if is_loopy(&e) => {
+                let mut games = Games::new(&engine.globals, &mut engine.rt, &engine.budget);
+                let outcome = loopy::sum_outcome(
+                    &mut games,
+                    &mut engine.analyses.loopy,
+                    &play.position,
+                    Span::default(),
+                )?;
+                Ok(outcome == LoopyOutcome::N)
+            }
+            Err(e) => Err(e),
+        }
     }
 }

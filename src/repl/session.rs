@@ -303,10 +303,7 @@ impl Session {
                     crate::run::query::reject_partizan(&games, &g, q.span)?;
                     (*g).clone()
                 };
-                let play = Play {
-                    position,
-                    misere: q.misere,
-                };
+                let play = Play::new(position, q.misere);
                 let rules = if play.misere {
                     "misère play: whoever makes the last move loses"
                 } else {

@@ -3,6 +3,7 @@
 use super::Namer;
 use crate::lang::value::Value;
 use crate::run::answer::{Answer, Part, Rule};
+use crate::solve::loopy::generalized::Gsg;
 use serde_json::json;
 
 /// A value as JSON (`print --json`).
@@ -15,7 +16,16 @@ pub fn value_json(v: &Value, namer: &Namer<'_>) -> serde_json::Value {
         Value::List(xs) | Value::Tuple(xs) | Value::Set(xs) => {
             J::Array(xs.iter().map(|x| value_json(x, namer)).collect())
         }
+        Value::Infinite(k) => json!({ "inf": k.as_ref() }),
         other => J::from(namer.value(other)),
+    }
+}
+
+/// A generalised value as JSON: an integer, or `{"inf": [finite values]}`.
+pub fn gsg_json(v: &Gsg) -> serde_json::Value {
+    match v {
+        Gsg::Finite(n) => json!(n),
+        Gsg::Infinite(k) => json!({ "inf": k }),
     }
 }
 
@@ -24,6 +34,19 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
     let play = |misere: bool| if misere { "misere" } else { "normal" };
     match answer {
         Answer::Grundy { expr, value } => json!({"query": "grundy", "expr": expr, "value": value}),
+        Answer::Generalized { expr, value } => {
+            json!({"query": "grundy", "expr": expr, "value": gsg_json(value)})
+        }
+        Answer::LoopyMoves {
+            expr,
+            value,
+            moves,
+            explain,
+        } => json!({
+            "query": if *explain { "explain" } else { "moves" }, "expr": expr,
+            "grundy": gsg_json(value),
+            "value": moves.iter().map(|(m, g)| json!({"move": namer.sum(m), "grundy": gsg_json(g)})).collect::<Vec<_>>()
+        }),
         Answer::Outcome {
             expr,
             misere,

@@ -1,8 +1,10 @@
 //! Answers as text for people.
 
 use super::Namer;
+use crate::lang::value::GameSum;
 use crate::run::answer::{Answer, Explanation, Part, Rule};
 use crate::solve::impartial::periodicity::Regularity;
+use crate::solve::loopy::generalized::Gsg;
 
 /// The regularity line of a `sequence` answer.
 pub fn regularity_text(r: &Option<Regularity>) -> String {
@@ -109,6 +111,13 @@ pub fn value_text(answer: &Answer, namer: &Namer<'_>) -> String {
 pub fn text(answer: &Answer, namer: &Namer<'_>) -> Option<String> {
     Some(match answer {
         Answer::Grundy { expr, value } => format!("grundy {expr} = {value}"),
+        Answer::Generalized { expr, value } => format!("grundy {expr} = {value}"),
+        Answer::LoopyMoves {
+            expr,
+            value,
+            moves,
+            explain,
+        } => loopy_moves_text(expr, value, moves, *explain, namer),
         Answer::Outcome {
             expr,
             misere,
@@ -160,6 +169,54 @@ pub fn text(answer: &Answer, namer: &Namer<'_>) -> Option<String> {
         Answer::Print { value, .. } => namer.value(value),
         Answer::Assert { .. } => return None,
     })
+}
+
+/// `moves G` and `explain G` of a loopy position.
+fn loopy_moves_text(
+    expr: &str,
+    value: &Gsg,
+    moves: &[(GameSum, Gsg)],
+    explain: bool,
+    namer: &Namer<'_>,
+) -> String {
+    let shown: Vec<(String, &Gsg)> = moves.iter().map(|(m, g)| (namer.sum(m), g)).collect();
+    let width = shown
+        .iter()
+        .map(|(p, _)| p.chars().count())
+        .max()
+        .unwrap_or(0);
+    let word = if explain { "explain" } else { "moves" };
+    let mut out = format!(
+        "{word} {expr}: {} option{}",
+        shown.len(),
+        if shown.len() == 1 { "" } else { "s" }
+    );
+    for (p, g) in &shown {
+        let mark = if **g == Gsg::Finite(0) { ", P" } else { "" };
+        out.push_str(&format!("\n  {p:<width$}   # grundy {g}{mark}"));
+    }
+    if !explain {
+        return out;
+    }
+    out.push_str(&format!(
+        "\n  grundy = {value} (generalised: the game is loopy)"
+    ));
+    match value {
+        Gsg::Finite(m) => out.push_str(&format!(
+            "\n  {m}: the options reach every value below {m} and none has value {m}; each option of \
+             a larger or infinite value has a move back to value {m}"
+        )),
+        Gsg::Infinite(k) => {
+            let finite: Vec<String> = k.iter().map(u32::to_string).collect();
+            out.push_str(&format!(
+                "\n  ∞: no value fits: for the least value missing among the options' finite values \
+                 {{{}}}, some option of a larger or infinite value cannot be answered by a move back \
+                 to it, so play can go on forever",
+                finite.join(", ")
+            ));
+        }
+    }
+    out
 }
 
 /// `explain G` as text lines.

@@ -4,6 +4,7 @@
 use crate::diagnostics::Span;
 use crate::lang::value::{GameSum, Value};
 use crate::solve::impartial::periodicity::Regularity;
+use crate::solve::loopy::generalized::Gsg;
 use crate::solve::misere::values::Genus;
 
 /// Who wins.
@@ -19,6 +20,17 @@ pub enum Outcome {
     R,
     /// Neither can force a win (loopy).
     D,
+}
+
+impl From<crate::solve::loopy::retrograde::Outcome> for Outcome {
+    fn from(o: crate::solve::loopy::retrograde::Outcome) -> Self {
+        use crate::solve::loopy::retrograde::Outcome as L;
+        match o {
+            L::P => Outcome::P,
+            L::N => Outcome::N,
+            L::D => Outcome::D,
+        }
+    }
 }
 
 impl Outcome {
@@ -93,6 +105,25 @@ pub enum Answer {
         expr: String,
         /// The value.
         value: u64,
+    },
+    /// `grundy G` of a loopy position: Smith's generalised value.
+    Generalized {
+        /// The query's source text.
+        expr: String,
+        /// A number, or ∞ with the finite values among the options.
+        value: Gsg,
+    },
+    /// `moves G` or `explain G` of a loopy position: each option with its
+    /// generalised value.
+    LoopyMoves {
+        /// The query's source text.
+        expr: String,
+        /// The position's own value.
+        value: Gsg,
+        /// Each option with its value.
+        moves: Vec<(GameSum, Gsg)>,
+        /// `explain` (also say why the value is what it is).
+        explain: bool,
     },
     /// `outcome [misere] G`.
     Outcome {

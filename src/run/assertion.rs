@@ -5,6 +5,7 @@ use super::answer::{Answer, Outcome};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::lang::value::{GameSum, Value};
+use crate::solve::loopy::generalized::Gsg;
 use crate::solve::misere::values::Genus;
 use crate::syntax::ast::QueryKind;
 
@@ -16,6 +17,7 @@ pub fn matches(
     span: Span,
 ) -> Result<bool, EvalError> {
     match answer {
+        Answer::Grundy { .. } if matches!(want, Value::Infinite(_)) => Ok(false),
         Answer::Grundy { value, .. } => match want {
             Value::Int(n) => Ok(u64::try_from(*n).ok() == Some(*value)),
             other => Err(EvalError::expected(
@@ -24,6 +26,22 @@ pub fn matches(
                 span,
             )),
         },
+        Answer::Generalized { value, .. } => match want {
+            Value::Int(n) => Ok(u32::try_from(*n).ok().map(Gsg::Finite).as_ref() == Some(value)),
+            Value::Infinite(k) => {
+                Ok(*value
+                    == Gsg::Infinite(k.iter().filter_map(|&x| u32::try_from(x).ok()).collect()))
+            }
+            other => Err(EvalError::expected(
+                "a number or `inf{…}` to compare with a generalised value",
+                other.kind_name(),
+                span,
+            )),
+        },
+        Answer::LoopyMoves { moves, .. } => {
+            let results: Vec<GameSum> = moves.iter().map(|(m, _)| m.clone()).collect();
+            positions(want, span).map(|w| same_positions(&results, &w))
+        }
         Answer::Genus { value, .. } => match want {
             Value::Str(s) => Ok(Genus::parse(s).as_ref() == Some(value)),
             other => Err(EvalError::expected(

@@ -9,6 +9,7 @@ use crate::game::Games;
 use crate::lang::board::BoardData;
 use crate::lang::value::{Component, GameSum, InstId, Value};
 use crate::solve::impartial::Solver;
+use crate::solve::loopy::analysis as loopy;
 use crate::solve::misere::{outcome as misere_outcome, values as misere_values};
 use crate::syntax::ast::QueryKind;
 use std::rc::Rc;
@@ -49,6 +50,21 @@ pub fn reject_partizan(games: &Games<'_>, g: &GameSum, span: Span) -> Result<(),
     Ok(())
 }
 
+/// True when the error is the Grundy search meeting a cycle: the position is
+/// loopy, and the loopy analysis takes over.
+fn is_loopy(e: &EvalError) -> bool {
+    matches!(e, EvalError::Loopy { .. })
+}
+
+/// Misère analyses do not cover loopy games: say so plainly.
+fn misere_of_loopy(e: EvalError, span: Span) -> EvalError {
+    if is_loopy(&e) {
+        EvalError::MisereLoopy { span }
+    } else {
+        e
+    }
+}
+
 impl<'a> Runner<'a> {
     /// Answers one query.
     pub fn answer(&mut self, q: &Query) -> Result<Answer, EvalError> {
@@ -65,18 +81,37 @@ impl<'a> Runner<'a> {
             QueryKind::Grundy => {
                 let g = subject(&mut games)?;
                 let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
-                let value = solver.grundy_sum(&g.parts)?;
-                Ok(Answer::Grundy { expr, value })
+                match solver.grundy_sum(&g.parts) {
+                    Ok(value) => Ok(Answer::Grundy { expr, value }),
+                    Err(e) if is_loopy(&e) => {
+                        let value = loopy::sum_value(&mut games, &mut analyses.loopy, &g, span)?;
+                        Ok(Answer::Generalized { expr, value })
+                    }
+                    Err(e) => Err(e),
+                }
             }
             QueryKind::Outcome => {
                 let g = subject(&mut games)?;
-                let next_wins = if q.misere {
-                    misere_outcome::next_wins(&mut games, &mut analyses.misere, &g, span)?
+                let value = if q.misere {
+                    let wins =
+                        misere_outcome::next_wins(&mut games, &mut analyses.misere, &g, span)
+                            .map_err(|e| misere_of_loopy(e, span))?;
+                    if wins {
+                        Outcome::N
+                    } else {
+                        Outcome::P
+                    }
                 } else {
                     let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
-                    solver.grundy_sum(&g.parts)? != 0
+                    match solver.grundy_sum(&g.parts) {
+                        Ok(0) => Outcome::P,
+                        Ok(_) => Outcome::N,
+                        Err(e) if is_loopy(&e) => {
+                            loopy::sum_outcome(&mut games, &mut analyses.loopy, &g, span)?.into()
+                        }
+                        Err(e) => return Err(e),
+                    }
                 };
-                let value = if next_wins { Outcome::N } else { Outcome::P };
                 Ok(Answer::Outcome {
                     expr,
                     misere: q.misere,
@@ -86,24 +121,31 @@ impl<'a> Runner<'a> {
             QueryKind::Moves => {
                 let g = subject(&mut games)?;
                 let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
-                let moves = solver
-                    .sum_moves(&g, None)?
-                    .into_iter()
-                    .map(|m| (m.result, m.grundy))
-                    .collect();
-                Ok(Answer::Moves { expr, moves })
+                match solver.sum_moves(&g, None) {
+                    Ok(moves) => {
+                        let moves = moves.into_iter().map(|m| (m.result, m.grundy)).collect();
+                        Ok(Answer::Moves { expr, moves })
+                    }
+                    Err(e) if is_loopy(&e) => {
+                        loopy_moves(&mut games, &mut analyses.loopy, &g, expr, false, span)
+                    }
+                    Err(e) => Err(e),
+                }
             }
             QueryKind::Winning => {
                 let g = subject(&mut games)?;
                 let moves = if q.misere {
-                    misere_outcome::winning(&mut games, &mut analyses.misere, &g, span)?
+                    misere_outcome::winning(&mut games, &mut analyses.misere, &g, span)
+                        .map_err(|e| misere_of_loopy(e, span))?
                 } else {
                     let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
-                    solver
-                        .sum_moves(&g, Some(0))?
-                        .into_iter()
-                        .map(|m| m.result)
-                        .collect()
+                    match solver.sum_moves(&g, Some(0)) {
+                        Ok(moves) => moves.into_iter().map(|m| m.result).collect(),
+                        Err(e) if is_loopy(&e) => {
+                            loopy::sum_winning(&mut games, &mut analyses.loopy, &g, span)?
+                        }
+                        Err(e) => return Err(e),
+                    }
                 };
                 Ok(Answer::Winning {
                     expr,
@@ -118,8 +160,13 @@ impl<'a> Runner<'a> {
             QueryKind::Explain => {
                 let g = subject(&mut games)?;
                 let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
-                let explanation = super::explain::explain(&mut solver, &g)?;
-                Ok(Answer::Explain { expr, explanation })
+                match super::explain::explain(&mut solver, &g) {
+                    Ok(explanation) => Ok(Answer::Explain { expr, explanation }),
+                    Err(e) if is_loopy(&e) => {
+                        loopy_moves(&mut games, &mut analyses.loopy, &g, expr, true, span)
+                    }
+                    Err(e) => Err(e),
+                }
             }
             QueryKind::Graph => {
                 let g = subject(&mut games)?;
@@ -130,8 +177,9 @@ impl<'a> Runner<'a> {
             QueryKind::Play => Err(EvalError::Interactive { span }),
             QueryKind::Genus => {
                 let g = subject(&mut games)?;
-                let normal =
-                    Solver::new(&mut games, &mut analyses.impartial, span).grundy_sum(&g.parts)?;
+                let normal = Solver::new(&mut games, &mut analyses.impartial, span)
+                    .grundy_sum(&g.parts)
+                    .map_err(|e| misere_of_loopy(e, span))?;
                 let value =
                     misere_values::genus(&mut games, &mut analyses.misere, &g, normal, span)?;
                 Ok(Answer::Genus { expr, value })
@@ -146,6 +194,24 @@ impl<'a> Runner<'a> {
             }),
         }
     }
+}
+
+fn loopy_moves(
+    games: &mut Games<'_>,
+    cache: &mut loopy::LoopyCache,
+    g: &GameSum,
+    expr: String,
+    explain: bool,
+    span: Span,
+) -> Result<Answer, EvalError> {
+    let value = loopy::sum_value(games, cache, g, span)?;
+    let moves = loopy::sum_moves(games, cache, g, span)?;
+    Ok(Answer::LoopyMoves {
+        expr,
+        value,
+        moves,
+        explain,
+    })
 }
 
 fn sequence(

@@ -13,6 +13,8 @@ pub struct Analyses {
     pub impartial: impartial::Impartial,
     /// Misère outcomes and values.
     pub misere: misere::MisereCache,
+    /// Loopy components' explicit graphs and generalised values.
+    pub loopy: loopy::analysis::LoopyCache,
 }
 
 impl Analyses {
@@ -20,10 +22,11 @@ impl Analyses {
     pub fn clear(&mut self) {
         self.impartial.clear();
         self.misere.clear();
+        self.loopy.clear();
     }
 
     /// True when nothing is remembered.
     pub fn is_empty(&self) -> bool {
-        self.impartial.is_empty() && self.misere.is_empty()
+        self.impartial.is_empty() && self.misere.is_empty() && self.loopy.is_empty()
     }
 }

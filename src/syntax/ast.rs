@@ -390,6 +390,8 @@ pub enum ExprKind {
     List(Vec<Expr>),
     /// `{a, b}`.
     Set(Vec<Expr>),
+    /// `inf{a, b}`: a generalised value ∞ with its finite option values.
+    Infinite(Vec<Expr>),
     /// `[EXPR for … where …]`.
     ListComp(Box<Comprehension>),
     /// `f(args)` or `f(EXPR for …)`.

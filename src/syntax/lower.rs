@@ -709,6 +709,13 @@ impl Lowerer {
                 Items::Comprehension(c) => ExprKind::ListComp(Box::new(c)),
                 Items::List(items) => ExprKind::List(items),
             },
+            Rule::inf_literal => ExprKind::Infinite(
+                children(pair)
+                    .into_iter()
+                    .filter(|p| p.as_rule() != Rule::inf_kw)
+                    .map(|p| self.lower_expr(p))
+                    .collect(),
+            ),
             Rule::set_literal => ExprKind::Set(
                 children(pair)
                     .into_iter()

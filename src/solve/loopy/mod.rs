@@ -2,6 +2,7 @@
 //! by retrograde analysis, and Smith's generalised Sprague–Grundy values with
 //! their sum rule.
 
+pub mod analysis;
 pub mod generalized;
 pub mod retrograde;
 
