@@ -80,8 +80,17 @@ impl<'a> Runner<'a> {
         match q.kind {
             QueryKind::Grundy => {
                 let g = subject(&mut games)?;
+                let known_loopy = analyses.loopy.knows(&g);
                 let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
-                match solver.grundy_sum(&g.parts) {
+                let normal = if known_loopy {
+                    Err(EvalError::Loopy {
+                        cycle: Vec::new(),
+                        span,
+                    })
+                } else {
+                    solver.grundy_sum(&g.parts)
+                };
+                match normal {
                     Ok(value) => Ok(Answer::Grundy { expr, value }),
                     Err(e) if is_loopy(&e) => {
                         let value = loopy::sum_value(&mut games, &mut analyses.loopy, &g, span)?;
@@ -102,8 +111,17 @@ impl<'a> Runner<'a> {
                         Outcome::P
                     }
                 } else {
+                    let known_loopy = analyses.loopy.knows(&g);
                     let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
-                    match solver.grundy_sum(&g.parts) {
+                    let normal = if known_loopy {
+                        Err(EvalError::Loopy {
+                            cycle: Vec::new(),
+                            span,
+                        })
+                    } else {
+                        solver.grundy_sum(&g.parts)
+                    };
+                    match normal {
                         Ok(0) => Outcome::P,
                         Ok(_) => Outcome::N,
                         Err(e) if is_loopy(&e) => {
@@ -137,6 +155,8 @@ impl<'a> Runner<'a> {
                 let moves = if q.misere {
                     misere_outcome::winning(&mut games, &mut analyses.misere, &g, span)
                         .map_err(|e| misere_of_loopy(e, span))?
+                } else if analyses.loopy.knows(&g) {
+                    loopy::sum_winning(&mut games, &mut analyses.loopy, &g, span)?
                 } else {
                     let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
                     match solver.sum_moves(&g, Some(0)) {

@@ -47,6 +47,12 @@ impl LoopyCache {
     pub fn is_empty(&self) -> bool {
         self.graphs.is_empty()
     }
+
+    /// True when some component of `sum` is already known to be loopy, so the
+    /// Grundy search (which would only meet the cycle again) can be skipped.
+    pub fn knows(&self, sum: &GameSum) -> bool {
+        sum.parts.iter().any(|c| self.graphs.contains_key(c))
+    }
 }
 
 /// The explicit graph and values of one component.
