@@ -64,9 +64,9 @@ fn brute(edges: &[Vec<usize>]) -> Vec<Outcome> {
 /// The product of the graph with a Nim heap of `h`: node (v, k) = v * (h + 1) + k.
 fn with_heap(edges: &[Vec<usize>], h: usize) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
-    for v in 0..edges.len() {
+    for (v, options) in edges.iter().enumerate() {
         for k in 0..=h {
-            let mut opts: Vec<usize> = edges[v].iter().map(|&w| w * (h + 1) + k).collect();
+            let mut opts: Vec<usize> = options.iter().map(|&w| w * (h + 1) + k).collect();
             opts.extend((0..k).map(|j| v * (h + 1) + j));
             out.push(opts);
         }
