@@ -6,5 +6,6 @@ pub mod kernel;
 pub mod lines;
 pub mod memo;
 pub mod misere;
+pub mod partizan;
 pub mod periodicity;
 pub mod sums;
