@@ -56,26 +56,76 @@ impl Board {
     }
 }
 
-/// Canonical forms of positions on one board shape, with a transposition table.
+/// Canonical forms of positions on one board shape. A position splits into
+/// orthogonally connected regions (a domino never spans two), each shifted to the
+/// top-left corner and looked up in the transposition table; the value is their sum.
 struct Solver {
     board: Board,
     vertical: u64,
     horizontal: u64,
+    /// Cells not in the first column (may move one left).
+    not_first_col: u64,
+    /// One mask per column.
+    columns: Vec<u64>,
     table: FxHashMap<u64, Form>,
 }
 
 impl Solver {
     fn new(board: Board) -> Solver {
+        let column = |c: u32| (0..board.rows).fold(0u64, |m, r| m | 1 << (r * board.cols + c));
+        let columns: Vec<u64> = (0..board.cols).map(column).collect();
         Solver {
             board,
             vertical: board.vertical_tops(),
             horizontal: board.horizontal_lefts(),
+            not_first_col: board.full() & !columns[0],
+            columns,
             table: FxHashMap::default(),
         }
     }
 
+    /// Cells orthogonally next to a cell of `m`.
+    fn neighbours(&self, m: u64) -> u64 {
+        let cols = self.board.cols;
+        ((m & self.horizontal) << 1) | ((m & self.not_first_col) >> 1) | (m << cols) | (m >> cols)
+    }
+
+    /// The value of any position: the sum of its regions.
     fn value(&mut self, s: &mut CanonStore, empty: u64, budget: &Budget) -> Result<Form, Error> {
-        if let Some(&f) = self.table.get(&empty) {
+        // Cells with no empty neighbour can never be covered.
+        let mut rest = empty & self.neighbours(empty) & self.board.full();
+        let mut total = Form::ZERO;
+        while rest != 0 {
+            let mut region = rest & rest.wrapping_neg();
+            loop {
+                let grown = (region | self.neighbours(region)) & rest;
+                if grown == region {
+                    break;
+                }
+                region = grown;
+            }
+            rest &= !region;
+            let f = self.region(s, self.normalise(region), budget)?;
+            total = s.sum(total, f, budget)?;
+        }
+        Ok(total)
+    }
+
+    /// Shifts a region to the top row and the first column it can reach.
+    fn normalise(&self, region: u64) -> u64 {
+        let top = region.trailing_zeros() / self.board.cols * self.board.cols;
+        let left = self
+            .columns
+            .iter()
+            .position(|&c| c & region != 0)
+            .unwrap_or(0) as u32;
+        region >> (top + left)
+    }
+
+    /// The value of one connected region.
+    fn region(&mut self, s: &mut CanonStore, empty: u64, budget: &Budget) -> Result<Form, Error> {
+        let key = mix(empty);
+        if let Some(&f) = self.table.get(&key) {
             return Ok(f);
         }
         budget.tick()?;
@@ -95,9 +145,17 @@ impl Solver {
             right.push(self.value(s, empty & !(3 << i), budget)?);
         }
         let f = s.from_options(&left, &right, budget)?;
-        self.table.insert(empty, f);
+        self.table.insert(key, f);
         Ok(f)
     }
+}
+
+/// A bijective scramble of a bitboard (the splitmix64 finaliser): board masks
+/// differ in few, clustered bits, which a multiplicative hash spreads badly.
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
 }
 
 /// The canonical form of the empty `rows × cols` board.
@@ -151,12 +209,16 @@ proptest! {
     }
 }
 
-/// Timings for the report: `cargo test --release --lib domineering_timings -- --ignored --nocapture`.
+/// Timings for the report: `cargo test --release --lib domineering_timings -- --ignored
+/// --nocapture`; `DOMINEERING=5x5,5x6` chooses the boards.
 #[test]
 #[ignore]
 fn domineering_timings() {
     let budget = Budget::default();
-    for (rows, cols) in [(4, 4), (4, 5), (5, 4), (5, 5), (4, 6), (5, 6)] {
+    let sizes = std::env::var("DOMINEERING").unwrap_or_else(|_| "4x4,4x5,5x5".to_string());
+    for size in sizes.split(',') {
+        let (rows, cols) = size.split_once('x').unwrap();
+        let (rows, cols): (u32, u32) = (rows.parse().unwrap(), cols.parse().unwrap());
         let mut s = CanonStore::new();
         let start = Instant::now();
         let board = Board { rows, cols };
