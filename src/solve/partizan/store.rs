@@ -80,6 +80,8 @@ pub struct CanonStore {
     leq_cache: FxHashMap<u64, bool>,
     /// Sums keyed by the ordered pair `min << 32 | max`.
     sum_cache: FxHashMap<u64, Form>,
+    /// Scratch for building interning keys without allocating per lookup.
+    key: Vec<u32>,
     /// Thermographs already drawn.
     pub(super) thermographs: FxHashMap<Form, super::thermo::Thermograph>,
 }
@@ -105,6 +107,7 @@ impl CanonStore {
             by_nus: FxHashMap::default(),
             leq_cache: FxHashMap::default(),
             sum_cache: FxHashMap::default(),
+            key: Vec::new(),
             thermographs: FxHashMap::default(),
         };
         let zero = store.nus(Nus::default());
@@ -284,11 +287,13 @@ impl CanonStore {
     /// Interns a general form whose options are canonical, undominated, not
     /// reversible and sorted by id.
     fn intern_general(&mut self, left: &[Form], right: &[Form]) -> Form {
-        let mut key: Vec<u32> = Vec::with_capacity(1 + left.len() + right.len());
+        let mut key = std::mem::take(&mut self.key);
+        key.clear();
         key.push(left.len() as u32);
         key.extend(left.iter().map(|f| f.0));
         key.extend(right.iter().map(|f| f.0));
         if let Some(&f) = self.by_options.get(key.as_slice()) {
+            self.key = key;
             return f;
         }
         // A non-number's stops come from its options' opposite stops.
@@ -315,7 +320,8 @@ impl CanonStore {
             right_stop: right_stop.or(left_stop).unwrap_or_default(),
             neg: UNSET,
         });
-        self.by_options.insert(key.into_boxed_slice(), f);
+        self.by_options.insert(key.as_slice().into(), f);
+        self.key = key;
         f
     }
 
@@ -453,14 +459,15 @@ impl CanonStore {
         budget.tick()?;
         let a_number = x.is_some_and(|n| n.is_number());
         let b_number = y.is_some_and(|n| n.is_number());
+        if a_number || b_number {
+            let (number, game) = if a_number { (a, b) } else { (b, a) };
+            let f = self.translate(game, number, budget)?;
+            self.sum_cache.insert(key, f);
+            return Ok(f);
+        }
         let mut left = Vec::new();
         let mut right = Vec::new();
-        // Number translation: moving in a number is never better, so a number's
-        // options are left out of the sum.
-        for (g, h, g_number) in [(a, b, a_number), (b, a, b_number)] {
-            if g_number {
-                continue;
-            }
+        for (g, h) in [(a, b), (b, a)] {
             self.ensure_options(g)?;
             let mut i = 0;
             while let Some(gl) = self.left_at(g, i) {
@@ -475,6 +482,36 @@ impl CanonStore {
         }
         let f = self.from_options(&left, &right, budget)?;
         self.sum_cache.insert(key, f);
+        Ok(f)
+    }
+
+    /// `G + x` for a non-number `G` and a number `x`. Number translation: the
+    /// canonical form is `{G^L + x | G^R + x}` as it stands (translating keeps
+    /// options undominated and irreversible), so no reduction is run.
+    fn translate(&mut self, g: Form, x: Form, budget: &Budget) -> Result<Form, Error> {
+        self.ensure_options(g)?;
+        let mut left = Vec::new();
+        let mut i = 0;
+        while let Some(gl) = self.left_at(g, i) {
+            left.push(self.sum(gl, x, budget)?);
+            i += 1;
+        }
+        let mut right = Vec::new();
+        let mut i = 0;
+        while let Some(gr) = self.right_at(g, i) {
+            right.push(self.sum(gr, x, budget)?);
+            i += 1;
+        }
+        left.sort_unstable();
+        right.sort_unstable();
+        let f = self.intern_general(&left, &right);
+        #[cfg(debug_assertions)]
+        {
+            // The shortcut rests on a theorem; debug builds (and so every test)
+            // check it against the full reduction.
+            let full = self.from_options(&left, &right, budget)?;
+            debug_assert_eq!(full, f, "number translation produced a non-canonical form");
+        }
         Ok(f)
     }
 
@@ -559,21 +596,29 @@ impl CanonStore {
 
     /// The mex of a set of nimbers, `None` if some option is not a nimber.
     fn nimber_mex(&self, opts: &[Form]) -> Option<u32> {
-        let mut seen: Vec<u32> = Vec::with_capacity(opts.len());
+        // A bit set covers the usual small nimbers without allocating.
+        let mut seen: u128 = 0;
+        let mut large: Vec<u32> = Vec::new();
         for &o in opts {
             let n = self.as_nus(o)?;
             if !n.is_nimber() {
                 return None;
             }
-            seen.push(n.nim);
+            if n.nim < 128 {
+                seen |= 1 << n.nim;
+            } else {
+                large.push(n.nim);
+            }
         }
-        seen.sort_unstable();
-        let mut mex = 0;
-        for n in seen {
-            if n == mex {
-                mex += 1;
-            } else if n > mex {
-                break;
+        let mut mex = (!seen).trailing_zeros();
+        if mex == 128 {
+            large.sort_unstable();
+            for n in large {
+                if n == mex {
+                    mex += 1;
+                } else if n > mex {
+                    break;
+                }
             }
         }
         Some(mex)
@@ -587,30 +632,31 @@ impl CanonStore {
         left: bool,
         budget: &Budget,
     ) -> Result<(), Error> {
-        let mut keep = vec![true; opts.len()];
-        for i in 0..opts.len() {
+        // Dominance is transitive, so an option may go as soon as any remaining
+        // one dominates it.
+        let mut i = 0;
+        while let Some(&oi) = opts.get(i) {
+            let mut dominated = false;
             for j in 0..opts.len() {
-                if i == j || !keep.get(j).copied().unwrap_or(false) {
+                let Some(&oj) = opts.get(j) else { break };
+                if i == j {
                     continue;
                 }
-                let (Some(&oi), Some(&oj)) = (opts.get(i), opts.get(j)) else {
-                    continue;
-                };
-                let dominated = if left {
+                dominated = if left {
                     self.leq(oi, oj, budget)?
                 } else {
                     self.leq(oj, oi, budget)?
                 };
                 if dominated {
-                    if let Some(k) = keep.get_mut(i) {
-                        *k = false;
-                    }
                     break;
                 }
             }
+            if dominated {
+                opts.remove(i);
+            } else {
+                i += 1;
+            }
         }
-        let mut flags = keep.into_iter();
-        opts.retain(|_| flags.next().unwrap_or(true));
         Ok(())
     }
 
