@@ -16,8 +16,9 @@ mod tests;
 
 pub use dyadic::Dyadic;
 pub use nus::Nus;
+pub use print::Shown;
 pub use store::{CanonStore, Cmp, Form, Outcome};
-pub use thermo::{Thermograph, Wall};
+pub use thermo::{Piece, Thermograph, Wall};
 
 use crate::graph::budget::Exceeded;
 use std::fmt;

@@ -15,54 +15,75 @@
 
 use super::nus::Nus;
 use super::store::{CanonStore, Form};
-use super::Error;
 use std::fmt::Write;
 
 impl CanonStore {
-    /// Appends the printed form of `f` to `out`. Fails only when a number inside
-    /// overflows while its options are built.
-    pub fn write_form(&mut self, f: Form, out: &mut String) -> Result<(), Error> {
+    /// Appends the printed form of `f` to `out`. The output is a tree, so a form
+    /// with much sharing prints far longer than the store holds it; callers that
+    /// print untrusted games should bound the length of `out`.
+    pub fn write_form(&self, f: Form, out: &mut String) {
         if let Some(n) = self.as_nus(f) {
             write_nus(n, out);
-            return Ok(());
+            return;
         }
-        let left = self.left_options(f)?;
-        let right = self.right_options(f)?;
-        let left = self.sorted_printed(left)?;
-        let right = self.sorted_printed(right)?;
+        // General forms always hold their options (only NUS forms build them lazily).
+        let left = self.sorted_printed(self.stored_left(f));
+        let right = self.sorted_printed(self.stored_right(f));
         out.push('{');
         out.push_str(&left.join(", "));
         out.push_str(" | ");
         out.push_str(&right.join(", "));
         out.push('}');
-        Ok(())
     }
 
     /// The printed form of `f` as a new string.
-    pub fn show(&mut self, f: Form) -> Result<String, Error> {
+    pub fn show(&self, f: Form) -> String {
         let mut s = String::new();
-        self.write_form(f, &mut s)?;
-        Ok(s)
+        self.write_form(f, &mut s);
+        s
+    }
+
+    /// A [`Display`](std::fmt::Display) adaptor for `f`.
+    pub fn display(&self, f: Form) -> Shown<'_> {
+        Shown {
+            store: self,
+            form: f,
+        }
     }
 
     /// One side's options printed, in display order: numbers ascending, nimbers
     /// ascending, then the rest by birthday and text. Text rather than ids breaks
     /// ties because ids depend on the order the store met the forms.
-    fn sorted_printed(&mut self, opts: Vec<Form>) -> Result<Vec<String>, Error> {
-        let mut keyed = Vec::with_capacity(opts.len());
-        for o in opts {
-            let nus = self.as_nus(o);
-            let class = match nus {
-                Some(n) if n.is_number() => 0u8,
-                Some(n) if n.is_nimber() => 1,
-                _ => 2,
-            };
-            let number = nus.filter(|n| n.is_number()).map(|n| n.number);
-            let nim = nus.filter(|n| n.is_nimber()).map_or(0, |n| n.nim);
-            keyed.push((class, number, nim, self.birthday(o), self.show(o)?));
-        }
+    fn sorted_printed(&self, opts: Vec<Form>) -> Vec<String> {
+        let mut keyed: Vec<_> = opts
+            .into_iter()
+            .map(|o| {
+                let nus = self.as_nus(o);
+                let class = match nus {
+                    Some(n) if n.is_number() => 0u8,
+                    Some(n) if n.is_nimber() => 1,
+                    _ => 2,
+                };
+                let number = nus.filter(|n| n.is_number()).map(|n| n.number);
+                let nim = nus.filter(|n| n.is_nimber()).map_or(0, |n| n.nim);
+                (class, number, nim, self.birthday(o), self.show(o))
+            })
+            .collect();
         keyed.sort();
-        Ok(keyed.into_iter().map(|k| k.4).collect())
+        keyed.into_iter().map(|k| k.4).collect()
+    }
+}
+
+/// Prints a form with `{}`; see [`CanonStore::display`].
+#[derive(Debug, Clone, Copy)]
+pub struct Shown<'a> {
+    store: &'a CanonStore,
+    form: Form,
+}
+
+impl std::fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.store.show(self.form))
     }
 }
 

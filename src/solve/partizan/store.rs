@@ -272,6 +272,16 @@ impl CanonStore {
         self.arena.get((n.opts + n.n_left + i) as usize).copied()
     }
 
+    /// Left options as stored (empty for a NUS form whose options are not built).
+    pub(super) fn stored_left(&self, f: Form) -> Vec<Form> {
+        (0..).map_while(|i| self.left_at(f, i)).collect()
+    }
+
+    /// Right options as stored (empty for a NUS form whose options are not built).
+    pub(super) fn stored_right(&self, f: Form) -> Vec<Form> {
+        (0..).map_while(|i| self.right_at(f, i)).collect()
+    }
+
     /// Left options of the canonical form, sorted by id.
     pub fn left_options(&mut self, f: Form) -> Result<Vec<Form>, Error> {
         self.ensure_options(f)?;

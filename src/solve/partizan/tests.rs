@@ -79,7 +79,9 @@ fn tree_strategy() -> impl Strategy<Value = Tree> {
 }
 
 fn show(store: &mut CanonStore, f: Form) -> String {
-    store.show(f).unwrap()
+    let text = store.show(f);
+    assert_eq!(store.display(f).to_string(), text);
+    text
 }
 
 proptest! {
@@ -162,6 +164,31 @@ proptest! {
         let d = s.sub(fg, fh, &budget).unwrap();
         let by_outcome = matches!(s.outcome(d, &budget).unwrap(), Outcome::R | Outcome::P);
         prop_assert_eq!(s.leq(fg, fh, &budget).unwrap(), by_outcome);
+    }
+
+    /// Thermographs: the walls at temperature 0 are the stops, the left wall never
+    /// falls below the right one, the mean is additive and the temperature of a
+    /// sum is at most the larger temperature.
+    #[test]
+    fn thermographs_are_consistent(g in tree_strategy(), h in tree_strategy()) {
+        let budget = Budget::default();
+        let mut s = CanonStore::new();
+        let (fg, fh) = (form(&mut s, &g, &budget), form(&mut s, &h, &budget));
+        let sum = s.sum(fg, fh, &budget).unwrap();
+        for f in [fg, fh, sum] {
+            let th = s.thermograph(f, &budget).unwrap();
+            prop_assert_eq!(th.left.at(Dyadic::ZERO), Some(s.left_stop(f)));
+            prop_assert_eq!(th.right.at(Dyadic::ZERO), Some(s.right_stop(f)));
+            for p in th.left.pieces.iter().chain(&th.right.pieces) {
+                prop_assert!(th.left.at(p.t).unwrap() >= th.right.at(p.t).unwrap());
+            }
+            prop_assert_eq!(s.mean(f, &budget).unwrap(), th.mast);
+            prop_assert_eq!(s.temperature(f, &budget).unwrap(), th.temperature);
+        }
+        let means = s.mean(fg, &budget).unwrap().checked_add(s.mean(fh, &budget).unwrap());
+        prop_assert_eq!(Some(s.mean(sum, &budget).unwrap()), means);
+        let hottest = s.temperature(fg, &budget).unwrap().max(s.temperature(fh, &budget).unwrap());
+        prop_assert!(s.temperature(sum, &budget).unwrap() <= hottest);
     }
 
     /// Blue-red Hackenbush strings (black-white Nim) against the closed form: the
