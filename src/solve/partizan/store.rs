@@ -642,31 +642,43 @@ impl CanonStore {
         left: bool,
         budget: &Budget,
     ) -> Result<(), Error> {
-        // Dominance is transitive, so an option may go as soon as any remaining
-        // one dominates it.
-        let mut i = 0;
-        while let Some(&oi) = opts.get(i) {
+        // Keep a list of the best options so far: each newcomer is compared only
+        // with those (usually a handful), not with every other option.
+        let mut kept: Vec<Form> = Vec::with_capacity(opts.len());
+        for &o in opts.iter() {
             let mut dominated = false;
-            for j in 0..opts.len() {
-                let Some(&oj) = opts.get(j) else { break };
-                if i == j {
-                    continue;
-                }
-                dominated = if left {
-                    self.leq(oi, oj, budget)?
+            for &k in &kept {
+                let beaten = if left {
+                    self.leq(o, k, budget)?
                 } else {
-                    self.leq(oj, oi, budget)?
+                    self.leq(k, o, budget)?
                 };
-                if dominated {
+                if beaten {
+                    dominated = true;
                     break;
                 }
             }
             if dominated {
-                opts.remove(i);
-            } else {
-                i += 1;
+                continue;
             }
+            // The newcomer may in turn dominate some of the kept ones.
+            let mut i = 0;
+            while let Some(&k) = kept.get(i) {
+                let beaten = if left {
+                    self.leq(k, o, budget)?
+                } else {
+                    self.leq(o, k, budget)?
+                };
+                if beaten {
+                    kept.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+            kept.push(o);
         }
+        kept.sort_unstable();
+        *opts = kept;
         Ok(())
     }
 
