@@ -82,8 +82,13 @@ pub struct CanonStore {
     sum_cache: FxHashMap<u64, Form>,
     /// Scratch for building interning keys without allocating per lookup.
     key: Vec<u32>,
+    /// Bytes held by the boxed keys of `by_options`, kept as they are made so
+    /// that [`CanonStore::bytes`] stays cheap enough to call often.
+    key_bytes: usize,
     /// Thermographs already drawn.
     pub(super) thermographs: FxHashMap<Form, super::thermo::Thermograph>,
+    /// Bytes held by the walls of those thermographs.
+    pub(super) thermo_bytes: usize,
 }
 
 impl Default for CanonStore {
@@ -108,7 +113,9 @@ impl CanonStore {
             leq_cache: FxHashMap::default(),
             sum_cache: FxHashMap::default(),
             key: Vec::new(),
+            key_bytes: 0,
             thermographs: FxHashMap::default(),
+            thermo_bytes: 0,
         };
         let zero = store.nus(Nus::default());
         debug_assert_eq!(zero, Form::ZERO);
@@ -128,7 +135,7 @@ impl CanonStore {
     /// Bytes of memory the store holds (capacities of its tables), for the budget.
     pub fn bytes(&self) -> usize {
         use std::mem::size_of;
-        let keys: usize = self.by_options.keys().map(|k| k.len() * 4).sum();
+        let keys = self.key_bytes;
         self.nodes.capacity() * size_of::<Node>()
             + self.arena.capacity() * size_of::<Form>()
             + self.by_options.capacity() * (size_of::<Box<[u32]>>() + size_of::<Form>() + 1)
@@ -136,6 +143,9 @@ impl CanonStore {
             + self.by_nus.capacity() * (size_of::<Nus>() + size_of::<Form>() + 1)
             + self.leq_cache.capacity() * (size_of::<u64>() + 2)
             + self.sum_cache.capacity() * (size_of::<u64>() + size_of::<Form>() + 1)
+            + self.thermographs.capacity()
+                * (size_of::<Form>() + size_of::<super::thermo::Thermograph>() + 1)
+            + self.thermo_bytes
     }
 
     /// Forgets the cached comparisons and sums (the forms stay valid).
@@ -143,6 +153,7 @@ impl CanonStore {
         self.leq_cache = FxHashMap::default();
         self.sum_cache = FxHashMap::default();
         self.thermographs = FxHashMap::default();
+        self.thermo_bytes = 0;
     }
 
     fn node(&self, f: Form) -> Option<&Node> {
@@ -330,6 +341,7 @@ impl CanonStore {
             right_stop: right_stop.or(left_stop).unwrap_or_default(),
             neg: UNSET,
         });
+        self.key_bytes += key.len() * std::mem::size_of::<u32>();
         self.by_options.insert(key.as_slice().into(), f);
         self.key = key;
         f

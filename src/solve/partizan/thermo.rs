@@ -256,6 +256,8 @@ impl CanonStore {
                 mast,
             }
         };
+        self.thermo_bytes += (result.left.pieces.capacity() + result.right.pieces.capacity())
+            * std::mem::size_of::<Piece>();
         self.thermographs.insert(f, result.clone());
         Ok(result)
     }
