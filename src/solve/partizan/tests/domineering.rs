@@ -122,9 +122,35 @@ impl Solver {
         region >> (top + left)
     }
 
+    /// The least of a normalised region's images under the flips that keep the
+    /// value (mirror left-right, mirror top-bottom, both): one table entry serves
+    /// all four.
+    fn symmetric_key(&self, region: u64) -> u64 {
+        let cols = self.board.cols;
+        let height = (63 - region.leading_zeros()) / cols + 1;
+        let width = self
+            .columns
+            .iter()
+            .rposition(|&c| c & region != 0)
+            .unwrap_or(0) as u32
+            + 1;
+        let row_mask = (1u64 << width) - 1;
+        let mut flips = [0u64; 4];
+        for r in 0..height {
+            let row = (region >> (r * cols)) & row_mask;
+            let mirrored = row.reverse_bits() >> (64 - width);
+            let down = (height - 1 - r) * cols;
+            flips[0] |= row << (r * cols);
+            flips[1] |= mirrored << (r * cols);
+            flips[2] |= row << down;
+            flips[3] |= mirrored << down;
+        }
+        flips.into_iter().min().unwrap_or(region)
+    }
+
     /// The value of one connected region.
     fn region(&mut self, s: &mut CanonStore, empty: u64, budget: &Budget) -> Result<Form, Error> {
-        let key = mix(empty);
+        let key = mix(self.symmetric_key(empty));
         if let Some(&f) = self.table.get(&key) {
             return Ok(f);
         }
