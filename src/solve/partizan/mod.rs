@@ -5,9 +5,12 @@
 //! have equal ids, and number + up + nimber values ([`Nus`]) take arithmetic fast
 //! paths that never build option lists.
 
+mod arith;
 pub mod dyadic;
 pub mod nus;
+mod order;
 pub mod print;
+mod reduce;
 pub mod store;
 pub mod thermo;
 

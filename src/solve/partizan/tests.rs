@@ -512,7 +512,8 @@ fn budget_stops_a_long_computation() {
         .cancel_flag()
         .store(true, std::sync::atomic::Ordering::Relaxed);
     let mut s = CanonStore::new();
-    let r = domineering::value(&mut s, 4, 4, &budget);
+    // Big enough to tick more often than the budget's check interval.
+    let r = domineering::value(&mut s, 4, 6, &budget);
     assert_eq!(r, Err(Error::Exceeded(Exceeded::Interrupted)));
 }
 
