@@ -141,6 +141,10 @@ impl Dyadic {
 
 impl Ord for Dyadic {
     fn cmp(&self, other: &Self) -> Ordering {
+        // Stops of one game mostly share a denominator (often 1): skip the widening.
+        if self.exp == other.exp {
+            return self.num.cmp(&other.num);
+        }
         let exp = self.exp.max(other.exp);
         self.wide_at(exp).cmp(&other.wide_at(exp))
     }

@@ -5,6 +5,8 @@
 //! have equal ids, and number + up + nimber values ([`Nus`]) take arithmetic fast
 //! paths that never build option lists.
 
+#![warn(missing_docs)]
+
 mod arith;
 pub mod dyadic;
 pub mod nus;
