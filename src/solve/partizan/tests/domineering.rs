@@ -222,8 +222,11 @@ fn vertical_strips_count_left_moves() {
             "1x{n}"
         );
     }
+    // 2 x 2: either player's domino leaves the other's side one domino of his
+    // own (a 2 x 1 strip is 1, a 1 x 2 strip is -1), so it is {1 | -1}.
     let two = value(&mut s, 2, 2, &budget).unwrap();
     assert_eq!(s.outcome(two, &budget).unwrap(), Outcome::N);
+    assert_eq!(show(&mut s, two), "{1 | -1}");
 }
 
 proptest! {
