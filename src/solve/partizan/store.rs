@@ -77,8 +77,10 @@ pub struct CanonStore {
     /// General (non-NUS) forms by `[n_left, left ids…, right ids…]`, options sorted by id.
     by_options: FxHashMap<Box<[u32]>, Form>,
     by_nus: FxHashMap<Nus, Form>,
-    /// `leq` results keyed by `a << 32 | b`.
-    pub(super) leq_cache: FxHashMap<u64, bool>,
+    /// The direct-mapped `leq` cache (see `order.rs`), `2^leq_bits` entries.
+    pub(super) leq_table: Vec<u64>,
+    /// log2 of the `leq` cache's size.
+    pub(super) leq_bits: u32,
     /// Sums keyed by the ordered pair `min << 32 | max`.
     pub(super) sum_cache: FxHashMap<u64, Form>,
     /// Scratch for building interning keys without allocating per lookup.
@@ -111,7 +113,8 @@ impl CanonStore {
             arena: Vec::new(),
             by_options: FxHashMap::default(),
             by_nus: FxHashMap::default(),
-            leq_cache: FxHashMap::default(),
+            leq_table: vec![0; 1 << super::order::LEQ_MIN_BITS],
+            leq_bits: super::order::LEQ_MIN_BITS,
             sum_cache: FxHashMap::default(),
             key: Vec::new(),
             key_bytes: 0,
@@ -142,7 +145,7 @@ impl CanonStore {
             + self.by_options.capacity() * (size_of::<Box<[u32]>>() + size_of::<Form>() + 1)
             + keys
             + self.by_nus.capacity() * (size_of::<Nus>() + size_of::<Form>() + 1)
-            + self.leq_cache.capacity() * (size_of::<u64>() + 2)
+            + self.leq_table.capacity() * size_of::<u64>()
             + self.sum_cache.capacity() * (size_of::<u64>() + size_of::<Form>() + 1)
             + self.thermographs.capacity()
                 * (size_of::<Form>() + size_of::<super::thermo::Thermograph>() + 1)
@@ -151,7 +154,8 @@ impl CanonStore {
 
     /// Forgets the cached comparisons and sums (the forms stay valid).
     pub fn clear_caches(&mut self) {
-        self.leq_cache = FxHashMap::default();
+        self.leq_table = vec![0; 1 << super::order::LEQ_MIN_BITS];
+        self.leq_bits = super::order::LEQ_MIN_BITS;
         self.sum_cache = FxHashMap::default();
         self.thermographs = FxHashMap::default();
         self.thermo_bytes = 0;
