@@ -517,4 +517,20 @@ fn budget_stops_a_long_computation() {
     assert_eq!(r, Err(Error::Exceeded(Exceeded::Interrupted)));
 }
 
+#[test]
+fn overflow_is_an_error_not_a_wrong_answer() {
+    let budget = Budget::default();
+    let mut s = CanonStore::new();
+    let big = s.integer(i64::MAX);
+    let one = s.integer(1);
+    assert_eq!(s.sum(big, one, &budget), Err(Error::Overflow));
+    // {MAX | } would be MAX + 1.
+    assert_eq!(s.from_options(&[big], &[], &budget), Err(Error::Overflow));
+    let tiny = s.number(Dyadic::unit(62).unwrap());
+    assert_eq!(
+        s.from_options(&[Form::ZERO], &[tiny], &budget),
+        Err(Error::Overflow)
+    );
+}
+
 mod domineering;
