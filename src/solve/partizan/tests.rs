@@ -469,6 +469,21 @@ fn temperatures_and_means() {
     let th = s.thermograph(outer, &budget).unwrap();
     assert_eq!(th.temperature, d(3, 1));
     assert_eq!(th.mast, d(3, 1));
+    // Drawn as polylines: the right wall bends where {1 | -1}'s mast meets it.
+    let two = d(2, 0);
+    assert_eq!(
+        th.left.points(two),
+        vec![(d(-1, 0), d(4, 0)), (d(3, 1), d(3, 1)), (two, d(3, 1))]
+    );
+    assert_eq!(
+        th.right.points(two),
+        vec![
+            (d(-1, 0), d(1, 0)),
+            (d(1, 0), d(1, 0)),
+            (d(3, 1), d(3, 1)),
+            (two, d(3, 1))
+        ]
+    );
 }
 
 /// Partizan subtraction (GAMES.md §10): Left removes 1 or 4, Right 2 or 3.

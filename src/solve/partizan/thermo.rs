@@ -81,6 +81,22 @@ impl Wall {
         }
     }
 
+    /// The wall as a polyline for drawing: `(temperature, value)` at −1, at every
+    /// corner, and at `top` (which should lie at or above the last corner; the
+    /// mast continues upward from there).
+    pub fn points(&self, top: Dyadic) -> Vec<(Dyadic, Dyadic)> {
+        let mut points: Vec<(Dyadic, Dyadic)> = self
+            .pieces
+            .iter()
+            .filter(|p| p.t < top)
+            .map(|p| (p.t, p.value))
+            .collect();
+        if let Some(v) = self.at(top) {
+            points.push((top, v));
+        }
+        points
+    }
+
     /// The piece in force at temperature `t`.
     fn piece_at(&self, t: Dyadic) -> Option<Piece> {
         self.pieces
