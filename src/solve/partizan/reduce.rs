@@ -120,7 +120,15 @@ impl CanonStore {
         budget: &Budget,
     ) -> Result<(), Error> {
         // Keep a list of the best options so far: each newcomer is compared only
-        // with those (usually a handful), not with every other option.
+        // with those (usually a handful), not with every other option. Taking
+        // the options best stops first puts the likely winners in the list early.
+        if left {
+            opts.sort_unstable_by_key(|&o| {
+                std::cmp::Reverse((self.left_stop(o), self.right_stop(o)))
+            });
+        } else {
+            opts.sort_unstable_by_key(|&o| (self.right_stop(o), self.left_stop(o)));
+        }
         let mut kept: Vec<Form> = Vec::with_capacity(opts.len());
         for &o in opts.iter() {
             let mut dominated = false;
