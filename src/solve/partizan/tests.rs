@@ -191,6 +191,19 @@ proptest! {
         prop_assert!(s.temperature(sum, &budget).unwrap() <= hottest);
     }
 
+    /// The stored birthday (a closed formula for NUS values) is one more than the
+    /// oldest canonical option, recursively.
+    #[test]
+    fn birthdays_follow_the_options(g in tree_strategy(), h in tree_strategy()) {
+        let budget = Budget::default();
+        let mut s = CanonStore::new();
+        let (fg, fh) = (form(&mut s, &g, &budget), form(&mut s, &h, &budget));
+        let sum = s.sum(fg, fh, &budget).unwrap();
+        for f in [fg, fh, sum] {
+            prop_assert_eq!(s.birthday(f), birthday_by_options(&mut s, f));
+        }
+    }
+
     /// Blue-red Hackenbush strings (black-white Nim) against the closed form: the
     /// first run of k equal stones counts ±k, each later stone ±1/2, ±1/4, …
     #[test]
@@ -200,6 +213,20 @@ proptest! {
         let f = hackenbush(&mut s, &stones, &budget);
         prop_assert_eq!(s.as_number(f), Some(hackenbush_value(&stones)));
     }
+}
+
+/// Birthday found by walking the canonical options (building NUS options).
+fn birthday_by_options(s: &mut CanonStore, f: Form) -> u64 {
+    let opts: Vec<Form> = s
+        .left_options(f)
+        .unwrap()
+        .into_iter()
+        .chain(s.right_options(f).unwrap())
+        .collect();
+    opts.into_iter()
+        .map(|o| birthday_by_options(s, o) + 1)
+        .max()
+        .unwrap_or(0)
 }
 
 /// Black-white Nim on one stack, bottom first (`true` = Left's stone "x"): a player
@@ -324,6 +351,7 @@ fn nus_forms_built_from_options_are_recognised() {
                 let l = s.left_options(f).unwrap();
                 let r = s.right_options(f).unwrap();
                 assert_eq!(s.from_options(&l, &r, &budget).unwrap(), f, "{n:?}");
+                assert_eq!(s.birthday(f), birthday_by_options(&mut s, f), "{n:?}");
             }
         }
     }
