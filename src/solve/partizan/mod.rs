@@ -4,6 +4,21 @@
 //! Everything goes through one [`CanonStore`]: a game is a [`Form`] id, equal games
 //! have equal ids, and number + up + nimber values ([`Nus`]) take arithmetic fast
 //! paths that never build option lists.
+//!
+//! Why it is fast (the design follows CGSuite's `CanonicalShortGameOps`, not the
+//! owned trees of the `cgt` crate):
+//! - hash-consing makes equality an id compare and lets every cache key on ids;
+//! - `leq` is memoised in a direct-mapped table and short-cut by stops (if
+//!   `LS(G) < RS(H)` then `G < H`; `G <= H` needs `LS(G) <= LS(H)` and
+//!   `RS(G) <= RS(H)`), and by number avoidance (a number's options are never
+//!   consulted against a non-number);
+//! - sums are memoised, NUS + NUS is arithmetic, and a number plus a non-number
+//!   is translated option by option without any reduction;
+//! - dominated options are found against a short list of the best so far.
+//!
+//! Fallible operations return [`Error`]: a budget limit ([`Exceeded`], checked
+//! through `Budget::tick` in every recursive step) or an [`Error::Overflow`] of the
+//! fixed-width numbers, which is reported rather than wrapped.
 
 #![warn(missing_docs)]
 

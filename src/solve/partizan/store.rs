@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 /// A canonical short partizan game, as an id into one [`CanonStore`]. Equal games
 /// have equal ids, so `==` on forms is equality of games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Form(pub(crate) u32);
+pub struct Form(pub(super) u32);
 
 impl Form {
     /// The game 0 = `{ | }`, present in every store.
