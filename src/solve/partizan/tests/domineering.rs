@@ -265,13 +265,15 @@ fn domineering_timings() {
         let f = solver.value(&mut s, board.full(), &budget).unwrap();
         let took = start.elapsed();
         let cpu = std::time::Duration::from_nanos(cpu_nanos() - cpu_start);
+        let outcome = s.outcome(f, &budget).unwrap();
         let text = show(&mut s, f);
         let shown: String = text.chars().take(120).collect();
         println!(
-            "{rows}x{cols}: {took:?} wall, {cpu:?} on the CPU, {} positions, {} forms, {} bytes in the store: {shown}",
+            "{rows}x{cols}: {took:?} wall, {cpu:?} on the CPU, {} positions, {} forms, {} bytes in the store, outcome {outcome:?}, {} characters: {shown}",
             solver.table.len(),
             s.len(),
-            s.bytes()
+            s.bytes(),
+            text.len()
         );
     }
 }
