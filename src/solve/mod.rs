@@ -1,9 +1,11 @@
 //! Analyses, each owning its tables and walking positions through the one
-//! search driver: impartial (Grundy values, sums, regularity), misère, loopy.
+//! search driver: impartial (Grundy values, sums, regularity), misère, loopy,
+//! partizan canonical forms.
 
 pub mod impartial;
 pub mod loopy;
 pub mod misere;
+pub mod partizan;
 pub mod tables;
 
 /// Every analysis' memo, kept across the statements of a file or REPL session.
