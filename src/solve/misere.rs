@@ -1,6 +1,9 @@
 //! Misère outcomes (the last player to move loses) by direct search of the sum's
 //! game tree: Grundy values do not decide misère sums, so no nim-sum shortcut.
 
+pub mod genus;
+pub mod quotient;
+
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::eval::interp::Interp;

@@ -1,0 +1,1 @@
+//! Genus theory (placeholder; see the next commit).
