@@ -36,6 +36,9 @@ const MAX_CANDIDATE: usize = 1 << 20;
 /// Most columns (copies of the new heap) tried before their sequence must repeat.
 const MAX_COLUMNS: usize = 4096;
 
+/// Most failed candidates per heap before the construction gives up.
+const MAX_RECALIBRATIONS: usize = 24;
+
 /// Why a quotient could not be computed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum QuotientError<E> {
@@ -165,7 +168,7 @@ pub fn quotient<R: HeapRules>(
     };
     let mut phi: Vec<Elem> = vec![0];
     let mut options: Vec<Vec<Vec<usize>>> = vec![Vec::new()];
-    let mut trans: Vec<Vec<Elem>> = vec![Vec::new()];
+    let mut last: Option<Quotient> = None;
     for h in 1..=max_heap {
         let mut opts = Vec::new();
         rules.options(h, &mut opts).map_err(QuotientError::Rules)?;
@@ -182,69 +185,193 @@ pub fn quotient<R: HeapRules>(
             // column recursion below assumes every new heap has a move.)
             options.push(opts);
             phi.push(mon.ident);
-            trans.push(Vec::new());
+            last = None;
             continue;
         }
-        let mut t: Vec<Elem> = opts
-            .iter()
-            .map(|o| {
-                o.iter().fold(mon.ident, |acc, &part| {
-                    mon.mul(acc, phi.get(part).copied().unwrap_or(mon.ident))
-                })
-            })
-            .collect();
-        t.sort_unstable();
-        t.dedup();
         options.push(opts);
         let weights = ranks(&options);
-        let (next, next_phi) = extend(&mon, &phi, &trans, &weights, &t, h, budget)?;
-        mon = next;
-        phi = next_phi;
-        // Transition sets of older heaps are re-expressed in the new monoid.
-        trans = options
-            .iter()
-            .map(|opts| {
-                let mut t: Vec<Elem> = opts
-                    .iter()
-                    .map(|o| {
-                        o.iter().fold(mon.ident, |acc, &part| {
-                            mon.mul(acc, phi.get(part).copied().unwrap_or(mon.ident))
-                        })
-                    })
-                    .collect();
-                t.sort_unstable();
-                t.dedup();
-                t
-            })
-            .collect();
+        let (index, period) = columns(&mon, &phi, &options, &weights, h, budget)?;
+        let mut free = vec![Free {
+            heap: h,
+            index,
+            period,
+        }];
+        let mut attempts = 0;
+        loop {
+            let (next, next_phi) = candidate(&mon, &phi, &options, &weights, &free, budget)?;
+            let q = finish(&next, &next_phi, &options)?;
+            match certify::certify(&q, rules, budget) {
+                Ok(_) => {
+                    mon = next;
+                    phi = next_phi;
+                    last = Some(q);
+                    break;
+                }
+                Err(certify::CertifyError::Rules(e)) => return Err(QuotientError::Rules(e)),
+                Err(certify::CertifyError::Budget(e)) => return Err(QuotientError::Budget(e)),
+                Err(certify::CertifyError::Failed { message, word }) => {
+                    attempts += 1;
+                    if attempts > MAX_RECALIBRATIONS || word.is_empty() {
+                        return Err(QuotientError::Uncertified(message));
+                    }
+                    free = recalibrate(
+                        &mon, &phi, &options, &weights, &free, &next, &next_phi, &word, budget,
+                    )?;
+                }
+            }
+        }
     }
-    let q = finish(mon, phi, options)?;
-    // The construction assumes that Q_n's classes stay unsplit by the new heap;
-    // that is not a theorem, so the result is only returned once proven.
-    match certify::certify(&q, rules, budget) {
-        Ok(_) => Ok(q),
-        Err(certify::CertifyError::Rules(e)) => Err(QuotientError::Rules(e)),
-        Err(certify::CertifyError::Budget(e)) => Err(QuotientError::Budget(e)),
-        Err(certify::CertifyError::Failed(msg)) => Err(QuotientError::Uncertified(msg)),
+    match last {
+        Some(q) if q.max_heap() == max_heap => Ok(q),
+        // The last heaps had no move (or there were none): certify once more.
+        _ => {
+            let q = finish(&mon, &phi, &options)?;
+            match certify::certify(&q, rules, budget) {
+                Ok(_) => Ok(q),
+                Err(certify::CertifyError::Rules(e)) => Err(QuotientError::Rules(e)),
+                Err(certify::CertifyError::Budget(e)) => Err(QuotientError::Budget(e)),
+                Err(certify::CertifyError::Failed { message, .. }) => {
+                    Err(QuotientError::Uncertified(message))
+                }
+            }
+        }
     }
 }
 
-/// One heap more: from (Q_n, Φ_n) and heap h's transition set `t_new` to the
-/// reduced Q_{n+1} and Φ_{n+1}.
-fn extend<E>(
+/// A heap that the next candidate tracks by its own multiplicity, capped by the
+/// cyclic monoid ⟨x | x^(index+period) = x^index⟩, instead of through its image
+/// in the previous quotient.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Free {
+    heap: usize,
+    index: usize,
+    period: usize,
+}
+
+impl Free {
+    fn len(&self) -> usize {
+        self.index + self.period
+    }
+
+    fn cap(&self, c: usize) -> usize {
+        if c < self.len() {
+            c
+        } else {
+            self.index + (c - self.index) % self.period.max(1)
+        }
+    }
+}
+
+/// Index and period of x in a monoid: the least i, p with x^(i+p) = x^i.
+fn index_period(mon: &Monoid, x: Elem) -> (usize, usize) {
+    let mut powers: Vec<Elem> = vec![mon.ident];
+    loop {
+        let next = mon.mul(powers.last().copied().unwrap_or(mon.ident), x);
+        if let Some(i) = powers.iter().position(|&y| y == next) {
+            return (i, powers.len() - i);
+        }
+        powers.push(next);
+    }
+}
+
+/// After a failed candidate, MisereSolver's way (`recalibrate`): free the fewest
+/// heaps of the misjudged sum that change the verdict on it, each with room for
+/// its multiplicity there and at least the index and period its image had in
+/// the failed candidate. Subsets of one and two heaps are tried, then all.
+#[allow(clippy::too_many_arguments)]
+fn recalibrate<E>(
     mon: &Monoid,
     phi: &[Elem],
+    options: &[Vec<Vec<usize>>],
+    weights: &[u64],
+    free: &[Free],
+    failed: &Monoid,
+    failed_phi: &[Elem],
+    word: &[usize],
+    budget: &Budget,
+) -> Result<Vec<Free>, QuotientError<E>> {
+    let verdict = |m: &Monoid, img: &[Elem]| {
+        m.is_p(image_in(
+            m,
+            |h| img.get(h).copied().unwrap_or(m.ident),
+            word,
+        ))
+    };
+    let old = verdict(failed, failed_phi);
+    let mut heaps: Vec<usize> = word
+        .iter()
+        .copied()
+        .filter(|&h| options.get(h).is_some_and(|o| !o.is_empty()))
+        .collect();
+    heaps.dedup();
+    let widen = |set: &[usize]| -> Vec<Free> {
+        let mut out = free.to_vec();
+        for &h in set {
+            let mult = word.iter().filter(|&&x| x == h).count();
+            let (i, p) = index_period(failed, failed_phi.get(h).copied().unwrap_or(0));
+            let index = i.max(mult).max(1);
+            let period = p.max(2);
+            match out.iter_mut().find(|f| f.heap == h) {
+                Some(f) => {
+                    f.index = f.index.max(index).max(mult + 1);
+                    f.period = f.period.max(period);
+                }
+                None => out.push(Free {
+                    heap: h,
+                    index,
+                    period,
+                }),
+            }
+        }
+        out
+    };
+    let mut subsets: Vec<Vec<usize>> = heaps.iter().map(|&h| vec![h]).collect();
+    for (i, &a) in heaps.iter().enumerate() {
+        for &b in heaps.iter().skip(i + 1) {
+            subsets.push(vec![a, b]);
+        }
+    }
+    for set in subsets {
+        let trial = widen(&set);
+        match candidate(mon, phi, options, weights, &trial, budget) {
+            Ok((m, img)) => {
+                if verdict(&m, &img) != old {
+                    return Ok(trial);
+                }
+            }
+            Err(QuotientError::TooLarge(_)) => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(widen(&heaps))
+}
+
+/// The image of a sum under a heap-image map, in `mon`.
+fn image_in(mon: &Monoid, img: impl Fn(usize) -> Elem, sum: &[usize]) -> Elem {
+    sum.iter().fold(mon.ident, |acc, &h| mon.mul(acc, img(h)))
+}
+
+/// Least-rank representatives: Dijkstra from the identity over the heap
+/// images, returning the settle order, each element's (parent, heap) and its
+/// option images M (of the representative word). Every option of a
+/// representative has a smaller rank-sum, so its image is settled earlier.
+type Reps = (Vec<Elem>, Vec<Vec<Elem>>);
+
+fn representatives<E>(
+    m: usize,
+    ident: Elem,
+    mul: impl Fn(Elem, Elem) -> Elem,
+    heap_img: &[Elem],
     trans: &[Vec<Elem>],
     weights: &[u64],
-    t_new: &[Elem],
-    h: usize,
     budget: &Budget,
-) -> Result<(Monoid, Vec<Elem>), QuotientError<E>> {
-    let m = mon.m;
-    // Cheapest heap for each distinct image: representatives are then the
-    // least-rank words, so every option of a representative is settled earlier.
+) -> Result<Reps, QuotientError<E>> {
+    // Cheapest heap for each distinct image.
     let mut gens: Vec<(Elem, usize)> = Vec::new();
-    for (g, &img) in phi.iter().enumerate().skip(1) {
+    for (g, &img) in heap_img.iter().enumerate().skip(1) {
+        if trans.get(g).is_none_or(Vec::is_empty) {
+            continue;
+        }
         let w = weights.get(g).copied().unwrap_or(u64::MAX);
         match gens.iter_mut().find(|(i, _)| *i == img) {
             Some(entry) => {
@@ -255,16 +382,15 @@ fn extend<E>(
             None => gens.push((img, g)),
         }
     }
-    // Dijkstra from the identity: representatives by least rank-sum.
     let mut dist = vec![u64::MAX; m];
     let mut parent: Vec<Option<(Elem, usize)>> = vec![None; m];
-    let mut order: Vec<Elem> = Vec::with_capacity(m);
+    let mut order: Vec<Elem> = Vec::new();
     let mut done = vec![false; m];
     let mut heap = BinaryHeap::new();
-    if let Some(d) = dist.get_mut(mon.ident as usize) {
+    if let Some(d) = dist.get_mut(ident as usize) {
         *d = 0;
     }
-    heap.push(Reverse((0u64, mon.ident)));
+    heap.push(Reverse((0u64, ident)));
     while let Some(Reverse((d, x))) = heap.pop() {
         budget.tick()?;
         if done.get(x as usize).copied().unwrap_or(true) {
@@ -275,7 +401,7 @@ fn extend<E>(
         }
         order.push(x);
         for &(img, g) in &gens {
-            let y = mon.mul(x, img);
+            let y = mul(x, img);
             let nd = d.saturating_add(weights.get(g).copied().unwrap_or(u64::MAX));
             if let Some(dy) = dist.get_mut(y as usize) {
                 if nd < *dy {
@@ -288,24 +414,17 @@ fn extend<E>(
             }
         }
     }
-    if order.len() != m {
-        return Err(QuotientError::Internal(format!(
-            "heap {h}: {} of {m} elements are not products of heap images",
-            m - order.len()
-        )));
-    }
-    // Option images of each representative word, built along the parent chain:
-    // M(w + g) = Φ(g)·M(w) ∪ Φ(w)·T(g).
+    // M(w + g) = Φ(g)·M(w) ∪ Φ(w)·T(g), along the parent chain.
     let mut moves: Vec<Vec<Elem>> = vec![Vec::new(); m];
     for &x in &order {
         if let Some(Some((px, g))) = parent.get(x as usize).copied() {
-            let img = phi.get(g).copied().unwrap_or(mon.ident);
+            let img = heap_img.get(g).copied().unwrap_or(ident);
             let mut set: Vec<Elem> = moves
                 .get(px as usize)
-                .map(|v| v.iter().map(|&y| mon.mul(img, y)).collect())
+                .map(|v| v.iter().map(|&y| mul(img, y)).collect())
                 .unwrap_or_default();
             for &t in trans.get(g).map(Vec::as_slice).unwrap_or(&[]) {
-                set.push(mon.mul(px, t));
+                set.push(mul(px, t));
             }
             set.sort_unstable();
             set.dedup();
@@ -314,16 +433,58 @@ fn extend<E>(
             }
         }
     }
-    // Columns: which (q, j) are P, j = copies of heap h.
-    let mut columns: Vec<Vec<bool>> = vec![mon.in_p.clone()];
+    Ok((order, moves))
+}
+
+/// Transition sets of heaps 0..options.len() under a heap-image map.
+fn transitions(mon: &Monoid, heap_img: &[Elem], options: &[Vec<Vec<usize>>]) -> Vec<Vec<Elem>> {
+    let img = |h: usize| heap_img.get(h).copied().unwrap_or(mon.ident);
+    options
+        .iter()
+        .map(|opts| {
+            let mut t: Vec<Elem> = opts.iter().map(|o| image_in(mon, img, o)).collect();
+            t.sort_unstable();
+            t.dedup();
+            t
+        })
+        .collect()
+}
+
+/// The fast path's guess for heap h's cyclic part: which (q, j) are P, j copies
+/// of h over Q_n, column by column; each column is a function of the previous
+/// one, so they repeat, and the first repeat gives (index, period).
+fn columns<E>(
+    mon: &Monoid,
+    phi: &[Elem],
+    options: &[Vec<Vec<usize>>],
+    weights: &[u64],
+    h: usize,
+    budget: &Budget,
+) -> Result<(usize, usize), QuotientError<E>> {
+    let old = options.get(..h).unwrap_or(options);
+    let trans = transitions(mon, phi, old);
+    let t_new = transitions(mon, phi, options.get(h..=h).unwrap_or(&[]))
+        .pop()
+        .unwrap_or_default();
+    let (order, moves) = representatives(
+        mon.m,
+        mon.ident,
+        |a, b| mon.mul(a, b),
+        phi,
+        &trans,
+        weights,
+        budget,
+    )?;
+    let m = mon.m;
+    let mut cols: Vec<Vec<bool>> = vec![mon.in_p.clone()];
     let mut seen: FxHashMap<Vec<bool>, usize> = FxHashMap::default();
     seen.insert(mon.in_p.clone(), 0);
-    let (index, period) = loop {
-        let j = columns.len();
+    loop {
+        let j = cols.len();
         if j > MAX_COLUMNS {
             return Err(QuotientError::TooLarge(h));
         }
-        let prev = columns.last().cloned().unwrap_or_default();
+        let prev = cols.last().cloned().unwrap_or_default();
         let mut col = vec![false; m];
         for &q in &order {
             budget.tick()?;
@@ -339,108 +500,211 @@ fn extend<E>(
             }
         }
         if let Some(&i) = seen.get(&col) {
-            break (i, j - i);
+            return Ok((i, j - i));
         }
         seen.insert(col.clone(), j);
-        columns.push(col);
-    };
-    let len = index + period;
-    let size = m * len;
-    if size > MAX_CANDIDATE {
+        cols.push(col);
+    }
+}
+
+/// A candidate for heaps 0..=h: the submonoid of Q_n generated by the heaps that
+/// are not free, times one cyclic monoid per free heap. Its P-portion is marked
+/// through least-rank representatives (P iff it has a move and none into P),
+/// then it is reduced modulo indistinguishability. The caller certifies it.
+fn candidate<E>(
+    mon: &Monoid,
+    phi: &[Elem],
+    options: &[Vec<Vec<usize>>],
+    weights: &[u64],
+    free: &[Free],
+    budget: &Budget,
+) -> Result<(Monoid, Vec<Elem>), QuotientError<E>> {
+    let radix: usize = free.iter().map(Free::len).product();
+    let size = mon.m.saturating_mul(radix);
+    let h = options.len().saturating_sub(1);
+    if size > MAX_CANDIDATE || radix == 0 {
         return Err(QuotientError::TooLarge(h));
     }
-    budget.reserve(size.saturating_mul(64))?;
-    // Candidate element (q, c) has id q·len + c.
-    let cap = |c: usize| {
-        if c < len {
-            c
-        } else {
-            index + (c - index) % period
+    budget.reserve(size.saturating_mul(16))?;
+    // Element (b, j1, …, jr) has id b·radix + mixed-radix(j).
+    let split = |x: usize| -> (usize, Vec<usize>) {
+        let mut rest = x % radix;
+        let mut js = Vec::with_capacity(free.len());
+        for f in free {
+            js.push(rest % f.len());
+            rest /= f.len();
         }
+        (x / radix, js)
     };
-    let cand_mul = |a: usize, b: usize| -> usize {
-        let (qa, ca) = (a / len, a % len);
-        let (qb, cb) = (b / len, b % len);
-        mon.mul(qa as Elem, qb as Elem) as usize * len + cap(ca + cb)
+    let join = |b: usize, js: &[usize]| -> usize {
+        let mut code = 0;
+        for (f, &j) in free.iter().zip(js).rev() {
+            code = code * f.len() + j;
+        }
+        b * radix + code
     };
-    let cand_p = |a: usize| {
-        columns
-            .get(a % len)
-            .and_then(|col| col.get(a / len))
-            .copied()
-            .unwrap_or(false)
+    let mul = |x: usize, y: usize| -> usize {
+        let (bx, jx) = split(x);
+        let (by, jy) = split(y);
+        let js: Vec<usize> = free
+            .iter()
+            .zip(jx.iter().zip(&jy))
+            .map(|(f, (a, b))| f.cap(a + b))
+            .collect();
+        join(mon.mul(bx as Elem, by as Elem) as usize, &js)
     };
-    let mut cand_gens: Vec<usize> = gens.iter().map(|&(img, _)| img as usize * len).collect();
-    // One copy of h: (1, x), where x¹ may already be capped (period-1 columns).
-    cand_gens.push(mon.ident as usize * len + cap(1));
-    let class = moore(size, &cand_gens, cand_mul, cand_p, budget)?;
-    let k = class.iter().copied().max().map_or(0, |c| c as usize + 1);
-    let mut rep = vec![usize::MAX; k];
-    for (a, &c) in class.iter().enumerate() {
-        if let Some(r) = rep.get_mut(c as usize) {
+    let ident = join(mon.ident as usize, &vec![0; free.len()]);
+    // Heap images in the candidate.
+    let heap_img: Vec<usize> = (0..=h)
+        .map(|g| match free.iter().position(|f| f.heap == g) {
+            Some(k) => {
+                let mut js = vec![0; free.len()];
+                if let (Some(j), Some(f)) = (js.get_mut(k), free.get(k)) {
+                    *j = f.cap(1);
+                }
+                join(mon.ident as usize, &js)
+            }
+            None if options.get(g).is_none_or(Vec::is_empty) => ident,
+            None => join(
+                phi.get(g).copied().unwrap_or(mon.ident) as usize,
+                &vec![0; free.len()],
+            ),
+        })
+        .collect();
+    // Explore the submonoid the heap images generate, with a dense id map.
+    let mut dense: Vec<Elem> = vec![Elem::MAX; size];
+    let mut elems: Vec<usize> = vec![ident];
+    if let Some(d) = dense.get_mut(ident) {
+        *d = 0;
+    }
+    let mut gens: Vec<usize> = heap_img.iter().skip(1).copied().collect();
+    gens.sort_unstable();
+    gens.dedup();
+    let mut i = 0;
+    while let Some(&x) = elems.get(i) {
+        i += 1;
+        for &g in &gens {
+            budget.tick()?;
+            let y = mul(x, g);
+            if let Some(d) = dense.get_mut(y) {
+                if *d == Elem::MAX {
+                    *d = elems.len() as Elem;
+                    elems.push(y);
+                }
+            }
+        }
+    }
+    let k = elems.len();
+    budget.reserve(k.saturating_mul(gens.len() + 2).saturating_mul(8))?;
+    let id = |x: usize| dense.get(x).copied().unwrap_or(0);
+    // The reached submonoid as an explicit monoid (table by generator rows is
+    // enough for Dijkstra and Moore; the full table comes after reduction).
+    let action: Vec<Vec<Elem>> = gens
+        .iter()
+        .map(|&g| elems.iter().map(|&x| id(mul(x, g))).collect())
+        .collect();
+    let img_dense: Vec<Elem> = heap_img.iter().map(|&x| id(x)).collect();
+    // Transition sets of every heap, in dense ids.
+    let trans: Vec<Vec<Elem>> = options
+        .iter()
+        .map(|opts| {
+            let mut t: Vec<Elem> = opts
+                .iter()
+                .map(|o| {
+                    let x = o.iter().fold(ident, |acc, &p| {
+                        mul(acc, heap_img.get(p).copied().unwrap_or(ident))
+                    });
+                    id(x)
+                })
+                .collect();
+            t.sort_unstable();
+            t.dedup();
+            t
+        })
+        .collect();
+    // Representatives and marking need products of arbitrary elements only
+    // through one side being a heap image or a transition; compute those on the
+    // fly from the sparse elements.
+    let dmul = |a: Elem, b: Elem| -> Elem {
+        let (Some(&x), Some(&y)) = (elems.get(a as usize), elems.get(b as usize)) else {
+            return 0;
+        };
+        id(mul(x, y))
+    };
+    let (order, moves) = representatives(k, 0, dmul, &img_dense, &trans, weights, budget)?;
+    let mut in_p = vec![false; k];
+    for &x in &order {
+        budget.tick()?;
+        let mv = moves.get(x as usize).map(Vec::as_slice).unwrap_or(&[]);
+        let p = !mv.is_empty()
+            && mv
+                .iter()
+                .all(|&y| !in_p.get(y as usize).copied().unwrap_or(false));
+        if let Some(slot) = in_p.get_mut(x as usize) {
+            *slot = p;
+        }
+    }
+    let class = moore_rows(k, &action, &in_p, budget)?;
+    let c = class.iter().copied().max().map_or(0, |c| c as usize + 1);
+    let mut rep = vec![usize::MAX; c];
+    for (a, &cl) in class.iter().enumerate() {
+        if let Some(r) = rep.get_mut(cl as usize) {
             if *r == usize::MAX {
                 *r = a;
             }
         }
     }
-    budget.reserve(k.saturating_mul(k).saturating_mul(4))?;
-    let cls = |a: usize| class.get(a).copied().unwrap_or(0);
-    let mut table = vec![0 as Elem; k * k];
+    budget.reserve(c.saturating_mul(c).saturating_mul(4))?;
+    let cls = |a: Elem| class.get(a as usize).copied().unwrap_or(0);
+    let mut table = vec![0 as Elem; c * c];
     for (x, &rx) in rep.iter().enumerate() {
-        budget.ticks(k as u32)?;
+        budget.ticks(c as u32)?;
         for (y, &ry) in rep.iter().enumerate() {
-            if let Some(cell) = table.get_mut(x * k + y) {
-                *cell = cls(cand_mul(rx, ry));
+            if let Some(cell) = table.get_mut(x * c + y) {
+                *cell = cls(dmul(rx as Elem, ry as Elem));
             }
         }
     }
-    let in_p = rep.iter().map(|&r| cand_p(r)).collect();
-    let ident = cls(mon.ident as usize * len);
-    let mut new_phi: Vec<Elem> = phi.iter().map(|&q| cls(q as usize * len)).collect();
-    new_phi.push(cls(mon.ident as usize * len + cap(1)));
+    let new_in_p = rep
+        .iter()
+        .map(|&r| in_p.get(r).copied().unwrap_or(false))
+        .collect();
+    let new_phi = img_dense.iter().map(|&x| cls(x)).collect();
     Ok((
         Monoid {
-            m: k,
+            m: c,
             table,
-            in_p,
-            ident,
+            in_p: new_in_p,
+            ident: cls(0),
         },
         new_phi,
     ))
 }
 
 /// Moore refinement: the coarsest partition of `0..size` that separates P from
-/// non-P and is stable under multiplication by every generator. Because the
-/// generators generate the monoid, this is indistinguishability.
-fn moore<E>(
+/// non-P and is stable under multiplication by every generator (`action[g][x]`
+/// = x·g). Because the generators generate the monoid, this is
+/// indistinguishability.
+fn moore_rows<E>(
     size: usize,
-    gens: &[usize],
-    mul: impl Fn(usize, usize) -> usize,
-    is_p: impl Fn(usize) -> bool,
+    action: &[Vec<Elem>],
+    in_p: &[bool],
     budget: &Budget,
 ) -> Result<Vec<Elem>, QuotientError<E>> {
-    let mut class: Vec<Elem> = (0..size).map(|a| Elem::from(is_p(a))).collect();
+    let mut class: Vec<Elem> = (0..size)
+        .map(|a| Elem::from(in_p.get(a).copied().unwrap_or(false)))
+        .collect();
     let mut count = class.iter().copied().collect::<HashSet<_>>().len();
-    // The action of each generator, computed once.
-    let mut action: Vec<Vec<usize>> = Vec::with_capacity(gens.len());
-    for &g in gens {
-        let mut row = Vec::with_capacity(size);
-        for a in 0..size {
-            budget.tick()?;
-            row.push(mul(a, g));
-        }
-        action.push(row);
-    }
     loop {
         let mut ids: FxHashMap<Vec<Elem>, Elem> = FxHashMap::default();
         let mut next: Vec<Elem> = Vec::with_capacity(size);
         for a in 0..size {
             budget.tick()?;
-            let mut sig = Vec::with_capacity(gens.len() + 1);
+            let mut sig = Vec::with_capacity(action.len() + 1);
             sig.push(class.get(a).copied().unwrap_or(0));
-            for row in &action {
+            for row in action {
                 let b = row.get(a).copied().unwrap_or(0);
-                sig.push(class.get(b).copied().unwrap_or(0));
+                sig.push(class.get(b as usize).copied().unwrap_or(0));
             }
             let fresh = ids.len() as Elem;
             next.push(*ids.entry(sig).or_insert(fresh));
@@ -457,9 +721,9 @@ fn moore<E>(
 /// Names the generators, finds normal forms and relations, and renumbers the
 /// elements in normal-form order (identity 0, then by degree).
 fn finish<E>(
-    mon: Monoid,
-    phi: Vec<Elem>,
-    options: Vec<Vec<Vec<usize>>>,
+    mon: &Monoid,
+    phi: &[Elem],
+    options: &[Vec<Vec<usize>>],
 ) -> Result<Quotient, QuotientError<E>> {
     // Generators: heaps whose image is outside the submonoid of smaller heaps.
     let mut generated = vec![false; mon.m];
@@ -587,7 +851,7 @@ fn finish<E>(
         table,
         in_p,
         phi: phi.iter().map(|&x| id(x)).collect(),
-        options,
+        options: options.to_vec(),
         presentation: Presentation {
             generator_heaps,
             normal_forms,

@@ -39,7 +39,13 @@ pub enum CertifyError<E> {
     /// A limit of the budget was reached.
     Budget(Exceeded),
     /// The quotient is wrong; the message says which check failed and where.
-    Failed(String),
+    Failed {
+        /// Which check failed, readably.
+        message: String,
+        /// A sum of heaps the quotient misjudges (empty when the failure is not
+        /// about one sum: a table that is not a monoid, an unreduced pair).
+        word: Vec<usize>,
+    },
 }
 
 impl<E> From<Exceeded> for CertifyError<E> {
@@ -48,8 +54,27 @@ impl<E> From<Exceeded> for CertifyError<E> {
     }
 }
 
-fn fail<T, E>(msg: String) -> Result<T, CertifyError<E>> {
-    Err(CertifyError::Failed(msg))
+fn fail<T, E>(message: String) -> Result<T, CertifyError<E>> {
+    Err(CertifyError::Failed {
+        message,
+        word: Vec::new(),
+    })
+}
+
+fn fail_at<T, E>(message: String, mut word: Vec<usize>) -> Result<T, CertifyError<E>> {
+    word.sort_unstable();
+    Err(CertifyError::Failed { message, word })
+}
+
+/// The sum of heaps a parent chain spells.
+fn spell(parent: &[Option<(Elem, usize)>], x: Elem) -> Vec<usize> {
+    let mut word = Vec::new();
+    let mut at = x;
+    while let Some(Some((prev, h))) = parent.get(at as usize) {
+        word.push(*h);
+        at = *prev;
+    }
+    word
 }
 
 /// Re-derives every fact the quotient claims from the rules and checks it.
@@ -130,6 +155,7 @@ pub fn certify<R: HeapRules>(
     // (1) Sums with no move (of heaps with no options) are misère N-positions:
     // the submonoid their images generate must avoid P.
     let mut dead = vec![false; m];
+    let mut dead_parent: Vec<Option<(Elem, usize)>> = vec![None; m];
     let mut stack = vec![e];
     if let Some(r) = dead.get_mut(e as usize) {
         *r = true;
@@ -137,10 +163,10 @@ pub fn certify<R: HeapRules>(
     while let Some(x) = stack.pop() {
         budget.tick()?;
         if q.in_p(x) {
-            return fail(format!(
-                "{} is the image of a sum with no move, but in P",
-                q.name(x)
-            ));
+            return fail_at(
+                format!("{} is the image of a sum with no move, but in P", q.name(x)),
+                spell(&dead_parent, x),
+            );
         }
         for (h, &g) in images.iter().enumerate().skip(1) {
             if trans.get(h).is_some_and(|t| !t.is_empty()) {
@@ -150,6 +176,9 @@ pub fn certify<R: HeapRules>(
             if let Some(r) = dead.get_mut(y as usize) {
                 if !*r {
                     *r = true;
+                    if let Some(p) = dead_parent.get_mut(y as usize) {
+                        *p = Some((x, h));
+                    }
                     stack.push(y);
                 }
             }
@@ -157,18 +186,22 @@ pub fn certify<R: HeapRules>(
     }
     // Every element is the image of some sum.
     let mut reached = vec![false; m];
-    let mut stack = vec![e];
+    let mut parent: Vec<Option<(Elem, usize)>> = vec![None; m];
+    let mut queue = VecDeque::from([e]);
     if let Some(r) = reached.get_mut(e as usize) {
         *r = true;
     }
-    while let Some(x) = stack.pop() {
+    while let Some(x) = queue.pop_front() {
         budget.tick()?;
-        for &g in images.iter().skip(1) {
+        for (h, &g) in images.iter().enumerate().skip(1) {
             let y = q.mul(x, g);
             if let Some(r) = reached.get_mut(y as usize) {
                 if !*r {
                     *r = true;
-                    stack.push(y);
+                    if let Some(p) = parent.get_mut(y as usize) {
+                        *p = Some((x, h));
+                    }
+                    queue.push_back(y);
                 }
             }
         }
@@ -186,12 +219,17 @@ pub fn certify<R: HeapRules>(
             }
             for &t in trans.get(h).map(Vec::as_slice).unwrap_or(&[]) {
                 if q.in_p(q.mul(x, t)) {
-                    return fail(format!(
-                        "{}·Φ({h}) is in P but has a move to {}·{} in P",
-                        q.name(x),
-                        q.name(x),
-                        q.name(t)
-                    ));
+                    let mut word = spell(&parent, x);
+                    word.push(h);
+                    return fail_at(
+                        format!(
+                            "{}·Φ({h}) is in P but has a move to {}·{} in P",
+                            q.name(x),
+                            q.name(x),
+                            q.name(t)
+                        ),
+                        word,
+                    );
                 }
             }
         }
@@ -199,7 +237,10 @@ pub fn certify<R: HeapRules>(
     // (3)
     let states = check_n_condition(q, &images, &trans, budget)?;
     let distinguishers = distinguishers(q, &images, budget)?;
-    check_distinguishers(q, &distinguishers).map_err(CertifyError::Failed)?;
+    check_distinguishers(q, &distinguishers).map_err(|message| CertifyError::Failed {
+        message,
+        word: Vec::new(),
+    })?;
     Ok(Certificate {
         distinguishers,
         states,
@@ -276,10 +317,13 @@ fn check_n_condition<E>(
                     at = *prev;
                 }
                 word.sort_unstable();
-                return fail(format!(
-                    "the sum {word:?} has image {} outside P but no move into P",
-                    q.name(nx)
-                ));
+                return fail_at(
+                    format!(
+                        "the sum {word:?} has image {} outside P but no move into P",
+                        q.name(nx)
+                    ),
+                    word,
+                );
             }
             let Some(list) = kept.get_mut(nx as usize) else {
                 continue;
