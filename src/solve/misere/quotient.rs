@@ -10,8 +10,12 @@
 //! word of q). Each column is a function of the previous one, so the columns
 //! repeat; the first repeat gives C's index and period. The candidate is then
 //! reduced modulo indistinguishability (Moore refinement over the heap images).
-//! Nothing here trusts that candidate: [`certify::certify`] proves the result
-//! from the rules alone, and the tests run it on every quotient they use.
+//! That candidate assumes Q_n's classes survive the new heap, which is false in
+//! general (0.07 at heap 10). So every step is certified ([`certify::certify`],
+//! from the rules alone); on failure the heaps of the misjudged sum become free
+//! cyclic factors (MisereSolver's recalibration) and the step is retried.
+//! Nothing uncertified is returned. Known limit: for 0.07 the retries outgrow
+//! [`MAX_CANDIDATE`] at heap 25, short of MisereSolver's Q_30 (order 360).
 
 pub mod certify;
 pub mod periodic;

@@ -217,3 +217,22 @@ proptest! {
         });
     }
 }
+
+/// Timing and the current limit on Dawson's Kayles, in release:
+/// `cargo test --release --lib solve::misere -- --ignored --nocapture`.
+/// MisereSolver reports |Q_30(0.07)| = 360; this engine's recalibration does not
+/// get past heap 24 yet (the candidate outgrows its size limit at heap 25).
+#[test]
+#[ignore]
+fn dawsons_kayles_growth() {
+    let budget = Budget::default();
+    let mut rules = Octal::parse("0.07").unwrap();
+    for k in [20, 24, 25] {
+        let t = std::time::Instant::now();
+        match quotient(&mut rules, k, &budget) {
+            Ok(q) => eprintln!("Q_{k}(0.07): order {} in {:?}", q.order(), t.elapsed()),
+            Err(e) => eprintln!("Q_{k}(0.07): {e:?} after {:?}", t.elapsed()),
+        }
+    }
+    assert_eq!(quotient(&mut rules, 24, &budget).unwrap().order(), 24);
+}
