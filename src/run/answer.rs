@@ -5,7 +5,7 @@ use crate::diagnostics::Span;
 use crate::lang::value::{GameSum, Value};
 use crate::solve::impartial::periodicity::Regularity;
 use crate::solve::loopy::generalized::Gsg;
-use crate::solve::misere::values::Genus;
+use crate::solve::misere::genus::Genus;
 
 /// Who wins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

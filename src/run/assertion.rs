@@ -6,7 +6,7 @@ use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::lang::value::{GameSum, Value};
 use crate::solve::loopy::generalized::Gsg;
-use crate::solve::misere::values::Genus;
+use crate::solve::misere::genus::Genus;
 use crate::syntax::ast::QueryKind;
 
 /// Whether `answer` equals the written value `want`.
@@ -43,7 +43,7 @@ pub fn matches(
             positions(want, span).map(|w| same_positions(&results, &w))
         }
         Answer::Genus { value, .. } => match want {
-            Value::Str(s) => Ok(Genus::parse(s).as_ref() == Some(value)),
+            Value::Str(s) => Ok(s.parse::<Genus>().ok().as_ref() == Some(value)),
             other => Err(EvalError::expected(
                 "a genus string such as \"0^120\"",
                 other.kind_name(),

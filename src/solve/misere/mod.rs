@@ -1,8 +1,11 @@
 //! Misère play (the last player to move loses): outcomes and winning moves by a
-//! memoised search of sums, misère Grundy values and Conway's genus. The memo
-//! is kept across statements (until a game is redefined).
+//! memoised search of sums, misère Grundy values and Conway's genus (by search,
+//! and by theory from the options' genera), and misère quotients of heap games.
+//! The memo is kept across statements (until a game is redefined).
 
+pub mod genus;
 pub mod outcome;
+pub mod quotient;
 pub mod values;
 
 use crate::diagnostics::Span;

@@ -1,6 +1,8 @@
 //! Misère Grundy values of sums (G⁻ = 1 when G has no move, else the mex of its
-//! options' values) and Conway's genus from them, by the one search driver.
+//! options' values) and Conway's genus of any sum from them (G + k·*2 searched),
+//! by the one search driver.
 
+use super::genus::Genus;
 use super::{repeats, MisereCache, State};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
@@ -14,48 +16,6 @@ const ON_PATH: u32 = u32::MAX;
 
 /// Genus exponents are computed up to this many added `*2` components.
 const GENUS_TERMS: usize = 14;
-
-/// Conway's genus g^γ0γ1…: the normal value and the misère values of G plus k
-/// copies of *2, up to where they settle into alternating two values.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Genus {
-    /// The normal-play Grundy value.
-    pub normal: u64,
-    /// γ0, γ1, … as shown (the shortest prefix after which γi = γi−2).
-    pub gammas: Vec<u32>,
-}
-
-impl std::fmt::Display for Genus {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let exponent = if self.gammas.iter().all(|&v| v < 10) {
-            self.gammas.iter().map(u32::to_string).collect::<String>()
-        } else {
-            let parts: Vec<String> = self.gammas.iter().map(u32::to_string).collect();
-            format!("({})", parts.join(","))
-        };
-        write!(f, "{}^{exponent}", self.normal)
-    }
-}
-
-impl Genus {
-    /// Reads the normal form `g^γ0γ1…` (or `g^(γ0,γ1,…)` when a γ reaches 10).
-    pub fn parse(text: &str) -> Option<Genus> {
-        let (g, exponent) = text.trim().split_once('^')?;
-        let normal = g.parse().ok()?;
-        let gammas =
-            if let Some(list) = exponent.strip_prefix('(').and_then(|e| e.strip_suffix(')')) {
-                list.split(',')
-                    .map(|x| x.trim().parse().ok())
-                    .collect::<Option<Vec<u32>>>()?
-            } else {
-                exponent
-                    .chars()
-                    .map(|c| c.to_digit(10))
-                    .collect::<Option<Vec<u32>>>()?
-            };
-        (!gammas.is_empty()).then_some(Genus { normal, gammas })
-    }
-}
 
 /// The misère Grundy value of a sum.
 pub fn misere_value(
@@ -90,12 +50,13 @@ pub fn genus(
         gammas.push(misere_value(games, cache, &with_twos, span)?);
         with_twos.parts.push(Component::Nimber(2));
     }
-    // The smallest s from which γ(k + 2) = γ(k) for every k computed.
-    let settle = (0..GENUS_TERMS - 2)
-        .find(|&s| (s..GENUS_TERMS - 2).all(|k| gammas.get(k) == gammas.get(k + 2)))
-        .unwrap_or(GENUS_TERMS - 2);
-    gammas.truncate(settle + 2);
-    Ok(Genus { normal, gammas })
+    let g = u32::try_from(normal).map_err(|_| EvalError::TooLarge {
+        what: format!("a normal value of {normal} is too large for a genus"),
+        instead: "ask `grundy` of it instead",
+        span,
+    })?;
+    // Genus::new keeps the shortest prefix after which γi = γi−2.
+    Ok(Genus::new(g, gammas))
 }
 
 struct ValueWalk<'w, 'a> {

@@ -1,0 +1,303 @@
+//! Conway's genus g^{γ0γ1…} of impartial games: normal form, printing and
+//! parsing, the recursion from the options' genera, the tame/restive/restless/
+//! wild reading of a genus, the tame-sum rule, and the genus of sums of heaps.
+//!
+//! γk(G) = G⁻(G + *2 + … + *2) with k copies of *2; g = G⁺. The recursion is
+//! CGSuite's (`lib/core/src/main/scala/org/cgsuite/core/misere/Genus.java`,
+//! constructor `Genus(List<Genus>)`, by Dan Hoey), read there:
+//!
+//!   g  = mex { g(G′) }
+//!   γ0 = mex { γ0(G′) }                                  (G has options)
+//!   γk = mex ( { γk(G′) } ∪ { γk−1(G), γk−1(G) ⊕ 1 } )    (k ≥ 1)
+//!
+//! computed up to 2 past the longest option prefix, then trimmed while
+//! γi = γi−2. The game 0 (no option) has genus 0^120. Why the extra pair: the
+//! options of G + k·*2 are G′ + k·*2 and, from one *2, G + (k−1)·*2 (value
+//! γk−1) and G + (k−1)·*2 + *1; the pair {γk−1, γk−1 ⊕ 1} stands for both. The
+//! tests check the recursion against a direct search of G + k·*2.
+//!
+//! Genus of a *sum*: it is not a function of the components' genera unless all
+//! are tame (then the tame-sum rule holds). [`SumGenus`] instead applies the
+//! recursion to the sum itself, whose options are again sums of heaps, with a
+//! memo on the sorted multiset: exact, and exponential only in the sum's size.
+//! A misère quotient does not replace it: the quotient decides outcomes of
+//! sums in its closure, and *2 is not in a heap game's closure in general.
+
+use super::quotient::rules::HeapRules;
+use crate::graph::budget::{Budget, Exceeded};
+use rustc_hash::FxHashMap;
+use std::fmt;
+use std::str::FromStr;
+
+/// A genus g^{γ0γ1…}, stored in normal form: γ0…γk with k ≥ 1 the least index
+/// such that γi = γi−2 for every i > k.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Genus {
+    g: u32,
+    gamma: Vec<u32>,
+}
+
+/// What a genus alone says about a game's phylum (CGSuite's `Phylum`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GenusClass {
+    /// Tame and fickle: 0^1 or 1^0 (γ0 = g ⊕ 1). The game is tame if it is
+    /// hereditarily so; otherwise it is wild of tame genus.
+    Fickle,
+    /// Tame and firm: 0^0, 1^1, g^g. Same caveat as [`GenusClass::Fickle`].
+    Firm,
+    /// Not a tame genus, G⁺ ∈ {0, 1}: restive, reversibly restive or wild of
+    /// restive genus; which one depends on the options, not the genus.
+    RestiveGenus,
+    /// Not a tame genus, G⁻ ∈ {0, 1} (and G⁺ ≥ 2): restless or wild of restless
+    /// genus, again decided by the options.
+    RestlessGenus,
+    /// G⁺ ≠ G⁻ and both ≥ 2: wild, decided by the genus alone.
+    Wild,
+}
+
+fn mex(set: &[u32]) -> u32 {
+    let mut m = 0;
+    while set.contains(&m) {
+        m += 1;
+    }
+    m
+}
+
+impl Genus {
+    /// Builds a genus from g and a γ prefix after which the last two values
+    /// repeat for ever; the prefix is trimmed to normal form.
+    pub fn new(g: u32, gamma: Vec<u32>) -> Genus {
+        let mut gamma = gamma;
+        while gamma.len() > 2 && gamma.last() == gamma.get(gamma.len() - 3) {
+            gamma.pop();
+        }
+        if gamma.is_empty() {
+            gamma.push(g);
+        }
+        if gamma.len() == 1 {
+            // One value: by itself periodic with the tame step γ1 = γ0 ⊕ 2.
+            let first = gamma.first().copied().unwrap_or(g);
+            gamma.push(first ^ 2);
+        }
+        Genus { g, gamma }
+    }
+
+    /// The genus of the game 0 (no option): 0^120.
+    pub fn zero() -> Genus {
+        Genus::new(0, vec![1, 2, 0])
+    }
+
+    /// The genus of the nim heap *n: 0^120, 1^031, n^{n, n⊕2} for n ≥ 2.
+    pub fn nimber(n: u32) -> Genus {
+        Genus::tame(n, n <= 1)
+    }
+
+    /// The tame genus with G⁺ = g, fickle (only for g ≤ 1) or firm.
+    pub fn tame(g: u32, fickle: bool) -> Genus {
+        let first = if fickle && g <= 1 { g ^ 1 } else { g };
+        Genus::new(g, vec![first, g ^ 2, g])
+    }
+
+    /// G⁺, the normal-play Grundy value.
+    pub fn g_plus(&self) -> u32 {
+        self.g
+    }
+
+    /// G⁻ = γ0, the misère Grundy value.
+    pub fn g_minus(&self) -> u32 {
+        self.gamma(0)
+    }
+
+    /// γk for any k (the normal form repeats its last two values).
+    pub fn gamma(&self, k: usize) -> u32 {
+        let len = self.gamma.len();
+        let i = if k < len { k } else { len - 2 + (k - len) % 2 };
+        self.gamma.get(i).copied().unwrap_or(0)
+    }
+
+    /// The normal-form prefix γ0…γk.
+    pub fn prefix(&self) -> &[u32] {
+        &self.gamma
+    }
+
+    /// The genus of a game from its options' genera (CGSuite's recursion, see the
+    /// module comment). No option: the game 0.
+    pub fn from_options(options: &[Genus]) -> Genus {
+        if options.is_empty() {
+            return Genus::zero();
+        }
+        let g = mex(&options.iter().map(|o| o.g).collect::<Vec<_>>());
+        let top = options.iter().map(|o| o.gamma.len()).max().unwrap_or(2) + 2;
+        let mut gamma: Vec<u32> = Vec::with_capacity(top);
+        let mut seen: Vec<u32> = Vec::with_capacity(options.len() + 2);
+        for k in 0..top {
+            seen.clear();
+            seen.extend(options.iter().map(|o| o.gamma(k)));
+            if let Some(&prev) = gamma.last() {
+                seen.push(prev);
+                seen.push(prev ^ 1);
+            }
+            gamma.push(mex(&seen));
+        }
+        Genus::new(g, gamma)
+    }
+
+    /// Whether this is a tame genus, and which kind; `None` if not tame.
+    fn tame_kind(&self) -> Option<bool> {
+        let g = self.g;
+        let tail_ok = self.gamma(1) == g ^ 2 && self.gamma(2) == g && self.gamma(3) == g ^ 2;
+        if !tail_ok {
+            return None;
+        }
+        match self.gamma(0) {
+            x if x == g => Some(false),
+            x if g <= 1 && x == g ^ 1 => Some(true),
+            _ => None,
+        }
+    }
+
+    /// What the genus alone says about the phylum.
+    pub fn class(&self) -> GenusClass {
+        match self.tame_kind() {
+            Some(true) => GenusClass::Fickle,
+            Some(false) => GenusClass::Firm,
+            None if self.g <= 1 => GenusClass::RestiveGenus,
+            None if self.g_minus() <= 1 => GenusClass::RestlessGenus,
+            None => GenusClass::Wild,
+        }
+    }
+
+    /// The tame-sum rule (misère Nim, WW ch. 13): for games that are all tame
+    /// (hereditarily: the caller's duty), G⁺ is the xor and the sum is fickle
+    /// iff every component is. `None` if some genus is not tame.
+    pub fn tame_sum(parts: &[Genus]) -> Option<Genus> {
+        let mut g = 0;
+        let mut fickle = true;
+        for p in parts {
+            fickle &= p.tame_kind()?;
+            g ^= p.g;
+        }
+        Some(Genus::tame(g, fickle))
+    }
+}
+
+impl fmt::Display for Genus {
+    /// `0^120`, `4^146`; with parentheses and commas once some γ ≥ 10: `8^(8,10)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}^", self.g)?;
+        if self.gamma.iter().any(|&x| x >= 10) {
+            let parts: Vec<String> = self.gamma.iter().map(u32::to_string).collect();
+            write!(f, "({})", parts.join(","))
+        } else {
+            for x in &self.gamma {
+                write!(f, "{x}")?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Why a genus string could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GenusParseError(pub String);
+
+impl FromStr for Genus {
+    type Err = GenusParseError;
+
+    /// Reads what [`fmt::Display`] prints (and any longer, untrimmed prefix).
+    fn from_str(s: &str) -> Result<Genus, GenusParseError> {
+        let bad = || GenusParseError(format!("`{s}` is not a genus like 0^120 or 8^(8,10)"));
+        let (g, rest) = s.trim().split_once('^').ok_or_else(bad)?;
+        let g: u32 = g.parse().map_err(|_| bad())?;
+        let gamma: Vec<u32> = if let Some(inner) = rest.strip_prefix('(') {
+            let inner = inner.strip_suffix(')').ok_or_else(bad)?;
+            inner
+                .split(',')
+                .map(|x| x.trim().parse::<u32>().map_err(|_| bad()))
+                .collect::<Result<_, _>>()?
+        } else {
+            rest.chars()
+                .map(|c| c.to_digit(10).ok_or_else(bad))
+                .collect::<Result<_, _>>()?
+        };
+        if gamma.len() < 2 {
+            return Err(bad());
+        }
+        Ok(Genus::new(g, gamma))
+    }
+}
+
+/// Genus of sums of heaps by the recursion on the sum itself, memoised on the
+/// sorted multiset of heaps (see the module comment for why not from parts).
+pub struct SumGenus<'r, R: HeapRules> {
+    rules: &'r mut R,
+    options: FxHashMap<usize, Vec<Vec<usize>>>,
+    memo: FxHashMap<Vec<usize>, Genus>,
+}
+
+/// Why a genus search stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SumGenusError<E> {
+    /// The rules failed.
+    Rules(E),
+    /// A budget limit was reached.
+    Budget(Exceeded),
+}
+
+impl<'r, R: HeapRules> SumGenus<'r, R> {
+    /// A search over these rules, with an empty memo.
+    pub fn new(rules: &'r mut R) -> Self {
+        SumGenus {
+            rules,
+            options: FxHashMap::default(),
+            memo: FxHashMap::default(),
+        }
+    }
+
+    fn heap_options(&mut self, h: usize) -> Result<Vec<Vec<usize>>, SumGenusError<R::Error>> {
+        if let Some(o) = self.options.get(&h) {
+            return Ok(o.clone());
+        }
+        let mut out = Vec::new();
+        if h > 0 {
+            self.rules
+                .options(h, &mut out)
+                .map_err(SumGenusError::Rules)?;
+        }
+        self.options.insert(h, out.clone());
+        Ok(out)
+    }
+
+    /// The genus of the sum of these heaps.
+    pub fn genus(
+        &mut self,
+        heaps: &[usize],
+        budget: &Budget,
+    ) -> Result<Genus, SumGenusError<R::Error>> {
+        let mut key: Vec<usize> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        key.sort_unstable();
+        if let Some(g) = self.memo.get(&key) {
+            return Ok(g.clone());
+        }
+        budget.tick().map_err(SumGenusError::Budget)?;
+        let mut option_genera = Vec::new();
+        for (i, &h) in key.iter().enumerate() {
+            if i > 0 && key.get(i - 1) == Some(&h) {
+                continue;
+            }
+            for o in self.heap_options(h)? {
+                let mut sum: Vec<usize> = key.clone();
+                sum.remove(i);
+                sum.extend(o);
+                option_genera.push(self.genus(&sum, budget)?);
+            }
+        }
+        let g = Genus::from_options(&option_genera);
+        budget.add_positions(1).map_err(SumGenusError::Budget)?;
+        self.memo.insert(key, g.clone());
+        Ok(g)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,238 @@
+//! Tests of the quotient engine against published quotients and a direct
+//! memoised misère search of sums of heaps.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use super::certify::{certify, check_distinguishers};
+use super::periodic::periodicity;
+use super::rules::{HeapRules, Octal};
+use super::*;
+use proptest::prelude::*;
+use std::collections::HashMap;
+
+/// Direct misère search: is this sum of heaps a P-position? No quotient involved.
+pub(crate) struct Brute {
+    rules: Octal,
+    options: HashMap<usize, Vec<Vec<usize>>>,
+    memo: HashMap<Vec<usize>, bool>,
+}
+
+impl Brute {
+    pub(crate) fn new(code: &str) -> Brute {
+        Brute {
+            rules: Octal::parse(code).unwrap(),
+            options: HashMap::new(),
+            memo: HashMap::new(),
+        }
+    }
+
+    pub(crate) fn heap_options(&mut self, h: usize) -> Vec<Vec<usize>> {
+        if let Some(o) = self.options.get(&h) {
+            return o.clone();
+        }
+        let mut out = Vec::new();
+        self.rules.options(h, &mut out).unwrap();
+        self.options.insert(h, out.clone());
+        out
+    }
+
+    /// Sorted, zeros dropped.
+    pub(crate) fn norm(mut v: Vec<usize>) -> Vec<usize> {
+        v.retain(|&h| h > 0);
+        v.sort_unstable();
+        v
+    }
+
+    /// Every option of a sum.
+    pub(crate) fn sum_options(&mut self, sum: &[usize]) -> Vec<Vec<usize>> {
+        let mut out = Vec::new();
+        for (i, &h) in sum.iter().enumerate() {
+            if i > 0 && sum[i - 1] == h {
+                continue;
+            }
+            for o in self.heap_options(h) {
+                let mut v: Vec<usize> = sum.to_vec();
+                v.remove(i);
+                v.extend(o);
+                out.push(Brute::norm(v));
+            }
+        }
+        out
+    }
+
+    pub(crate) fn is_p(&mut self, sum: &[usize]) -> bool {
+        let sum = Brute::norm(sum.to_vec());
+        if let Some(&r) = self.memo.get(&sum) {
+            return r;
+        }
+        // Misère: a sum with no move is a win for the player to move.
+        let opts = self.sum_options(&sum);
+        let r = !opts.is_empty() && opts.iter().all(|o| !self.is_p(o));
+        self.memo.insert(sum, r);
+        r
+    }
+}
+
+fn build(code: &str, n: usize) -> Quotient {
+    let budget = Budget::default();
+    let mut rules = Octal::parse(code).unwrap();
+    let q = quotient(&mut rules, n, &budget).unwrap();
+    let cert = certify(&q, &mut rules, &budget).unwrap();
+    check_distinguishers(&q, &cert.distinguishers).unwrap();
+    q
+}
+
+#[test]
+fn misere_nim_heaps_up_to_3() {
+    let q = build("0.333", 3);
+    assert_eq!(q.order(), 6);
+    assert_eq!(q.presentation_string(), "⟨a, b | a² = 1, b³ = b⟩");
+    assert_eq!(q.p_string(), "{a, b²}");
+    let names: Vec<String> = (0..=3).map(|h| q.name(q.phi(h).unwrap())).collect();
+    assert_eq!(names, ["1", "a", "b", "ab"]);
+}
+
+#[test]
+fn r8_is_the_quotient_of_075() {
+    let q = build("0.75", 30);
+    assert_eq!(q.order(), 8);
+    assert_eq!(
+        q.presentation_string(),
+        "⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩"
+    );
+    assert_eq!(q.p_string(), "{a, b²}");
+    let per = periodicity(&q, Some(2), true).unwrap();
+    assert!(per.proven, "{per:?}");
+}
+
+#[test]
+fn dawsons_kayles_small_quotients_are_certified() {
+    for n in [5, 9, 14] {
+        let q = build("0.07", n);
+        let per = periodicity(&q, Some(2), true);
+        assert!(per.is_none_or(|p| !p.proven), "Q_{n}(0.07) claimed solved");
+    }
+}
+
+/// Dawson's Kayles needs recalibration from heap 10 on (the previous classes
+/// split); 0.137 is the same game shifted by one heap, so their quotients agree.
+#[test]
+fn dawsons_kayles_and_dawsons_chess_agree() {
+    let q07 = build("0.07", 16);
+    let q137 = build("0.137", 15);
+    assert_eq!(q07.order(), q137.order());
+    assert_eq!(q07.presentation_string(), q137.presentation_string());
+    for n in 1..=15 {
+        assert_eq!(
+            q07.name(q07.phi(n + 1).unwrap()),
+            q137.name(q137.phi(n).unwrap())
+        );
+    }
+}
+
+#[test]
+fn winning_moves_are_exactly_the_moves_to_p() {
+    let q = build("0.07", 12);
+    let mut brute = Brute::new("0.07");
+    for sum in [vec![3, 5, 7], vec![1, 1, 2, 9], vec![4, 4, 12], vec![6]] {
+        let moves = q.winning_moves(&sum).unwrap();
+        let mut want = Vec::new();
+        for (i, &h) in sum.iter().enumerate() {
+            if sum[..i].contains(&h) {
+                continue;
+            }
+            for o in brute.heap_options(h) {
+                let mut v = sum.clone();
+                v.remove(i);
+                v.extend(o.iter().copied());
+                if brute.is_p(&v) {
+                    want.push(WinningMove {
+                        component: i,
+                        option: o.clone(),
+                    });
+                }
+            }
+        }
+        assert_eq!(moves, want, "{sum:?}");
+        assert_eq!(q.is_p(&sum).unwrap(), moves.is_empty() && !sum.is_empty());
+    }
+}
+
+#[test]
+fn ill_founded_rules_are_refused() {
+    struct Loop;
+    impl HeapRules for Loop {
+        type Error = ();
+        fn options(&mut self, n: usize, out: &mut Vec<Vec<usize>>) -> Result<(), ()> {
+            out.push(vec![n]);
+            Ok(())
+        }
+    }
+    let r = quotient(&mut Loop, 3, &Budget::default());
+    assert!(matches!(r, Err(QuotientError::IllFounded { heap: 1, .. })));
+}
+
+#[test]
+fn octal_codes_parse_and_print() {
+    assert_eq!(Octal::parse("0.07").unwrap().to_string(), "0.07");
+    assert_eq!(Octal::parse(".750").unwrap().to_string(), "0.75");
+    assert_eq!(Octal::parse("4.7").unwrap().octal_digits(), Some(1));
+    assert!(Octal::parse("2.7").is_err());
+    assert!(Octal::parse("0.8").is_err());
+}
+
+fn codes() -> impl Strategy<Value = (&'static str, usize)> {
+    prop_oneof![
+        Just(("0.07", 14)),
+        Just(("0.75", 14)),
+        Just(("0.77", 12)),
+        Just(("4.7", 7)),
+        Just(("0.137", 13)),
+        Just(("0.333", 3)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn is_p_matches_direct_search(
+        (code, n) in codes(),
+        raw in proptest::collection::vec(0usize..1000, 0..5),
+    ) {
+        thread_local! {
+            static CACHE: std::cell::RefCell<HashMap<&'static str, (Quotient, Brute)>> =
+                std::cell::RefCell::new(HashMap::new());
+        }
+        let sum: Vec<usize> = raw.iter().map(|r| r % (n + 1)).collect();
+        CACHE.with(|c| {
+            let mut c = c.borrow_mut();
+            let (q, brute) = c
+                .entry(code)
+                .or_insert_with(|| (build(code, n), Brute::new(code)));
+            assert_eq!(q.is_p(&sum).unwrap(), brute.is_p(&sum), "{code} {sum:?}");
+        });
+    }
+}
+
+/// Timing and the current limit on Dawson's Kayles, in release:
+/// `cargo test --release --lib solve::misere -- --ignored --nocapture`.
+/// MisereSolver reports |Q_30(0.07)| = 360; this engine's recalibration does not
+/// get past heap 24 yet (the candidate outgrows its size limit at heap 25).
+#[test]
+#[ignore]
+fn dawsons_kayles_growth() {
+    let budget = Budget::default();
+    let mut rules = Octal::parse("0.07").unwrap();
+    for k in [20, 24, 25] {
+        let t = std::time::Instant::now();
+        match quotient(&mut rules, k, &budget) {
+            Ok(q) => eprintln!("Q_{k}(0.07): order {} in {:?}", q.order(), t.elapsed()),
+            Err(e) => eprintln!("Q_{k}(0.07): {e:?} after {:?}", t.elapsed()),
+        }
+    }
+    assert_eq!(quotient(&mut rules, 24, &budget).unwrap().order(), 24);
+}
