@@ -70,6 +70,8 @@ impl Engine {
     /// Parses and checks `source`. Nothing is defined unless the whole text is
     /// valid; with `replace`, definitions may replace earlier ones (the REPL).
     pub fn load(&mut self, source: &str, replace: bool) -> Result<Vec<Stmt>, Vec<Problem>> {
+        let normalized = syntax::layout::normalize(source);
+        let source: &str = &normalized;
         let program = syntax::parse(source)
             .map_err(|errs| errs.iter().map(Problem::from_error).collect::<Vec<_>>())?;
         let mut globals = self.globals.clone();

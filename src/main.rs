@@ -83,6 +83,8 @@ struct Tally {
     passed: usize,
     failed: usize,
     input_error: bool,
+    /// Files that were read and checked without a problem (their asserts ran).
+    loaded: usize,
 }
 
 /// Files a run writes besides standard output.
@@ -195,6 +197,7 @@ fn run_source(
             return;
         }
     };
+    tally.loaded += 1;
     let stdout = std::io::stdout();
     for stmt in &stmts {
         match engine.run(stmt, mode) {
@@ -269,11 +272,42 @@ fn assert_problem(span: Span, want: &str, got: &str) -> Problem {
     }
 }
 
+/// Reads a program: a byte-order mark and old Mac line endings are accepted;
+/// a file that is not UTF-8 gets a diagnostic at its first bad byte.
 fn read(path: &str, tally: &mut Tally) -> Option<String> {
-    match std::fs::read_to_string(path) {
-        Ok(s) => Some(s),
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
         Err(e) => {
-            eprintln!("error: cannot read {path}: {e}");
+            let hint = match e.kind() {
+                std::io::ErrorKind::NotFound => {
+                    "check the file name (and the directory you run grundy in)"
+                }
+                std::io::ErrorKind::PermissionDenied => {
+                    "the file exists but you may not read it: check its permissions"
+                }
+                _ if std::path::Path::new(path).is_dir() => {
+                    "that is a directory: name a `.game` file inside it"
+                }
+                _ => "check that the path names a readable `.game` file",
+            };
+            eprintln!("error: cannot read {path}: {e}\n  help: {hint}");
+            tally.input_error = true;
+            return None;
+        }
+    };
+    match String::from_utf8(bytes) {
+        Ok(s) => Some(grundy::syntax::layout::normalize(&s).into_owned()),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let text: Arc<str> = Arc::from(String::from_utf8_lossy(e.as_bytes()).as_ref());
+            let problem = Problem {
+                code: "grundy::encoding",
+                message: format!("{path} is not UTF-8 text: byte {at} cannot be read"),
+                help: "save the file as UTF-8 (most editors offer it under \"Save with encoding\")"
+                    .into(),
+                labels: vec![(Span::new(at, at + 1), "this byte".into())],
+            };
+            print_problem(path, &text, problem);
             tally.input_error = true;
             None
         }
@@ -327,7 +361,10 @@ fn real_main() -> ExitCode {
                     );
                 }
             }
-            println!("{} passed, {} failed", tally.passed, tally.failed);
+            // A tally of nothing above a file's syntax error only confuses.
+            if tally.loaded > 0 {
+                println!("{} passed, {} failed", tally.passed, tally.failed);
+            }
         }
         Some(Command::Eval { json, statements }) => {
             run_source(

@@ -300,3 +300,88 @@ fn play_outside_the_repl_is_a_clear_error() {
         .code(2)
         .stderr(predicate::str::contains("grundy repl"));
 }
+
+fn bytes_file(contents: &[u8]) -> std::path::PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let path = std::env::temp_dir().join(format!(
+        "grundy-cli-bytes-{}-{}.game",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    std::fs::write(&path, contents).expect("temp file");
+    path
+}
+
+#[test]
+fn a_byte_order_mark_and_old_mac_line_endings_are_accepted() {
+    let bom = bytes_file(format!("\u{feff}{NIM}grundy nim(3) + nim(5)\n").as_bytes());
+    grundy()
+        .args(["run", bom.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("= 6"));
+    let cr = bytes_file(
+        NIM.replace('\n', "\r")
+            .as_bytes()
+            .iter()
+            .chain(b"grundy nim(2)\rgrundy nim(7)\r")
+            .copied()
+            .collect::<Vec<u8>>()
+            .as_slice(),
+    );
+    grundy()
+        .args(["run", cr.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("grundy nim(2) = 2")
+                .and(predicate::str::contains("grundy nim(7) = 7")),
+        );
+    let _ = std::fs::remove_file(bom);
+    let _ = std::fs::remove_file(cr);
+}
+
+#[test]
+fn a_file_that_is_not_utf8_is_pointed_at() {
+    let text: &[u8] = b"game nim(n: nat) { move n - k for k in 1..=n }\ngrundy nim(3) # caf\xe9\n";
+    let at = text.iter().position(|&b| b == 0xe9).unwrap();
+    let bad = bytes_file(text);
+    grundy()
+        .args(["run", bad.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("not UTF-8")
+                .and(predicate::str::contains(format!("byte {at} ")))
+                .and(predicate::str::contains("help:")),
+        );
+    let _ = std::fs::remove_file(bad);
+}
+
+#[test]
+fn a_missing_file_gets_a_hint() {
+    grundy()
+        .args(["run", "no-such-file.game"])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("cannot read")
+                .and(predicate::str::contains("help: check the file name")),
+        );
+    grundy()
+        .args(["run", std::env::temp_dir().to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("help:"));
+}
+
+#[test]
+fn check_prints_no_empty_tally_above_a_syntax_error() {
+    let f = file("grundy (\n");
+    grundy()
+        .args(["check", f.path.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("passed").not());
+}

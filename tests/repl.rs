@@ -215,6 +215,14 @@ fn a_real_terminal_session() {
     p.exp_string("grundy> ").unwrap();
     say(&mut p, "grundy nim(3) + nim(5) + nim(7)").unwrap();
     p.exp_string("= 1").unwrap();
+    // History is saved after every entry, not only on a clean exit.
+    p.exp_string("grundy> ").unwrap();
+    let saved =
+        std::fs::read_to_string(home.join(".local/share/grundy/history")).unwrap_or_default();
+    assert!(
+        saved.contains("grundy nim(3) + nim(5) + nim(7)"),
+        "history: {saved}"
+    );
     // A typo: a diagnostic, and the session goes on.
     say(&mut p, "grundy nimm(2)").unwrap();
     p.exp_string("did you mean `nim`?").unwrap();
@@ -267,4 +275,20 @@ fn a_long_loop_inside_one_rule_can_be_interrupted() {
         );
         assert_eq!(ok(&mut s, "print 1 + 1"), "2");
     }
+}
+
+#[test]
+fn load_prints_one_summary_line() {
+    let path = std::env::temp_dir().join(format!("grundy-load-{}.game", std::process::id()));
+    std::fs::write(
+        &path,
+        format!("{NIM}\nassert grundy nim(3) == 3\nassert grundy nim(4) == 4\ngrundy nim(5)\n"),
+    )
+    .unwrap();
+    let mut s = Session::default();
+    let text = ok(&mut s, &format!(":load {}", path.display()));
+    assert!(!text.contains("assertion holds"), "{text}");
+    assert!(text.contains("grundy nim(5) = 5"), "{text}");
+    assert!(text.ends_with("4 statements, 2 asserts passed"), "{text}");
+    let _ = std::fs::remove_file(path);
 }

@@ -55,6 +55,7 @@ pub fn check_program(
             stmts.push(stmt);
         }
     }
+    checker.check_tartan_factors(&stmts);
     if checker.errors.is_empty() {
         Ok(stmts)
     } else {
@@ -514,6 +515,16 @@ impl<'g> Checker<'g> {
                     )));
                     vec![0]
                 });
+                // d0 is about removing no counters: bit 4 (split in two) makes
+                // sense; bit 2 (leave one heap: the same heap) would be a pass
+                // move, and bit 1 (leave none of a heap of n > 0) is impossible.
+                if let Some(&d0) = digits.first() {
+                    if d0 & 3 != 0 {
+                        self.errors.push(bad(format!(
+                            "in \"{code}\" the digit before the point is {d0}: removing no counters cannot leave the heap as it was (a pass move) or leave nothing; it may only be 0 or 4 (split the heap in two)"
+                        )));
+                    }
+                }
                 (vec![heap("n", 0)], Constructor::Octal { digits, code })
             }
             "subtraction" | "allbut" => {
@@ -565,6 +576,93 @@ impl<'g> Checker<'g> {
                     .push(bad(format!("unknown constructor `{other}`")));
                 (vec![heap("n", 0)], Constructor::Subtraction(vec![]))
             }
+        }
+    }
+}
+
+impl<'g> Checker<'g> {
+    /// Each factor of `tartan(G, H)` must be a one-head coin game: one natural
+    /// parameter, and options that are sums of its own positions (the coins a
+    /// move turns). Checked once every game of the program is known, so a wrong
+    /// factor is an error before anything runs, never a wrong value later.
+    fn check_tartan_factors(&mut self, stmts: &[Stmt]) {
+        for stmt in stmts {
+            let Stmt::Game(id) = stmt else { continue };
+            let Some(game) = self.globals.games.get(*id) else {
+                continue;
+            };
+            let GameBody::Constructed(Constructor::Tartan(a, b)) = &game.body else {
+                continue;
+            };
+            let same = matches!((&a.kind, &b.kind),
+                (ExprKind::GameRef { game: x, .. }, ExprKind::GameRef { game: y, .. }) if x == y);
+            let factors: &[&Expr] = if same { &[a] } else { &[a, b] };
+            for factor in factors {
+                if let Some(problem) = self.coin_game_problem(factor) {
+                    self.errors.push(CheckError::BadConstructor {
+                        message: problem,
+                        span: factor.span,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Why `e` is not a one-head coin game, if it is not.
+    fn coin_game_problem(&self, e: &Expr) -> Option<String> {
+        let ExprKind::GameRef { game, .. } = &e.kind else {
+            return Some("a factor of `tartan` is a game name, such as `ruler`".into());
+        };
+        let g = self.globals.games.get(*game)?;
+        let not = |why: &str| Some(format!("`{}` is not a one-head coin game: {why}", g.name));
+        if g.partizan || g.board.is_some() || g.params.len() != 1 {
+            return not("it needs exactly one parameter, the position of the head coin");
+        }
+        match &g.body {
+            GameBody::Rules(rules) => rules
+                .iter()
+                .filter(|r| r.kind == crate::syntax::ast::RuleKind::Move)
+                .find_map(|r| {
+                    foreign_game(&r.option, *game).then(|| {
+                        "its options must be sums of its own positions (the coins a move turns)"
+                    })
+                })
+                .and_then(not),
+            GameBody::Constructed(Constructor::Tartan(..)) => {
+                not("it is itself a two-dimensional product")
+            }
+            GameBody::Constructed(_) => None,
+        }
+    }
+}
+
+/// True when `e` mentions another game or a nimber: an option that is not a sum
+/// of positions of `own`.
+fn foreign_game(e: &Expr, own: GameId) -> bool {
+    let any = |items: &[Expr]| items.iter().any(|i| foreign_game(i, own));
+    match &e.kind {
+        ExprKind::GameCall { game, family, args } => *game != own || any(family) || any(args),
+        ExprKind::GameRef { .. } => true,
+        ExprKind::Unary(crate::syntax::ast::UnOp::Nimber, _) => true,
+        ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Global(_) => false,
+        ExprKind::Unary(_, a) => foreign_game(a, own),
+        ExprKind::Binary(_, a, b) => foreign_game(a, own) || foreign_game(b, own),
+        ExprKind::If(c, a, b) => {
+            foreign_game(c, own) || foreign_game(a, own) || foreign_game(b, own)
+        }
+        ExprKind::Tuple(items)
+        | ExprKind::List(items)
+        | ExprKind::Set(items)
+        | ExprKind::Infinite(items)
+        | ExprKind::CallFunc(_, items)
+        | ExprKind::CallBuiltin(_, items) => any(items),
+        ExprKind::ListComp(c) => foreign_game(&c.body, own),
+        ExprKind::Index(a, b) => foreign_game(a, own) || foreign_game(b, own),
+        ExprKind::With(a, items) => {
+            foreign_game(a, own)
+                || items
+                    .iter()
+                    .any(|(k, v)| foreign_game(k, own) || foreign_game(v, own))
         }
     }
 }

@@ -208,6 +208,10 @@ pub fn run(files: &[String], limits: crate::graph::budget::Limits, colour: bool)
                 let entry = std::mem::take(&mut buffer);
                 if !entry.trim().is_empty() {
                     let _ = editor.add_history_entry(entry.as_str());
+                    // Saved after every entry: a session killed later loses nothing.
+                    if let Some(h) = &history {
+                        let _ = editor.save_history(h);
+                    }
                 }
                 let r = session.eval(&entry);
                 print_response(&r);

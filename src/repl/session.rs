@@ -115,7 +115,7 @@ impl Session {
         }
         self.entries += 1;
         let name = format!("<repl:{}>", self.entries);
-        self.run_text(&name, input)
+        self.run_text(&name, input, false)
     }
 
     fn render(&self, name: &str, source: &str, problems: Vec<Problem>) -> Response {
@@ -137,12 +137,15 @@ impl Session {
     }
 
     /// Loads and runs program text, collecting every answer.
-    fn run_text(&mut self, name: &str, source: &str) -> Response {
+    /// With `load` (`:load FILE`), assertions that hold are counted into one
+    /// closing summary line instead of a line each.
+    fn run_text(&mut self, name: &str, source: &str, load: bool) -> Response {
         let stmts = match self.engine.load(source, true) {
             Ok(s) => s,
             Err(problems) => return self.render(name, source, problems),
         };
         let mut out: Vec<String> = Vec::new();
+        let mut held = 0;
         for stmt in &stmts {
             if let Stmt::Query(q) = stmt {
                 if q.kind == QueryKind::Play {
@@ -177,7 +180,11 @@ impl Session {
                             "assertion failed (line {line}): expected {want}, got {got}"
                         ));
                     } else if let crate::Answer::Assert { passed: true, .. } = &answer {
-                        out.push("assertion holds".into());
+                        if load {
+                            held += 1;
+                        } else {
+                            out.push("assertion holds".into());
+                        }
                     } else if let Some(t) = report::text(&answer, &namer) {
                         out.push(t);
                     }
@@ -188,6 +195,14 @@ impl Session {
                     return r;
                 }
             }
+        }
+        if load {
+            out.push(format!(
+                "loaded {name}: {} statement{}, {held} assert{} passed",
+                stmts.len(),
+                if stmts.len() == 1 { "" } else { "s" },
+                if held == 1 { "" } else { "s" }
+            ));
         }
         Response::text(out.join("\n"))
     }
@@ -210,14 +225,7 @@ impl Session {
                 Response::text("cleared: every definition is gone")
             }
             "load" => match std::fs::read_to_string(rest) {
-                Ok(text) => {
-                    let mut r = self.run_text(rest, &text);
-                    if !r.error {
-                        let loaded = format!("loaded {rest}");
-                        r.text = join(&[r.text.clone()], &loaded).trim_start().to_string();
-                    }
-                    r
-                }
+                Ok(text) => self.run_text(rest, &text, true),
                 Err(e) => Response {
                     text: format!("cannot read {rest}: {e}"),
                     error: true,

@@ -17,6 +17,38 @@ pub struct Layout {
 }
 
 /// Rewrites `source` so that only statement-ending newlines remain.
+/// Text as the parser wants it, every byte offset kept: a leading byte-order
+/// mark becomes three spaces, and a carriage return not followed by a line feed
+/// (old Mac line endings) becomes a line feed.
+pub fn normalize(source: &str) -> std::borrow::Cow<'_, str> {
+    let bom = source.starts_with('\u{feff}');
+    let lone_cr = source
+        .as_bytes()
+        .windows(2)
+        .any(|w| w.first() == Some(&b'\r') && w.get(1) != Some(&b'\n'))
+        || source.ends_with('\r');
+    if !bom && !lone_cr {
+        return std::borrow::Cow::Borrowed(source);
+    }
+    let mut out = String::with_capacity(source.len());
+    let body = if bom {
+        out.push_str("   ");
+        source.get(3..).unwrap_or("")
+    } else {
+        source
+    };
+    let mut chars = body.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\r' && chars.peek() != Some(&'\n') {
+            out.push('\n');
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Runs the layout pass (see the module docs).
 pub fn layout(source: &str) -> Layout {
     let mut out: Vec<u8> = source.as_bytes().to_vec();
     let bytes = source.as_bytes();
