@@ -623,9 +623,9 @@ impl<'g> Checker<'g> {
                 .iter()
                 .filter(|r| r.kind == crate::syntax::ast::RuleKind::Move)
                 .find_map(|r| {
-                    foreign_game(&r.option, *game).then(|| {
-                        "its options must be sums of its own positions (the coins a move turns)"
-                    })
+                    foreign_game(&r.option, *game).then_some(
+                        "its options must be sums of its own positions (the coins a move turns)",
+                    )
                 })
                 .and_then(not),
             GameBody::Constructed(Constructor::Tartan(..)) => {
