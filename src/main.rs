@@ -27,6 +27,10 @@ struct Cli {
     /// physical memory, and at most a third of any `ulimit -v`).
     #[arg(long, global = true, value_name = "SIZE", value_parser = memory_size)]
     max_memory: Option<usize>,
+    /// Most heaps `sequence` computes beyond the range asked for, to find or
+    /// prove a period.
+    #[arg(long, global = true, value_name = "N", default_value_t = Limits::default().sequence_search)]
+    sequence_search: usize,
     /// Longest one statement may run, in seconds.
     #[arg(long, global = true, value_name = "SECONDS", value_parser = seconds)]
     timeout: Option<std::time::Duration>,
@@ -322,6 +326,7 @@ fn real_main() -> ExitCode {
         max_memory: cli.max_memory.unwrap_or(defaults.max_memory),
         timeout: cli.timeout,
         kernels: !cli.no_kernels,
+        sequence_search: cli.sequence_search,
         ..defaults
     };
     let mut tally = Tally::default();

@@ -108,6 +108,9 @@ fn run_json_prints_one_object_per_answer_in_the_documented_shapes() {
         lines[4]["regularity"],
         serde_json::json!({"kind": "periodic", "preperiod": 14, "period": 7, "saltus": 0, "proven": true})
     );
+    // How far the search looked: at most the range plus --sequence-search heaps.
+    let searched = lines[4]["searched"].as_u64().unwrap();
+    assert!((21..=21 + 4096).contains(&searched), "{searched}");
     assert_eq!(
         lines[5],
         serde_json::json!({"query": "print", "expr": "nimmul(8, 8)", "value": 13})
@@ -384,4 +387,43 @@ fn check_prints_no_empty_tally_above_a_syntax_error() {
         .assert()
         .code(2)
         .stdout(predicate::str::contains("passed").not());
+}
+
+#[test]
+fn sequence_search_is_bounded_and_says_how_far_it_looked() {
+    // 0.6 (Officers) has no known period: the answer is `none`, after at most
+    // the range plus --sequence-search heaps.
+    let f = file("game officers = octal \"0.6\"\nsequence officers 0..=30\n");
+    let out = grundy()
+        .args([
+            "run",
+            "--json",
+            "--sequence-search",
+            "500",
+            f.path.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        json["regularity"],
+        serde_json::json!({"kind": "none", "proven": false})
+    );
+    assert_eq!(json["searched"], 531);
+    grundy()
+        .args(["run", "--sequence-search", "500", f.path.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "no regularity found (heaps 0..531 examined)",
+        ));
+    // A rule-defined split game asked for 0..=5 computes a handful of heaps only.
+    let g = file("game split(n: nat) { move split(a) + split(n - a) for a in 1..n where a <= n - a }\nsequence split 0..=5\n");
+    let out = grundy()
+        .args(["run", "--json", g.path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(json["searched"].as_u64().unwrap() <= 22, "{json}");
 }

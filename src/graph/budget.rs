@@ -35,6 +35,9 @@ pub struct Limits {
     pub max_call_depth: usize,
     /// Use compiled rules where they apply (off only to cross-check them).
     pub kernels: bool,
+    /// Most heaps `sequence` computes beyond the range asked for, to find or
+    /// prove a regularity (`--sequence-search`).
+    pub sequence_search: usize,
 }
 
 impl Default for Limits {
@@ -45,6 +48,7 @@ impl Default for Limits {
             timeout: None,
             max_call_depth: 2_000,
             kernels: true,
+            sequence_search: 4096,
         }
     }
 }

@@ -71,6 +71,7 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
             from,
             values,
             regularity,
+            searched,
         } => {
             let reg = match regularity {
                 None => json!({"kind": "none", "proven": false}),
@@ -79,7 +80,7 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
                     "saltus": r.saltus, "proven": r.proven
                 }),
             };
-            json!({"query": "sequence", "game": game, "from": from, "values": values, "regularity": reg})
+            json!({"query": "sequence", "game": game, "from": from, "values": values, "regularity": reg, "searched": searched})
         }
         Answer::Table { expr, rows } => json!({"query": "table", "expr": expr, "rows": rows}),
         Answer::Genus { expr, value } => {

@@ -150,6 +150,7 @@ pub fn text(answer: &Answer, namer: &Namer<'_>) -> Option<String> {
             from,
             values,
             regularity,
+            searched,
         } => {
             let to = *from + values.len() as i64;
             let vals = values
@@ -158,7 +159,7 @@ pub fn text(answer: &Answer, namer: &Namer<'_>) -> Option<String> {
                 .collect::<Vec<_>>()
                 .join(" ");
             format!(
-                "sequence {game} {from}..{to}:\n  {vals}\n  {}",
+                "sequence {game} {from}..{to}:\n  {vals}\n  {} (heaps 0..{searched} examined)",
                 regularity_text(regularity)
             )
         }

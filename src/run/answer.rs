@@ -160,6 +160,8 @@ pub enum Answer {
         values: Vec<u32>,
         /// What regularity was found.
         regularity: Option<Regularity>,
+        /// How far the search looked: heaps 0..searched were computed.
+        searched: usize,
     },
     /// `genus G`.
     Genus {

@@ -274,6 +274,7 @@ fn sequence(
     }
     let mut solver = Solver::new(games, tables, span);
     let (mut values, regularity) = solver.regularity(inst, len)?;
+    let searched = values.len();
     values.truncate(len);
     values.drain(..(from as usize).min(len));
     Ok(Answer::Sequence {
@@ -281,6 +282,7 @@ fn sequence(
         from,
         values,
         regularity,
+        searched,
     })
 }
 

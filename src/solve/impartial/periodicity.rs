@@ -129,19 +129,25 @@ impl<'s, 'a> Solver<'s, 'a> {
 
     /// The regularity of an instance's nim-sequence, computing values beyond `min_len`
     /// as needed (and, for constructed games, until the period is proven).
+    ///
+    /// The search is bounded: at most `sequence_search` heaps (a limit of the
+    /// budget, `--sequence-search`) beyond the `min_len` asked for. A rule-defined
+    /// game, which can only be `observed`, looks at twice the range (at least 16
+    /// heaps more); a constructed game doubles its window until a period is
+    /// proven or the bound is reached. The values computed are returned; their
+    /// number is how far the search looked.
     pub fn regularity(
         &mut self,
         inst: InstId,
         min_len: usize,
     ) -> Result<(Vec<u32>, Option<Regularity>), EvalError> {
-        // Short ranges are extended so that a period can show; long ones are
-        // evidence enough (and extending them would cost quadratic games dearly).
-        let mut h = if min_len < 4096 {
-            (min_len + (3 * min_len).min(4096)).max(64)
-        } else {
-            min_len
-        };
+        let limit = min_len.saturating_add(self.games.budget.limits().sequence_search);
         let ctor = self.heap_constructor(inst);
+        let start = match ctor {
+            None => min_len.saturating_mul(2).max(min_len + 16),
+            Some(_) => min_len.saturating_mul(2).max(64),
+        };
+        let mut h = start.min(limit).max(min_len);
         loop {
             let values = self.heap_values(inst, h)?;
             let found = detect(&values);
@@ -156,10 +162,10 @@ impl<'s, 'a> Solver<'s, 'a> {
                     }
                 }
             }
-            if h >= 1 << 20 {
+            if h >= limit {
                 return Ok((values, found));
             }
-            h *= 2;
+            h = h.saturating_mul(2).min(limit);
         }
     }
 
