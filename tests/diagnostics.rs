@@ -74,6 +74,22 @@ fn every_bad_input_has_a_spanned_diagnostic_with_help() {
             rendered.contains('─'),
             "{name}: no source span shown\n{rendered}"
         );
+        // Internal grammar rule names never reach the user.
+        for line in rendered
+            .lines()
+            .filter(|l| l.contains('×') || l.contains("help:"))
+        {
+            for word in [
+                "neg", "star", "program", "qexpr", "postfix", "primary", "inf_kw",
+            ] {
+                assert!(
+                    !line
+                        .split(|c: char| !c.is_alphanumeric() && c != '_')
+                        .any(|w| w == word),
+                    "{name}: internal rule name `{word}` in `{line}`"
+                );
+            }
+        }
         let stem = name.trim_end_matches(".game").to_string();
         insta::with_settings!({ snapshot_path => "errors/snapshots", prepend_module_to_snapshot => false }, {
             insta::assert_snapshot!(stem, rendered);

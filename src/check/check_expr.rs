@@ -165,17 +165,19 @@ impl<'g> Checker<'g> {
     }
 
     fn unknown(&mut self, name: &str, span: crate::diagnostics::Span) {
+        // The user's own names (locals, then definitions) come before the
+        // built-ins at the same distance: `nin` is more likely `nim` than `min`.
         let candidates = self
             .scope
             .iter()
-            .map(|(n, _)| n.clone())
-            .chain(self.globals.names.keys().cloned())
-            .chain(BUILTINS.iter().map(|(n, _)| n.to_string()));
+            .map(|(n, _)| (0, n.clone()))
+            .chain(self.globals.names.keys().map(|n| (0, n.clone())))
+            .chain(BUILTINS.iter().map(|(n, _)| (1, n.to_string())));
         let suggestion = candidates
-            .map(|c| (edit_distance(&c, name), c))
-            .filter(|(d, c)| *d <= 2.min(c.len() / 2 + 1))
+            .map(|(rank, c)| (edit_distance(&c, name), rank, c))
+            .filter(|(d, _, c)| *d <= 2.min(c.len() / 2 + 1))
             .min()
-            .map(|(_, c)| c);
+            .map(|(_, _, c)| c);
         self.errors.push(CheckError::UnknownName {
             name: name.to_string(),
             span,

@@ -179,6 +179,16 @@ pub fn describe_rule(rule: Rule) -> String {
         Rule::family_params => "family parameters `[…]`",
         Rule::game_body => "the parameters `(…)`",
         Rule::game_alias => "`=`",
+        // Prefix operators and whole-file rules are not things a user types by
+        // those names: say what may stand there instead.
+        Rule::neg | Rule::star | Rule::not_op => "an expression",
+        Rule::program => "a statement",
+        Rule::inf_literal | Rule::inf_kw => "an expression",
+        Rule::list_literal | Rule::set_literal | Rule::tuple_or_paren | Rule::if_expr => {
+            "an expression"
+        }
+        Rule::true_lit | Rule::false_lit => "an expression",
+        Rule::game_rule => "a rule (`move`, `left`, `right` or `stop when`)",
         other => return keyword_name(other),
     };
     s.to_string()

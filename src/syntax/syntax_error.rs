@@ -126,9 +126,16 @@ impl Describe for SyntaxError {
                 incomplete,
                 ..
             } => {
+                let word = found.trim_matches('`');
                 if *incomplete {
                     "the input ends early: close every `(`, `[` and `{` and finish the last expression".into()
-                } else if RESERVED.iter().any(|w| found.trim_matches('`') == *w) {
+                } else if found == "`=`" && expected.iter().any(|e| e == "an operator") {
+                    "`=` binds a name (in `let`, `for` and `with`); to compare, write `==`".into()
+                } else if ["move", "left", "right", "stop"].contains(&word)
+                    && expected.iter().any(|e| e == "a statement")
+                {
+                    format!("`{word}` starts a rule, and rules go inside a game body: `game NAME(PARAMS) {{ {word} … }}`")
+                } else if RESERVED.iter().any(|w| word == *w) {
                     format!("{found} is a reserved word of the language; choose another name")
                 } else if found == "`\"`" {
                     "a string ends with `\"` on the same line".into()
@@ -139,7 +146,7 @@ impl Describe for SyntaxError {
                 } else if found == "the end of the line" {
                     "a statement ends at the end of a line; continue it after an operator or a comma, or inside brackets".into()
                 } else {
-                    "check the syntax against LANGUAGE.md; statements are `game`, `board`, `let`, `print`, `assert` and queries like `grundy G`".into()
+                    "statements are `game`, `board`, `let`, `print`, `assert` and queries like `grundy G`".into()
                 }
             }
             SyntaxError::IntegerTooLarge { .. } => {
