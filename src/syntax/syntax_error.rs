@@ -135,7 +135,7 @@ impl Describe for SyntaxError {
                     && expected.iter().any(|e| e == "a statement")
                 {
                     format!("`{word}` starts a rule, and rules go inside a game body: `game NAME(PARAMS) {{ {word} … }}`")
-                } else if RESERVED.iter().any(|w| word == *w) {
+                } else if RESERVED.contains(&word) {
                     format!("{found} is a reserved word of the language; choose another name")
                 } else if found == "`\"`" {
                     "a string ends with `\"` on the same line".into()
