@@ -1,0 +1,301 @@
+//! A fuzzer on the stable toolchain: grammar-aware random programs and
+//! mutations of `examples/*.game` (byte flips, token deletion and duplication,
+//! line splicing), each run in-process under a small budget. Asserted of every
+//! program: no panic, every problem has a span and a `help:` line, and every
+//! position an answer prints reads back as the same position.
+//!
+//! ```text
+//! cargo run --release --bin fuzz -- --seconds 60 --seed 1
+//! ```
+//! Exit status 0 when nothing failed; 1 with each failing program written to
+//! `fuzz-failures/` (or `--out DIR`).
+
+use grundy::diagnostics::Problem;
+use grundy::graph::budget::{allocated, Limits};
+use grundy::lang::value::{GameSum, Value};
+use grundy::{Answer, Engine, Mode};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// A small xorshift generator: reproducible from a seed, no dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items.get(self.below(items.len())).copied().unwrap_or("")
+    }
+}
+
+const INT_EXPRS: &[&str] = &[
+    "n",
+    "k",
+    "a",
+    "1",
+    "2",
+    "n / 2",
+    "n - k",
+    "k * 2",
+    "n % 3",
+    "min(n, k)",
+    "-k",
+    "n ^ k",
+];
+const CONDS: &[&str] = &[
+    "k <= n",
+    "a <= n - k - a",
+    "n > 0",
+    "k != 2",
+    "n % 2 == 0",
+    "k in {1, 3}",
+    "true",
+    "k * k < n",
+];
+const RANGES: &[&str] = &[
+    "1..=n",
+    "0..n",
+    "{1, 2, 4}",
+    "1..=min(3, n)",
+    "0..=n-k",
+    "[1, 2]",
+];
+
+/// A random program over the language: games, queries, asserts, prints.
+fn generate(rng: &mut Rng) -> String {
+    let mut out = String::new();
+    let games = 1 + rng.below(3);
+    for g in 0..games {
+        let rules = 1 + rng.below(3);
+        out.push_str(&format!("game g{g}(n: nat) {{\n"));
+        for _ in 0..rules {
+            let option = match rng.below(5) {
+                0 => format!("n - {}", rng.pick(&["k", "1", "2", "a"])),
+                1 => format!("g{}({}) + g{g}(a)", rng.below(games), rng.pick(INT_EXPRS)),
+                2 => format!("g{}(n - k)", rng.below(games)),
+                3 => format!("*({})", rng.pick(INT_EXPRS)),
+                _ => rng.pick(INT_EXPRS).to_string(),
+            };
+            out.push_str(&format!(
+                "    move {option} for k in {}, a in {} where {}\n",
+                rng.pick(RANGES),
+                rng.pick(RANGES),
+                rng.pick(CONDS)
+            ));
+        }
+        out.push_str("}\n");
+    }
+    let queries = 1 + rng.below(4);
+    for _ in 0..queries {
+        let g = rng.below(games);
+        let n = rng.below(12);
+        let line = match rng.below(9) {
+            0 => format!("grundy g{g}({n})"),
+            1 => format!(
+                "outcome g{g}({n}) + g{}({})",
+                rng.below(games),
+                rng.below(6)
+            ),
+            2 => format!("winning g{g}({n}) + *{}", rng.below(5)),
+            3 => format!("moves g{g}({n})"),
+            4 => format!("sequence g{g} 0..={}", rng.below(20)),
+            5 => format!("outcome misere g{g}({})", rng.below(6)),
+            6 => format!("explain g{g}({n})"),
+            7 => format!("assert grundy g{g}({n}) == {}", rng.below(4)),
+            _ => format!("print [x * x for x in 0..{n}]"),
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// A mutation of an example: flip a byte, delete or duplicate a token, splice lines.
+fn mutate(rng: &mut Rng, text: &str, other: &str) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    for _ in 0..1 + rng.below(3) {
+        match rng.below(4) {
+            0 if !bytes.is_empty() => {
+                let i = rng.below(bytes.len());
+                let alphabet: &[u8] = b" (){}[],.=+-*/%<>!^@#\"\nx0129";
+                let new = alphabet
+                    .get(rng.below(alphabet.len()))
+                    .copied()
+                    .unwrap_or(b' ');
+                if let Some(b) = bytes.get_mut(i) {
+                    *b = new;
+                }
+            }
+            1 | 2 => {
+                let words: Vec<&str> = std::str::from_utf8(&bytes)
+                    .unwrap_or("")
+                    .split_inclusive(|c: char| c.is_whitespace() || "(){}[],".contains(c))
+                    .collect();
+                if words.is_empty() {
+                    continue;
+                }
+                let i = rng.below(words.len());
+                let mut out: Vec<&str> = words.clone();
+                if rng.below(2) == 0 {
+                    out.remove(i);
+                } else if let Some(w) = words.get(i) {
+                    out.insert(i, w);
+                }
+                bytes = out.concat().into_bytes();
+            }
+            _ => {
+                let mine: Vec<&str> = std::str::from_utf8(&bytes).unwrap_or("").lines().collect();
+                let theirs: Vec<&str> = other.lines().collect();
+                let cut = rng.below(mine.len() + 1);
+                let from = rng.below(theirs.len() + 1);
+                let mut out: Vec<&str> = mine.iter().take(cut).copied().collect();
+                out.extend(theirs.iter().skip(from).take(1 + rng.below(6)));
+                out.extend(mine.iter().skip(cut));
+                bytes = out.join("\n").into_bytes();
+            }
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// What went wrong with one program, if anything.
+fn check(source: &str) -> Option<String> {
+    let limits = Limits {
+        max_positions: 20_000,
+        max_memory: allocated() + (512 << 20),
+        timeout: Some(Duration::from_millis(1500)),
+        ..Limits::default()
+    };
+    let mut engine = Engine::with_limits(limits);
+    let well_formed = |p: &Problem| -> Option<String> {
+        if p.labels.is_empty() {
+            return Some(format!("a problem without a span: {}", p.message));
+        }
+        if p.help.trim().is_empty() {
+            return Some(format!("a problem without help: {}", p.message));
+        }
+        None
+    };
+    let stmts = match engine.load(source, false) {
+        Ok(s) => s,
+        Err(problems) => return problems.iter().find_map(well_formed),
+    };
+    for stmt in &stmts {
+        match engine.run(stmt, Mode::Run) {
+            Err(p) => return well_formed(&p),
+            Ok(Some(answer)) => {
+                if let Some(bad) = reads_back(&mut engine, &answer) {
+                    return Some(bad);
+                }
+            }
+            Ok(None) => {}
+        }
+    }
+    None
+}
+
+/// Every position an answer prints evaluates back to the same position.
+fn reads_back(engine: &mut Engine, answer: &Answer) -> Option<String> {
+    let positions: Vec<GameSum> = match answer {
+        Answer::Winning { moves, .. } => moves.clone(),
+        Answer::Moves { moves, .. } => moves.iter().map(|(m, _)| m.clone()).collect(),
+        _ => return None,
+    };
+    for g in positions {
+        let text = engine.namer().sum(&g);
+        match engine.eval_expr(&text) {
+            Ok(Value::Game(h)) if h.normalized() == g.normalized() => {}
+            Ok(other) => return Some(format!("`{text}` reads back as {other:?}")),
+            Err(p) => {
+                let message = p.first().map(|p| p.message.clone()).unwrap_or_default();
+                return Some(format!("`{text}` does not read back: {message}"));
+            }
+        }
+    }
+    None
+}
+
+fn main() {
+    let mut seconds = 60u64;
+    let mut seed = 1u64;
+    let mut out = PathBuf::from("fuzz-failures");
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--seconds" => seconds = args.next().and_then(|s| s.parse().ok()).unwrap_or(seconds),
+            "--seed" => seed = args.next().and_then(|s| s.parse().ok()).unwrap_or(seed),
+            "--out" => out = args.next().map(PathBuf::from).unwrap_or(out),
+            other => {
+                eprintln!("unknown argument `{other}`; use --seconds N, --seed N, --out DIR");
+                std::process::exit(2);
+            }
+        }
+    }
+    let examples: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/examples"))
+        .map(|d| {
+            let mut paths: Vec<PathBuf> = d.filter_map(Result::ok).map(|e| e.path()).collect();
+            paths.sort();
+            paths
+                .into_iter()
+                .filter(|p| p.extension().is_some_and(|x| x == "game"))
+                .filter_map(|p| std::fs::read_to_string(p).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    // Deep but finite recursion needs the room the CLI gives it.
+    let worker = std::thread::Builder::new()
+        .stack_size(256 * 1024 * 1024)
+        .spawn(move || run(seconds, seed.max(1), &examples, &out));
+    let failures = worker
+        .ok()
+        .and_then(|h| h.join().ok())
+        .unwrap_or(usize::MAX);
+    std::process::exit(if failures == 0 { 0 } else { 1 });
+}
+
+fn run(seconds: u64, seed: u64, examples: &[String], out: &std::path::Path) -> usize {
+    let mut rng = Rng(seed);
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let (mut tried, mut failures) = (0usize, 0usize);
+    while Instant::now() < deadline {
+        let program = if examples.is_empty() || rng.below(2) == 0 {
+            generate(&mut rng)
+        } else {
+            let a = examples
+                .get(rng.below(examples.len()))
+                .map_or("", String::as_str);
+            let b = examples
+                .get(rng.below(examples.len()))
+                .map_or("", String::as_str);
+            mutate(&mut rng, a, b)
+        };
+        tried += 1;
+        let verdict = catch_unwind(AssertUnwindSafe(|| check(&program)))
+            .unwrap_or_else(|_| Some("panicked".to_string()));
+        if let Some(why) = verdict {
+            failures += 1;
+            let _ = std::fs::create_dir_all(out);
+            let file = out.join(format!("failure-{seed}-{tried}.game"));
+            let _ = std::fs::write(&file, format!("# {why}\n{program}"));
+            eprintln!("failure {failures}: {why} ({})", file.display());
+        }
+    }
+    println!("{tried} programs tried, {failures} failures (seed {seed}, {seconds} s)");
+    failures
+}
