@@ -189,6 +189,7 @@ pub fn describe_rule(rule: Rule) -> String {
         }
         Rule::true_lit | Rule::false_lit => "an expression",
         Rule::game_rule => "a rule (`move`, `left`, `right` or `stop when`)",
+        Rule::board_size => "a board size (an integer, a name or `(…)`)",
         other => return keyword_name(other),
     };
     s.to_string()
