@@ -242,6 +242,18 @@ fn a_real_terminal_session() {
     p.exp_string("grundy> ").unwrap();
     say(&mut p, "grundy nim(4)").unwrap();
     p.exp_string("= 4").unwrap();
+    // Inside `play`, Ctrl-C and Ctrl-D end the game and the session goes on.
+    for key in ['c', 'd'] {
+        p.exp_string("grundy> ").unwrap();
+        say(&mut p, "play nim(3) + nim(5)").unwrap();
+        p.exp_string("play> ").unwrap();
+        std::thread::sleep(Duration::from_millis(200));
+        p.send_control(key).unwrap();
+        p.exp_string("game stopped").unwrap();
+    }
+    p.exp_string("grundy> ").unwrap();
+    say(&mut p, "grundy nim(2)").unwrap();
+    p.exp_string("= 2").unwrap();
     // Ctrl-D at an empty prompt leaves.
     p.exp_string("grundy> ").unwrap();
     std::thread::sleep(Duration::from_millis(200));

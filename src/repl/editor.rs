@@ -220,6 +220,11 @@ pub fn run(files: &[String], limits: crate::graph::budget::Limits, colour: bool)
                     break;
                 }
             }
+            // Inside `play`, Ctrl-C and Ctrl-D end the game, not the session.
+            Err(ReadlineError::Interrupted | ReadlineError::Eof) if session.is_playing() => {
+                buffer.clear();
+                print_response(&session.eval(":stop"));
+            }
             Err(ReadlineError::Interrupted) => {
                 // Ctrl-C at the prompt clears the line (and any unfinished entry).
                 buffer.clear();

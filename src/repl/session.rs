@@ -79,6 +79,11 @@ impl Session {
         self.cancel.clone()
     }
 
+    /// True while a game of `play` is going on.
+    pub fn is_playing(&self) -> bool {
+        self.play.is_some()
+    }
+
     /// The prompt to show.
     pub fn prompt(&self) -> &'static str {
         if self.play.is_some() {
