@@ -177,6 +177,7 @@ impl Engine {
         Namer {
             globals: &self.globals,
             rt: &self.rt,
+            canon: &self.analyses.partizan.store,
         }
     }
 }

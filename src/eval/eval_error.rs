@@ -591,7 +591,7 @@ impl Describe for EvalError {
             ),
             EvalError::TartanFactor { .. } => "each factor's options must be sums of its own one-coin positions, as in `game ruler(n: nat) { move sum(ruler(y) for y in a..n) for a in 1..=n }`".into(),
             EvalError::NeedsPosition { .. } => "call it with its parameters, e.g. `kayles(5)`".into(),
-            EvalError::Partizan { .. } => "partizan analysis (`canonical`, L/R outcomes) is not available yet".into(),
+            EvalError::Partizan { .. } => "a partizan game has no single value for both players: ask `canonical G` or `outcome G` (L, R, N or P)".into(),
             EvalError::Interactive { .. } => "start `grundy repl` (or just `grundy`) and type `play G` there".into(),
             EvalError::NotAvailable { .. } => "this query belongs to a capability that is still being built; README.md says what works".into(),
             EvalError::SequenceArity { .. } => "ask `grundy` of single positions, or `table` for a board game".into(),

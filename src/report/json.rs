@@ -34,6 +34,9 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
     let play = |misere: bool| if misere { "misere" } else { "normal" };
     match answer {
         Answer::Grundy { expr, value } => json!({"query": "grundy", "expr": expr, "value": value}),
+        Answer::Canonical { expr, form } => {
+            json!({"query": "canonical", "expr": expr, "value": namer.form(*form)})
+        }
         Answer::Generalized { expr, value } => {
             json!({"query": "grundy", "expr": expr, "value": gsg_json(value)})
         }

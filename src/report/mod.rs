@@ -20,12 +20,19 @@ pub struct Namer<'a> {
     pub globals: &'a Globals,
     /// The instances positions refer to.
     pub rt: &'a Runtime,
+    /// The store canonical forms live in.
+    pub canon: &'a crate::solve::partizan::CanonStore,
 }
 
 impl<'a> Namer<'a> {
     /// A sum of positions.
     pub fn sum(&self, g: &GameSum) -> String {
         show_sum(g, self.globals, self.rt)
+    }
+
+    /// A canonical form.
+    pub fn form(&self, f: crate::solve::partizan::Form) -> String {
+        self.canon.show(f)
     }
 
     /// Any value.

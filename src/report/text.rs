@@ -112,6 +112,7 @@ pub fn text(answer: &Answer, namer: &Namer<'_>) -> Option<String> {
     Some(match answer {
         Answer::Grundy { expr, value } => format!("grundy {expr} = {value}"),
         Answer::Generalized { expr, value } => format!("grundy {expr} = {value}"),
+        Answer::Canonical { expr, form } => format!("canonical {expr} = {}", namer.form(*form)),
         Answer::LoopyMoves {
             expr,
             value,

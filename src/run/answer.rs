@@ -33,6 +33,18 @@ impl From<crate::solve::loopy::retrograde::Outcome> for Outcome {
     }
 }
 
+impl From<crate::solve::partizan::Outcome> for Outcome {
+    fn from(o: crate::solve::partizan::Outcome) -> Self {
+        use crate::solve::partizan::Outcome as Z;
+        match o {
+            Z::L => Outcome::L,
+            Z::R => Outcome::R,
+            Z::N => Outcome::N,
+            Z::P => Outcome::P,
+        }
+    }
+}
+
 impl Outcome {
     /// The letter.
     pub fn letter(self) -> &'static str {
@@ -124,6 +136,13 @@ pub enum Answer {
         moves: Vec<(GameSum, Gsg)>,
         /// `explain` (also say why the value is what it is).
         explain: bool,
+    },
+    /// `canonical G`: the canonical form (in the engine's store).
+    Canonical {
+        /// The query's source text.
+        expr: String,
+        /// The form's id.
+        form: crate::solve::partizan::Form,
     },
     /// `outcome [misere] G`.
     Outcome {

@@ -11,6 +11,7 @@ use crate::lang::value::{Component, GameSum, InstId, Value};
 use crate::solve::impartial::Solver;
 use crate::solve::loopy::analysis as loopy;
 use crate::solve::misere::{outcome as misere_outcome, values as misere_values};
+use crate::solve::partizan::analysis as partizan;
 use crate::syntax::ast::QueryKind;
 use std::rc::Rc;
 
@@ -48,6 +49,14 @@ pub fn reject_partizan(games: &Games<'_>, g: &GameSum, span: Span) -> Result<(),
         return Err(EvalError::Partizan { span });
     }
     Ok(())
+}
+
+/// True when the subject has a partizan component (its outcome is L, R, N or P).
+fn has_partizan(games: &mut Games<'_>, e: &TopExpr) -> Result<bool, EvalError> {
+    let g = game_of(games, e)?;
+    Ok(g.parts
+        .iter()
+        .any(|c| matches!(c, Component::Pos(inst, _) if games.is_partizan(*inst))))
 }
 
 /// True when the error is the Grundy search meeting a cycle: the position is
@@ -98,6 +107,16 @@ impl<'a> Runner<'a> {
                     }
                     Err(e) => Err(e),
                 }
+            }
+            QueryKind::Outcome if !q.misere && has_partizan(&mut games, &q.subject)? => {
+                let g = game_of(&mut games, &q.subject)?;
+                let value =
+                    partizan::sum_outcome(&mut games, &mut analyses.partizan, &g, span)?.into();
+                Ok(Answer::Outcome {
+                    expr,
+                    misere: false,
+                    value,
+                })
             }
             QueryKind::Outcome => {
                 let g = subject(&mut games)?;
@@ -208,10 +227,11 @@ impl<'a> Runner<'a> {
                 let inst = game_fn_of(&mut games, &q.subject)?;
                 table(&mut games, &mut analyses.impartial, q, inst)
             }
-            QueryKind::Canonical => Err(EvalError::NotAvailable {
-                query: q.kind.keyword(),
-                span,
-            }),
+            QueryKind::Canonical => {
+                let g = game_of(&mut games, &q.subject)?;
+                let form = partizan::sum_form(&mut games, &mut analyses.partizan, &g, span)?;
+                Ok(Answer::Canonical { expr, form })
+            }
         }
     }
 }

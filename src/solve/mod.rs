@@ -17,6 +17,8 @@ pub struct Analyses {
     pub misere: misere::MisereCache,
     /// Loopy components' explicit graphs and generalised values.
     pub loopy: loopy::analysis::LoopyCache,
+    /// Canonical forms of partizan positions.
+    pub partizan: partizan::analysis::PartizanCache,
 }
 
 impl Analyses {
@@ -25,10 +27,14 @@ impl Analyses {
         self.impartial.clear();
         self.misere.clear();
         self.loopy.clear();
+        self.partizan.clear();
     }
 
     /// True when nothing is remembered.
     pub fn is_empty(&self) -> bool {
-        self.impartial.is_empty() && self.misere.is_empty() && self.loopy.is_empty()
+        self.impartial.is_empty()
+            && self.misere.is_empty()
+            && self.loopy.is_empty()
+            && self.partizan.is_empty()
     }
 }

@@ -22,6 +22,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 mod arith;
 pub mod dyadic;
 pub mod nus;
