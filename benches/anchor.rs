@@ -1,0 +1,236 @@
+//! grundy against the fixed, independent anchor: the hand-optimised program in
+//! `../shared/bench/baseline` (built here into `target/anchor`), in one run.
+//!
+//! `cargo bench --bench anchor` builds the anchor, then for each workload runs
+//! both sides three times in child processes (timed, peak memory read by
+//! `/usr/bin/time` where it exists), checks that both computed the same values
+//! (the anchor's checksum line, recomputed here from grundy's values), and
+//! prints the median times, their ratio and the peak memory of both.
+//! `BENCH_QUICK=1` uses smaller sizes; `BENCH_ONLY=name` runs one workload.
+
+#![allow(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic
+)]
+
+use grundy::graph::budget::Limits;
+use grundy::{Answer, Engine};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+const KAYLES: &str = "game kayles(n: nat) {
+    move kayles(a) + kayles(n - k - a) for k in 1..=2, a in 0..=n-k where a <= n - k - a
+}";
+const GRUNDY: &str =
+    "game grundy(n: nat) { move grundy(a) + grundy(n - a) for a in 1..n where a < n - a }";
+const DAWSON: &str =
+    "game dawson(n: nat) { move dawson(a) + dawson(n - 2 - a) for a in 0..=n - 2 where a <= n - 2 - a }";
+const SUB: &str = "game sub[S](n: nat) { move n - k for k in S where k <= n }";
+const WYTHOFF: &str = "game wyt(x: nat, y: nat) {
+    move (x - k, y) for k in 1..=x
+    move (x, y - k) for k in 1..=y
+    move (x - k, y - k) for k in 1..=min(x, y)
+}";
+
+/// (name, anchor game, count of values, target ratio)
+fn workloads() -> Vec<(&'static str, &'static str, usize, f64)> {
+    let q = std::env::var_os("BENCH_QUICK").is_some();
+    vec![
+        ("kayles", "kayles", if q { 20_001 } else { 100_001 }, 1.5),
+        ("grundy", "grundy", if q { 20_001 } else { 100_001 }, 1.5),
+        (
+            "dawson-rule",
+            "dawson",
+            if q { 20_001 } else { 100_001 },
+            1.5,
+        ),
+        (
+            "dawson-octal",
+            "dawson",
+            if q { 20_001 } else { 100_001 },
+            1.5,
+        ),
+        (
+            "sub124",
+            "sub124",
+            if q { 1_000_000 } else { 10_000_000 },
+            3.0,
+        ),
+        ("wythoff", "wythoff", if q { 300 } else { 1000 }, 2.0),
+    ]
+}
+
+/// The anchor's checksum line (its README documents the fields): count, sum,
+/// xor, position-weighted sum, max, and the last five values, oldest first.
+fn checksum_line(values: &[u32]) -> String {
+    let (mut sum, mut xor, mut wsum, mut max) = (0u64, 0u32, 0u64, 0u32);
+    for (i, &v) in values.iter().enumerate() {
+        sum += u64::from(v);
+        xor ^= v;
+        wsum = wsum.wrapping_add((i as u64 + 1).wrapping_mul(u64::from(v)));
+        max = max.max(v);
+    }
+    let last: Vec<String> = values
+        .iter()
+        .skip(values.len().saturating_sub(5))
+        .map(u32::to_string)
+        .collect();
+    format!(
+        "count={} sum={sum} xor={xor} wsum={wsum} max={max} last={}",
+        values.len(),
+        last.join(",")
+    )
+}
+
+/// grundy's values for one workload, computed in this process.
+fn grundy_values(name: &str, count: usize) -> Vec<u32> {
+    let last = count - 1;
+    let program = match name {
+        "kayles" => format!("{KAYLES}\nsequence kayles 0..={last}"),
+        "grundy" => format!("{GRUNDY}\nsequence grundy 0..={last}"),
+        "dawson-rule" => format!("{DAWSON}\nsequence dawson 0..={last}"),
+        "dawson-octal" => format!("game d = octal \"0.07\"\nsequence d 0..={last}"),
+        "sub124" => format!("{SUB}\nsequence sub[{{1, 2, 4}}] 0..={last}"),
+        _ => format!("{WYTHOFF}\ngrundy wyt({last}, {last})"),
+    };
+    let mut engine = Engine::with_limits(Limits {
+        max_positions: 200_000_000,
+        ..Limits::default()
+    });
+    let answers = engine.run_program(&program).expect("the workload runs");
+    if name != "wythoff" {
+        return match answers.last() {
+            Some(Answer::Sequence { values, .. }) => values.clone(),
+            other => panic!("{other:?}"),
+        };
+    }
+    // Every position was valued by the query; read them back row-major.
+    let mut games = grundy::game::Games::new(&engine.globals, &mut engine.rt, &engine.budget);
+    let mut solver = grundy::solve::impartial::Solver::new(
+        &mut games,
+        &mut engine.analyses.impartial,
+        Default::default(),
+    );
+    let inst = grundy::lang::value::InstId(0);
+    let mut all = Vec::with_capacity(count * count);
+    for x in 0..count {
+        for y in 0..count {
+            let pos = grundy::lang::value::Pos::from(vec![
+                grundy::lang::value::Value::Int(x as i64),
+                grundy::lang::value::Value::Int(y as i64),
+            ]);
+            all.push(solver.grundy_pos(inst, &pos).map_or(u32::MAX, |v| v as u32));
+        }
+    }
+    all
+}
+
+/// Runs a command three times; the median (seconds, peak KiB, standard output).
+fn measure(mut make: impl FnMut() -> Command) -> (f64, u64, String) {
+    let mut runs = Vec::new();
+    for _ in 0..3 {
+        let mut cmd = make();
+        let start = Instant::now();
+        let out = cmd.output().expect("the benchmark side runs");
+        let secs = start.elapsed().as_secs_f64();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let peak = stderr
+            .lines()
+            .rev()
+            .find_map(|l| l.strip_prefix("PEAK_KIB "))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(0);
+        runs.push((secs, peak, String::from_utf8_lossy(&out.stdout).to_string()));
+    }
+    runs.sort_by(|a, b| a.0.total_cmp(&b.0));
+    runs.swap_remove(1)
+}
+
+/// A command whose peak memory `/usr/bin/time` reports on standard error.
+fn timed(program: &Path, args: &[String]) -> Command {
+    if Path::new("/usr/bin/time").exists() {
+        let mut c = Command::new("/usr/bin/time");
+        c.arg("-f").arg("PEAK_KIB %M").arg(program).args(args);
+        c
+    } else {
+        let mut c = Command::new(program);
+        c.args(args);
+        c
+    }
+}
+
+fn build_anchor(repo: &Path) -> Option<PathBuf> {
+    let manifest = repo.join("../shared/bench/baseline/Cargo.toml");
+    if !manifest.exists() {
+        eprintln!(
+            "the anchor is not beside this repository ({})",
+            manifest.display()
+        );
+        return None;
+    }
+    let target = repo.join("target/anchor");
+    let ok = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--quiet", "--manifest-path"])
+        .arg(&manifest)
+        .env("CARGO_TARGET_DIR", &target)
+        .status()
+        .is_ok_and(|s| s.success());
+    ok.then(|| target.join("release/baseline"))
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("--child") {
+        let count: usize = args[3].parse().unwrap();
+        let values = grundy_values(&args[2], count);
+        println!("{}", checksum_line(&values));
+        return;
+    }
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let Some(anchor) = build_anchor(&repo) else {
+        std::process::exit(1);
+    };
+    let me = std::env::current_exe().unwrap();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!(
+        "grundy against the anchor ({cores} cores; medians of 3 runs, each in its own process)"
+    );
+    println!(
+        "{:<13} {:>10} {:>9} {:>9} {:>7} {:>7} {:>11} {:>11}",
+        "workload", "values", "anchor s", "grundy s", "ratio", "target", "anchor MiB", "grundy MiB"
+    );
+    let only = std::env::var("BENCH_ONLY").ok();
+    let mut agree = true;
+    for (name, game, count, target) in workloads() {
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
+        let (a_s, a_kib, a_out) =
+            measure(|| timed(&anchor, &[game.to_string(), count.to_string()]));
+        let (g_s, g_kib, g_out) = measure(|| {
+            timed(
+                &me,
+                &["--child".into(), name.to_string(), count.to_string()],
+            )
+        });
+        let (a_line, g_line) = (a_out.trim(), g_out.trim());
+        if a_line != g_line {
+            agree = false;
+            eprintln!("{name}: the values differ\n  anchor {a_line}\n  grundy {g_line}");
+            continue;
+        }
+        println!(
+            "{name:<13} {count:>10} {a_s:>9.3} {g_s:>9.3} {:>7.2} {target:>7.1} {:>11.1} {:>11.1}",
+            g_s / a_s,
+            a_kib as f64 / 1024.0,
+            g_kib as f64 / 1024.0
+        );
+    }
+    if !agree {
+        std::process::exit(1);
+    }
+    println!("checksums agree on every workload");
+}
