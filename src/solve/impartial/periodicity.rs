@@ -133,8 +133,8 @@ impl<'s, 'a> Solver<'s, 'a> {
     /// The search is bounded: at most `sequence_search` heaps (a limit of the
     /// budget, `--sequence-search`) beyond the `min_len` asked for. A rule-defined
     /// game, which can only be `observed`, looks at twice the range (at least 16
-    /// heaps more); a constructed game doubles its window until a period is
-    /// proven or the bound is reached. The values computed are returned; their
+    /// heaps more); a constructed game starts with the range and doubles its
+    /// window until a period is proven or the bound is reached. The values computed are returned; their
     /// number is how far the search looked.
     pub fn regularity(
         &mut self,
@@ -145,7 +145,8 @@ impl<'s, 'a> Solver<'s, 'a> {
         let ctor = self.heap_constructor(inst);
         let start = match ctor {
             None => min_len.saturating_mul(2).max(min_len + 16),
-            Some(_) => min_len.saturating_mul(2).max(64),
+            // A proof may already hold within the range asked for.
+            Some(_) => min_len.max(64),
         };
         let mut h = start.min(limit).max(min_len);
         loop {

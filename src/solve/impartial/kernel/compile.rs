@@ -31,8 +31,9 @@ struct Compiler<'a> {
 pub fn compile(globals: &Globals, rt: &mut Runtime, inst: InstId) -> Option<Kernel> {
     let (game_id, family) = rt.inst(inst)?.clone();
     let game = globals.games.get(game_id)?;
-    let GameBody::Rules(rules) = &game.body else {
-        return None;
+    let rules = match &game.body {
+        GameBody::Rules(rules) => rules,
+        GameBody::Constructed(ctor) => return constructed(ctor, inst),
     };
     if game.partizan || game.board.is_some() || !(1..=2).contains(&game.params.len()) {
         return None;
@@ -389,4 +390,82 @@ fn affine_option(option: KOption, x: Option<usize>) -> KOption {
                 .collect(),
         ),
     }
+}
+
+/// The kernel of a constructed heap game, written as the rule one would write
+/// by hand, so `octal` and `allbut` games run the same fast loops as their
+/// rule-defined twins (`subtraction` has its own one-word loop).
+fn constructed(ctor: &crate::check::program::Constructor, inst: InstId) -> Option<Kernel> {
+    use crate::check::program::Constructor;
+    const N: usize = 0;
+    const X: usize = 1;
+    let n = || IExpr::Slot(N);
+    let c = IExpr::Const;
+    let sub = |a: IExpr, b: IExpr| IExpr::Sub(Box::new(a), Box::new(b));
+    let mut rules = Vec::new();
+    match ctor {
+        Constructor::Octal { digits, .. } => {
+            for (k, &d) in digits.iter().enumerate() {
+                let k = k as i64;
+                if k > 0 && d & 1 != 0 {
+                    // Remove the whole heap of exactly k.
+                    rules.push(KRule {
+                        outer: vec![],
+                        outer_filters: vec![BExpr::Cmp(Cmp::Eq, n(), c(k))],
+                        inner: None,
+                        option: KOption::Sum(vec![]),
+                    });
+                }
+                if k > 0 && d & 2 != 0 {
+                    // Remove k, leaving one non-empty heap.
+                    rules.push(KRule {
+                        outer: vec![],
+                        outer_filters: vec![BExpr::Cmp(Cmp::Gt, n(), c(k))],
+                        inner: None,
+                        option: KOption::Same(vec![Arg::Affine(0, sub(n(), c(k)))]),
+                    });
+                }
+                if d & 4 != 0 {
+                    // Remove k, splitting the rest into a + (n − k − a), 1 ≤ a ≤ (n − k)/2.
+                    let half = IExpr::Div(Box::new(sub(n(), c(k))), Box::new(c(2)));
+                    rules.push(KRule {
+                        outer: vec![],
+                        outer_filters: vec![],
+                        inner: Some(Inner {
+                            slot: X,
+                            iter: InnerIter::Range(
+                                c(1),
+                                IExpr::Add(Box::new(half), Box::new(c(1))),
+                            ),
+                            bounds: vec![],
+                            filters: vec![],
+                        }),
+                        option: KOption::Sum(vec![
+                            Term::Heap(inst, Arg::Affine(1, c(0))),
+                            Term::Heap(inst, Arg::Affine(-1, sub(n(), c(k)))),
+                        ]),
+                    });
+                }
+            }
+        }
+        Constructor::AllBut(excluded) => rules.push(KRule {
+            outer: vec![],
+            outer_filters: vec![],
+            inner: Some(Inner {
+                slot: X,
+                iter: InnerIter::Range(c(1), IExpr::Add(Box::new(n()), Box::new(c(1)))),
+                bounds: vec![],
+                filters: vec![BExpr::InSet(IExpr::Slot(X), excluded.clone().into(), true)],
+            }),
+            option: KOption::Same(vec![Arg::Affine(-1, n())]),
+        }),
+        Constructor::Subtraction(_) | Constructor::Tartan(..) => return None,
+    }
+    Some(Kernel {
+        params: 1,
+        param_slots: vec![N],
+        slots: 2,
+        stops: vec![],
+        rules,
+    })
 }
