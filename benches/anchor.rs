@@ -107,23 +107,18 @@ fn grundy_values(name: &str, count: usize) -> Vec<u32> {
             other => panic!("{other:?}"),
         };
     }
-    // Every position was valued by the query; read them back row-major.
-    let mut games = grundy::game::Games::new(&engine.globals, &mut engine.rt, &engine.budget);
-    let mut solver = grundy::solve::impartial::Solver::new(
-        &mut games,
-        &mut engine.analyses.impartial,
-        Default::default(),
-    );
-    let inst = grundy::lang::value::InstId(0);
+    // Every position was valued by the query: read them straight from the
+    // instance's dense grid, row-major, without any further work.
+    let tables = engine
+        .analyses
+        .impartial
+        .inst(grundy::lang::value::InstId(0))
+        .expect("the game's tables");
+    let (data, rows, cols) = tables.memo.grid_view();
+    assert!(rows >= count && cols >= count, "the grid covers the board");
     let mut all = Vec::with_capacity(count * count);
     for x in 0..count {
-        for y in 0..count {
-            let pos = grundy::lang::value::Pos::from(vec![
-                grundy::lang::value::Value::Int(x as i64),
-                grundy::lang::value::Value::Int(y as i64),
-            ]);
-            all.push(solver.grundy_pos(inst, &pos).map_or(u32::MAX, |v| v as u32));
-        }
+        all.extend_from_slice(&data[x * cols..x * cols + count]);
     }
     all
 }
