@@ -28,23 +28,32 @@ impl PositionError {
     }
 }
 
+/// The evaluated board `id`, or the error of a board used before its
+/// definition ran.
+pub fn board_of(
+    globals: &crate::check::program::Globals,
+    rt: &super::runtime::Runtime,
+    id: crate::check::program::BoardId,
+    span: Span,
+) -> Result<Rc<BoardData>, EvalError> {
+    rt.boards
+        .get(id)
+        .and_then(Clone::clone)
+        .ok_or_else(|| EvalError::BoardNotYetDefined {
+            name: globals
+                .boards
+                .get(id)
+                .map_or("?", |b| b.name.as_str())
+                .to_string(),
+            span,
+        })
+}
+
 impl<'a> Interp<'a> {
     /// The board data of the running game.
     pub fn board_data(&self, span: Span) -> Result<Rc<BoardData>, EvalError> {
         let id = self.board.ok_or(EvalError::NoBoard { span })?;
-        self.rt
-            .boards
-            .get(id)
-            .and_then(Clone::clone)
-            .ok_or_else(|| EvalError::BoardNotYetDefined {
-                name: self
-                    .globals
-                    .boards
-                    .get(id)
-                    .map_or("?", |b| b.name.as_str())
-                    .to_string(),
-                span,
-            })
+        board_of(self.globals, self.rt, id, span)
     }
 
     /// `ray(sq, d)` (every open square in direction d until the edge or a blocked

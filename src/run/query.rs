@@ -322,20 +322,8 @@ fn table(
             span: q.subject.expr.span,
         });
     };
-    let board: Rc<BoardData> = games
-        .rt
-        .boards
-        .get(board_id)
-        .and_then(Clone::clone)
-        .ok_or_else(|| EvalError::BoardNotYetDefined {
-            name: games
-                .globals
-                .boards
-                .get(board_id)
-                .map_or("?", |b| b.name.as_str())
-                .to_string(),
-            span,
-        })?;
+    let board: Rc<BoardData> =
+        crate::eval::position::board_of(games.globals, games.rt, board_id, span)?;
     let extra = game.params.len().saturating_sub(1);
     let mut solver = Solver::new(games, tables, span);
     let mut rows = Vec::new();
