@@ -289,13 +289,7 @@ impl<'a> Compiler<'a> {
                             _ => Some(BExpr::InSet(x, self.int_set(b)?, negated)),
                         };
                     }
-                    BinOp::Eq => Cmp::Eq,
-                    BinOp::Ne => Cmp::Ne,
-                    BinOp::Lt => Cmp::Lt,
-                    BinOp::Le => Cmp::Le,
-                    BinOp::Gt => Cmp::Gt,
-                    BinOp::Ge => Cmp::Ge,
-                    _ => return None,
+                    other => Cmp::of(*other)?,
                 };
                 Some(BExpr::Cmp(cmp, self.int(a)?, self.int(b)?))
             }
