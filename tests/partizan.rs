@@ -28,6 +28,10 @@ partizan game dom(b: list) {
     right b with [r] = b[r][0..c] ++ "##" ++ b[r][(c + 2)..len(b[r])]
           for r in 0..len(b), c in 0..len(b[r]) - 1 where b[r][c] == "." and b[r][c + 1] == "."
 }
+partizan game sw[a, b]() {
+    left bw(a)
+    right bw(b)
+}
 partizan game clob(s: string) {
     left  s[0..i] ++ ".x" ++ s[(i + 2)..len(s)] for i in 0..len(s) - 1 where s[i] == "x" and s[i + 1] == "o"
     left  s[0..i] ++ "x." ++ s[(i + 2)..len(s)] for i in 0..len(s) - 1 where s[i] == "o" and s[i + 1] == "x"
@@ -126,5 +130,35 @@ fn canonical_forms_in_json() {
     assert_eq!(
         json,
         r#"{"query":"canonical","expr":"bw(\"xoxo\")","value":"5/8"}"#
+    );
+}
+
+#[test]
+fn switches_temperatures_and_comparisons() {
+    // A switch {a | b} with a > b (numbers) has temperature (a − b)/2, mean
+    // (a + b)/2, stops a and b, and is confused with every number between.
+    assert_eq!(answer("temperature sw[\"x\", \"o\"]()"), "1");
+    assert_eq!(answer("temperature sw[\"xx\", \"o\"]()"), "3/2");
+    assert_eq!(answer("mean sw[\"xxx\", \"x\"]()"), "2");
+    assert_eq!(answer("leftstop sw[\"xxx\", \"x\"]()"), "3");
+    assert_eq!(answer("rightstop sw[\"xxx\", \"x\"]()"), "1");
+    assert_eq!(answer("compare sw[\"x\", \"o\"]() bw(\"\")"), "||");
+    // Hackenbush: x = 1 > o = −1; xo = 1/2 < x = 1; xoo + xoo = 1/2 = xo.
+    assert_eq!(answer("compare bw(\"x\") bw(\"o\")"), ">");
+    assert_eq!(answer("compare bw(\"xo\"), bw(\"x\")"), "<");
+    assert_eq!(answer("compare bw(\"xoo\") + bw(\"xoo\") bw(\"xo\")"), "=");
+    // The relation of an assert ends its line.
+    let got = common::answers(&format!(
+        "{GAMES}\nassert compare bw(\"x\") bw(\"o\") == >\nassert temperature sw[\"xx\", \"o\"]() == \"3/2\"\nassert mean sw[\"xxx\", \"x\"]() == 2\n"
+    ));
+    assert!(
+        got.iter()
+            .all(|a| matches!(a, grundy::Answer::Assert { passed: true, .. })),
+        "{got:?}"
+    );
+    let thermo = common::text(&format!("{GAMES}\nthermograph sw[\"x\", \"o\"]()"));
+    assert!(
+        thermo.starts_with("thermograph sw[\"x\", \"o\"](): temperature 1, mean 0"),
+        "{thermo}"
     );
 }

@@ -276,7 +276,11 @@ impl<'g> Checker<'g> {
             misere: q.misere,
             subject,
             range,
-            text: self.text(q.subject.span),
+            // `compare G H`: both games, as written.
+            text: match (&q.kind, &q.range) {
+                (ast::QueryKind::Compare, Some(h)) => self.text(q.subject.span.join(h.span)),
+                _ => self.text(q.subject.span),
+            },
             span: q.span,
         }
     }

@@ -17,11 +17,12 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 /// Words the editor completes and highlights.
-const KEYWORDS: [&str; 36] = [
+const KEYWORDS: [&str; 43] = [
     "game", "partizan", "board", "let", "move", "left", "right", "stop", "when", "for", "in",
     "where", "on", "without", "if", "then", "else", "and", "or", "not", "with", "true", "false",
     "misere", "assert", "print", "grundy", "outcome", "moves", "winning", "sequence", "table",
-    "genus", "explain", "graph", "play",
+    "genus", "explain", "graph", "play", "canonical", "compare", "temperature", "mean",
+    "leftstop", "rightstop", "thermograph",
 ];
 
 /// Completion, hints and highlighting for the editor.

@@ -34,6 +34,26 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
     let play = |misere: bool| if misere { "misere" } else { "normal" };
     match answer {
         Answer::Grundy { expr, value } => json!({"query": "grundy", "expr": expr, "value": value}),
+        Answer::Compare { expr, value } => {
+            json!({"query": "compare", "expr": expr, "value": super::text::relation(*value)})
+        }
+        Answer::Number { query, expr, value } => {
+            json!({"query": query, "expr": expr, "value": value.to_string()})
+        }
+        Answer::Thermograph { expr, thermograph } => {
+            let wall = |w: &crate::solve::partizan::Wall| {
+                w.pieces
+                    .iter()
+                    .map(|p| json!({"t": p.t.to_string(), "value": p.value.to_string(), "slope": p.slope}))
+                    .collect::<Vec<_>>()
+            };
+            json!({
+                "query": "thermograph", "expr": expr,
+                "temperature": thermograph.temperature.to_string(),
+                "mean": thermograph.mast.to_string(),
+                "left": wall(&thermograph.left), "right": wall(&thermograph.right)
+            })
+        }
         Answer::Canonical { expr, form } => {
             json!({"query": "canonical", "expr": expr, "value": namer.form(*form)})
         }

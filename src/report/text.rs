@@ -113,6 +113,9 @@ pub fn text(answer: &Answer, namer: &Namer<'_>) -> Option<String> {
         Answer::Grundy { expr, value } => format!("grundy {expr} = {value}"),
         Answer::Generalized { expr, value } => format!("grundy {expr} = {value}"),
         Answer::Canonical { expr, form } => format!("canonical {expr} = {}", namer.form(*form)),
+        Answer::Compare { expr, value } => format!("compare {expr} = {}", relation(*value)),
+        Answer::Number { query, expr, value } => format!("{query} {expr} = {value}"),
+        Answer::Thermograph { expr, thermograph } => thermograph_text(expr, thermograph),
         Answer::LoopyMoves {
             expr,
             value,
@@ -171,6 +174,34 @@ pub fn text(answer: &Answer, namer: &Namer<'_>) -> Option<String> {
         Answer::Print { value, .. } => namer.value(value),
         Answer::Assert { .. } => return None,
     })
+}
+
+/// A comparison as `compare` writes it.
+pub fn relation(c: crate::solve::partizan::Cmp) -> &'static str {
+    use crate::solve::partizan::Cmp;
+    match c {
+        Cmp::Less => "<",
+        Cmp::Greater => ">",
+        Cmp::Equal => "=",
+        Cmp::Fuzzy => "||",
+    }
+}
+
+/// A thermograph as text: temperature, mast, and each wall's straight pieces.
+fn thermograph_text(expr: &str, th: &crate::solve::partizan::Thermograph) -> String {
+    let mut out = format!(
+        "thermograph {expr}: temperature {}, mean {}",
+        th.temperature, th.mast
+    );
+    for (name, wall) in [("left wall ", &th.left), ("right wall", &th.right)] {
+        let pieces: Vec<String> = wall
+            .pieces
+            .iter()
+            .map(|p| format!("from t = {}: {} (slope {})", p.t, p.value, p.slope))
+            .collect();
+        out.push_str(&format!("\n  {name}  {}", pieces.join("; ")));
+    }
+    out
 }
 
 /// `moves G` and `explain G` of a loopy position.

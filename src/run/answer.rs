@@ -144,6 +144,29 @@ pub enum Answer {
         /// The form's id.
         form: crate::solve::partizan::Form,
     },
+    /// `compare G H`.
+    Compare {
+        /// Both games as written.
+        expr: String,
+        /// `<`, `>`, `=` or `||`.
+        value: crate::solve::partizan::Cmp,
+    },
+    /// `temperature G`, `mean G`, `leftstop G`, `rightstop G`: a number.
+    Number {
+        /// Which query.
+        query: &'static str,
+        /// The query's source text.
+        expr: String,
+        /// The number.
+        value: crate::solve::partizan::Dyadic,
+    },
+    /// `thermograph G`.
+    Thermograph {
+        /// The query's source text.
+        expr: String,
+        /// The walls, the temperature and the mast.
+        thermograph: crate::solve::partizan::Thermograph,
+    },
     /// `outcome [misere] G`.
     Outcome {
         /// The query's source text.

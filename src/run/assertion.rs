@@ -42,6 +42,23 @@ pub fn matches(
             let results: Vec<GameSum> = moves.iter().map(|(m, _)| m.clone()).collect();
             positions(want, span).map(|w| same_positions(&results, &w))
         }
+        Answer::Compare { value, .. } => match want {
+            Value::Str(s) => Ok(s.as_ref() == crate::report::text::relation(*value)),
+            other => Err(EvalError::expected(
+                "a relation `<`, `>`, `=` or `||`",
+                other.kind_name(),
+                span,
+            )),
+        },
+        Answer::Number { value, .. } => match want {
+            Value::Int(n) => Ok(value.as_integer() == Some(*n)),
+            Value::Str(s) => Ok(s.trim() == value.to_string()),
+            other => Err(EvalError::expected(
+                "an integer, or a number written as a string such as \"3/2\"",
+                other.kind_name(),
+                span,
+            )),
+        },
         Answer::Genus { value, .. } => match want {
             Value::Str(s) => Ok(s.parse::<Genus>().ok().as_ref() == Some(value)),
             other => Err(EvalError::expected(

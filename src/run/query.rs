@@ -227,6 +227,52 @@ impl<'a> Runner<'a> {
                 let inst = game_fn_of(&mut games, &q.subject)?;
                 table(&mut games, &mut analyses.impartial, q, inst)
             }
+            QueryKind::Compare => {
+                let g = game_of(&mut games, &q.subject)?;
+                let second = q.range.as_ref().ok_or(EvalError::Internal {
+                    what: "`compare` without its second game".into(),
+                    span,
+                })?;
+                let h = game_of(&mut games, second)?;
+                let a = partizan::sum_form(&mut games, &mut analyses.partizan, &g, span)?;
+                let b = partizan::sum_form(&mut games, &mut analyses.partizan, &h, span)?;
+                let value = analyses
+                    .partizan
+                    .store
+                    .compare(a, b, games.budget)
+                    .map_err(|e| partizan::store_error(e, span))?;
+                Ok(Answer::Compare { expr, value })
+            }
+            QueryKind::Temperature
+            | QueryKind::Mean
+            | QueryKind::LeftStop
+            | QueryKind::RightStop => {
+                let g = game_of(&mut games, &q.subject)?;
+                let f = partizan::sum_form(&mut games, &mut analyses.partizan, &g, span)?;
+                let store = &mut analyses.partizan.store;
+                let value = match q.kind {
+                    QueryKind::Temperature => store.temperature(f, games.budget),
+                    QueryKind::Mean => store.mean(f, games.budget),
+                    QueryKind::LeftStop => Ok(store.left_stop(f)),
+                    _ => Ok(store.right_stop(f)),
+                }
+                .map_err(|e| partizan::store_error(e, span))?;
+                Ok(Answer::Number {
+                    query: q.kind.keyword(),
+                    expr,
+                    value,
+                })
+            }
+            QueryKind::Thermograph => {
+                let g = game_of(&mut games, &q.subject)?;
+                let f = partizan::sum_form(&mut games, &mut analyses.partizan, &g, span)?;
+                let thermograph = analyses
+                    .partizan
+                    .store
+                    .thermograph(f, games.budget)
+                    .map_err(|e| partizan::store_error(e, span))?;
+                Ok(Answer::Thermograph { expr, thermograph })
+            }
             QueryKind::Canonical => {
                 let g = game_of(&mut games, &q.subject)?;
                 let form = partizan::sum_form(&mut games, &mut analyses.partizan, &g, span)?;

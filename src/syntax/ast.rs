@@ -224,6 +224,18 @@ pub enum QueryKind {
     Graph,
     /// `play G`
     Play,
+    /// `compare G H`
+    Compare,
+    /// `temperature G`
+    Temperature,
+    /// `mean G`
+    Mean,
+    /// `leftstop G`
+    LeftStop,
+    /// `rightstop G`
+    RightStop,
+    /// `thermograph G`
+    Thermograph,
 }
 
 impl QueryKind {
@@ -241,6 +253,12 @@ impl QueryKind {
             QueryKind::Explain => "explain",
             QueryKind::Graph => "graph",
             QueryKind::Play => "play",
+            QueryKind::Compare => "compare",
+            QueryKind::Temperature => "temperature",
+            QueryKind::Mean => "mean",
+            QueryKind::LeftStop => "leftstop",
+            QueryKind::RightStop => "rightstop",
+            QueryKind::Thermograph => "thermograph",
         }
     }
 }
@@ -254,7 +272,7 @@ pub struct Query {
     pub misere: bool,
     /// The game (for `sequence`, the game reference).
     pub subject: Expr,
-    /// The range of `sequence`.
+    /// The range of `sequence`, or the second game of `compare`.
     pub range: Option<Expr>,
     /// The whole query.
     pub span: Span,

@@ -131,7 +131,12 @@ fn ends_with_operator(line: &str) -> bool {
         return false;
     };
     if ",+-*/%^=<>.|".contains(last) {
-        return true;
+        // `assert compare G H == <`: a relation written after `==` is a value,
+        // and the statement ends with it.
+        let value = line.trim_end_matches(|c| "<>=|".contains(c));
+        let relation = line.get(value.len()..).unwrap_or("");
+        let after_eq = value.trim_end().ends_with("==") && value.len() < line.len();
+        return !(after_eq && ["<", ">", "=", "||"].contains(&relation));
     }
     const WORDS: [&str; 7] = ["and", "or", "not", "in", "then", "else", "with"];
     WORDS.iter().any(|w| {

@@ -92,6 +92,13 @@ fn is_token(rule: Rule) -> bool {
             | Rule::explain_kw
             | Rule::graph_kw
             | Rule::play_kw
+            | Rule::compare_kw
+            | Rule::temperature_kw
+            | Rule::mean_kw
+            | Rule::leftstop_kw
+            | Rule::rightstop_kw
+            | Rule::thermograph_kw
+            | Rule::inf_kw
     )
 }
 
@@ -162,7 +169,13 @@ impl Lowerer {
             | Rule::genus_q
             | Rule::explain_q
             | Rule::graph_q
-            | Rule::play_q => Some(Statement::Query(self.lower_query(pair))),
+            | Rule::play_q
+            | Rule::compare_q
+            | Rule::temperature_q
+            | Rule::mean_q
+            | Rule::leftstop_q
+            | Rule::rightstop_q
+            | Rule::thermograph_q => Some(Statement::Query(self.lower_query(pair))),
             _ => {
                 self.presume(span, "a statement");
                 None
@@ -445,6 +458,14 @@ impl Lowerer {
                 .into_iter()
                 .filter(|p| p.as_rule() != Rule::eq);
             match (parts.next(), parts.next()) {
+                (Some(q), Some(v)) if v.as_rule() == Rule::relation => {
+                    // `== <`: the relation is written as a string for the comparison.
+                    let value = Expr {
+                        kind: ExprKind::Str(v.as_str().to_string()),
+                        span: span_of(&v),
+                    };
+                    AssertCheck::Query(self.lower_query(q), value)
+                }
                 (Some(q), Some(v)) => {
                     let query = self.lower_query(q);
                     AssertCheck::Query(query, self.lower_expr(v))
@@ -473,6 +494,12 @@ impl Lowerer {
             Rule::genus_q => QueryKind::Genus,
             Rule::explain_q => QueryKind::Explain,
             Rule::graph_q => QueryKind::Graph,
+            Rule::compare_q => QueryKind::Compare,
+            Rule::temperature_q => QueryKind::Temperature,
+            Rule::mean_q => QueryKind::Mean,
+            Rule::leftstop_q => QueryKind::LeftStop,
+            Rule::rightstop_q => QueryKind::RightStop,
+            Rule::thermograph_q => QueryKind::Thermograph,
             _ => QueryKind::Play,
         };
         let mut misere = false;
@@ -480,6 +507,7 @@ impl Lowerer {
         for child in children(pair) {
             match child.as_rule() {
                 Rule::misere_kw => misere = true,
+                Rule::comma => {}
                 Rule::game_ref => exprs.push(self.lower_game_ref(child)),
                 _ => exprs.push(self.lower_expr(child)),
             }
