@@ -29,10 +29,10 @@ Redefining a game replaces it."
   genus G               Conway's genus                   genus nim(3)
   table G               values on a board                table queen
   play [misere] G       play against the machine         play nim(3) + nim(5)
-  canonical G           canonical form (partizan)        canonical bw("xoxo")
-  compare G H           <, >, = or || (partizan)         compare bw("x") bw("o")
-  temperature G         also mean, leftstop, rightstop   temperature dom(["..", ".."])
-  thermograph G         the walls and the mast           thermograph dom(["..", ".."])"
+  canonical G           canonical form (partizan)        canonical bw(\"xoxo\")
+  compare G H           <, >, = or || (partizan)         compare bw(\"x\") bw(\"o\")
+  temperature G         also mean, leftstop, rightstop   temperature ps(2)
+  thermograph G         the walls and the mast           thermograph ps(2)"
             .into(),
         "play" => "\
 `play G` starts a game from G; you move first. Pick a move by its number or type
