@@ -15,7 +15,8 @@ use std::sync::Arc;
 #[command(
     name = "grundy",
     version,
-    about = "Describe combinatorial games as move rules; ask who wins."
+    about = "Describe combinatorial games as move rules; ask who wins.",
+    after_help = "Files can also be run directly: `grundy FILE…` (`-` reads the program from standard input)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -76,6 +77,9 @@ enum Command {
         /// Files to load.
         files: Vec<String>,
     },
+    /// `grundy FILE…`: runs the files, as `grundy run FILE…` does.
+    #[command(external_subcommand)]
+    Files(Vec<String>),
 }
 
 /// Most diagnostics shown for one file: the rest are counted.
@@ -279,7 +283,16 @@ fn assert_problem(span: Span, want: &str, got: &str) -> Problem {
 /// Reads a program: a byte-order mark and old Mac line endings are accepted;
 /// a file that is not UTF-8 gets a diagnostic at its first bad byte.
 fn read(path: &str, tally: &mut Tally) -> Option<String> {
-    let bytes = match std::fs::read(path) {
+    let bytes = if path == "-" {
+        let mut buf = Vec::new();
+        match std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf) {
+            Ok(_) => Ok(buf),
+            Err(e) => Err(e),
+        }
+    } else {
+        std::fs::read(path)
+    };
+    let bytes = match bytes {
         Ok(b) => b,
         Err(e) => {
             let hint = match e.kind() {
@@ -384,6 +397,14 @@ fn real_main() -> ExitCode {
         }
         Some(Command::Repl { files }) => {
             return ExitCode::from(grundy::repl::run(&files, limits, colour_out()) as u8);
+        }
+        Some(Command::Files(files)) => {
+            let mut outputs = Outputs::default();
+            for f in &files {
+                if let Some(src) = read(f, &mut tally) {
+                    run_source(f, &src, Mode::Run, false, limits, &mut tally, &mut outputs);
+                }
+            }
         }
         None => {
             return ExitCode::from(grundy::repl::run(&[], limits, colour_out()) as u8);

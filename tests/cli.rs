@@ -427,3 +427,19 @@ fn sequence_search_is_bounded_and_says_how_far_it_looked() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(json["searched"].as_u64().unwrap() <= 22, "{json}");
 }
+
+#[test]
+fn files_run_without_a_subcommand_and_dash_reads_standard_input() {
+    let f = file(&format!("{NIM}grundy nim(3) + nim(5)\n"));
+    grundy()
+        .arg(f.path.to_str().unwrap())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("grundy nim(3) + nim(5) = 6"));
+    grundy()
+        .args(["run", "-"])
+        .write_stdin(format!("{NIM}outcome nim(1) + nim(2) + nim(3)\n"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("= P"));
+}
