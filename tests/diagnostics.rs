@@ -80,7 +80,20 @@ fn every_bad_input_has_a_spanned_diagnostic_with_help() {
             .filter(|l| l.contains('×') || l.contains("help:"))
         {
             for word in [
-                "neg", "star", "program", "qexpr", "postfix", "primary", "inf_kw",
+                "neg",
+                "star",
+                "program",
+                "qexpr",
+                "postfix",
+                "primary",
+                "inf_kw",
+                "brace_side",
+                "brace_literal",
+                "lone_star",
+                "up_literal",
+                "down_star",
+                "lone_end",
+                "bar",
             ] {
                 assert!(
                     !line

@@ -15,7 +15,15 @@ mod common;
 use grundy::{Answer, Mode};
 
 /// Capabilities the interpreter implements today.
-const IMPLEMENTED: [&str; 6] = ["core", "misere", "periodicity", "boards", "coins", "loopy"];
+const IMPLEMENTED: [&str; 7] = [
+    "core",
+    "misere",
+    "periodicity",
+    "boards",
+    "coins",
+    "loopy",
+    "partizan",
+];
 
 fn capability(source: &str) -> String {
     source

@@ -228,7 +228,7 @@ impl Describe for CheckError {
                 "constructors are `octal \"0.77\"`, `subtraction {1, 2}`, `allbut {2}` and `tartan(G, H)`".into()
             }
             CheckError::TypeMismatch { .. } => {
-                "`+` adds two integers or sums two games; to add a nimber to a game write `*k`".into()
+                "`*` and `^` combine integers only; `+` and `-` add games (beside a game, a number is a game); a nimber is written `*k`".into()
             }
             CheckError::LetBeforeDefinition { .. } => "move the `let` above its first use".into(),
             CheckError::NoBoard { .. } => "add `on BOARD` after the parameters: `game q(sq) on chess { … }`".into(),

@@ -5,7 +5,7 @@ use super::check_error::CheckError;
 use super::checker::{const_expr, Checker};
 use super::program::*;
 use crate::eval::builtins::{Builtin, BUILTINS};
-use crate::lang::value::Value;
+use crate::lang::value::{Component, GameSum, Value};
 use crate::syntax::ast::{self, BinOp, UnOp};
 use std::rc::Rc;
 
@@ -42,7 +42,8 @@ impl<'g> Checker<'g> {
             ast::ExprKind::Binary(op, a, b) => {
                 let (ka, kb) = (self.kind_of(a), self.kind_of(b));
                 let mixes = matches!((ka, kb), (Kind::Int, Kind::Game) | (Kind::Game, Kind::Int));
-                if mixes && matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Xor) {
+                // `G + 1/2`: beside a game, `+` and `-` take numbers as games.
+                if mixes && matches!(op, BinOp::Mul | BinOp::Xor) {
                     let name = |k: Kind| if k == Kind::Int { "integer" } else { "game" };
                     self.errors.push(CheckError::TypeMismatch {
                         op: op.symbol().to_string(),
@@ -65,6 +66,10 @@ impl<'g> Checker<'g> {
             ast::ExprKind::List(items) => ExprKind::List(self.check_all(items)),
             ast::ExprKind::Set(items) => ExprKind::Set(self.check_all(items)),
             ast::ExprKind::Infinite(items) => ExprKind::Infinite(self.check_all(items)),
+            ast::ExprKind::Arrows { ups, star } => ExprKind::Const(arrows_value(*ups, *star)),
+            ast::ExprKind::Braces(left, right) => {
+                ExprKind::Braces(self.check_all(left), self.check_all(right))
+            }
             ast::ExprKind::ListComp(c) => ExprKind::ListComp(Box::new(self.check_comprehension(c))),
             ast::ExprKind::Call(callee, args) => return self.check_call(callee, args, span),
             ast::ExprKind::Index(base, args) => return self.check_index(base, args, span),
@@ -157,10 +162,14 @@ impl<'g> Checker<'g> {
                 });
                 const_expr(Value::Int(0), span)
             }
-            None => {
-                self.unknown(name, span);
-                const_expr(Value::Int(0), span)
-            }
+            None => match crate::syntax::lower::arrows(name).filter(|_| is_downs(name)) {
+                // `v`, `vv`, `v3`: downs, unless the program binds the name.
+                Some((ups, _)) => const_expr(arrows_value(ups, false), span),
+                None => {
+                    self.unknown(name, span);
+                    const_expr(Value::Int(0), span)
+                }
+            },
         }
     }
 
@@ -434,7 +443,9 @@ impl<'g> Checker<'g> {
     fn kind_uncached(&mut self, e: &ast::Expr) -> Kind {
         match &e.kind {
             ast::ExprKind::Int(_) => Kind::Int,
-            ast::ExprKind::Unary(UnOp::Nimber, _) => Kind::Game,
+            ast::ExprKind::Unary(UnOp::Nimber, _)
+            | ast::ExprKind::Arrows { .. }
+            | ast::ExprKind::Braces(..) => Kind::Game,
             ast::ExprKind::Unary(UnOp::Neg, inner) => self.kind_of(inner),
             ast::ExprKind::Call(callee, _) => {
                 let name = match &callee.kind {
@@ -463,7 +474,11 @@ impl<'g> Checker<'g> {
             ast::ExprKind::Binary(op, a, b) => match op {
                 BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem | BinOp::Xor => {
                     match (self.kind_of(a), self.kind_of(b)) {
-                        (Kind::Game, Kind::Game) if *op == BinOp::Add => Kind::Game,
+                        (Kind::Game, Kind::Game | Kind::Int) | (Kind::Int, Kind::Game)
+                            if matches!(op, BinOp::Add | BinOp::Sub) =>
+                        {
+                            Kind::Game
+                        }
                         (Kind::Int, Kind::Int) => Kind::Int,
                         _ => Kind::Unknown,
                     }
@@ -473,6 +488,31 @@ impl<'g> Checker<'g> {
             _ => Kind::Unknown,
         }
     }
+}
+
+/// True for `v`, `vv`, `vvv`, … and `v2`, `v3`, …: the spellings of downs.
+fn is_downs(name: &str) -> bool {
+    let rest = name.trim_start_matches('v');
+    name.starts_with('v')
+        && (rest.is_empty()
+            || (name.len() - rest.len() == 1 && rest.bytes().all(|b| b.is_ascii_digit())))
+}
+
+/// The game `ups` ups (downs when negative), plus `*` when `star`.
+fn arrows_value(ups: i64, star: bool) -> Value {
+    let mut parts = Vec::with_capacity(2);
+    if let Ok(k) = i32::try_from(ups) {
+        if k != 0 {
+            parts.push(Component::Up(k));
+        }
+    }
+    if star {
+        parts.push(Component::Nimber(1));
+    }
+    if parts.is_empty() {
+        parts.push(Component::Nimber(0));
+    }
+    Value::Game(Rc::new(GameSum { parts }))
 }
 
 /// Levenshtein distance, for "did you mean".

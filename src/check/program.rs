@@ -47,6 +47,8 @@ pub enum ExprKind {
     Set(Vec<Expr>),
     /// `inf{a, b}`.
     Infinite(Vec<Expr>),
+    /// `{A, B | C}`: a game literal; each option is evaluated as a game.
+    Braces(Vec<Expr>, Vec<Expr>),
     /// `[EXPR for …]`.
     ListComp(Box<Comprehension>),
     /// `xs[i]` or `xs[a..b]`.

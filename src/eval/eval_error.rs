@@ -36,6 +36,13 @@ pub enum EvalError {
         /// The operation.
         span: Span,
     },
+    /// `1/3` where a game is expected: not a dyadic number.
+    NotDyadic {
+        /// The divisor written.
+        divisor: i64,
+        /// The divisor.
+        span: Span,
+    },
     /// `1 / 0`, `1 % 0`, `nimdiv(1, 0)`.
     DivisionByZero {
         /// The operation.
@@ -179,6 +186,14 @@ pub enum EvalError {
     },
     /// A partizan game asked for an impartial analysis.
     Partizan {
+        /// The query.
+        span: Span,
+    },
+    /// A number, up or `{ | }` literal in a sum asked for an impartial
+    /// analysis: `grundy nim(3) + 1` (the number 1, not the nimber `*1`).
+    PartizanLiteral {
+        /// The literal as printed.
+        part: String,
         /// The query.
         span: Span,
     },
@@ -395,6 +410,10 @@ impl fmt::Display for EvalError {
                 article(right)
             ),
             EvalError::Overflow { .. } => write!(f, "integer overflow"),
+            EvalError::NotDyadic { divisor, .. } => write!(
+                f,
+                "a game's number must be dyadic: {divisor} is not a power of two"
+            ),
             EvalError::DivisionByZero { .. } => write!(f, "division by zero"),
             EvalError::Index { index, len, .. } => {
                 write!(f, "index {index} is out of range for length {len}")
@@ -453,6 +472,9 @@ impl fmt::Display for EvalError {
             ),
             EvalError::NeedsPosition { .. } => write!(f, "a game name needs a position"),
             EvalError::Partizan { .. } => write!(f, "partizan games have no Grundy value"),
+            EvalError::PartizanLiteral { part, .. } => {
+                write!(f, "`{part}` is a partizan game, which has no Grundy value")
+            }
             EvalError::Interactive { .. } => write!(f, "`play` is interactive"),
             EvalError::NotAvailable { query, .. } => write!(f, "`{query}` is not available yet"),
             EvalError::SequenceArity { params, .. } => write!(
@@ -495,6 +517,7 @@ impl Describe for EvalError {
         match self {
             EvalError::Type { .. } | EvalError::Mismatch { .. } => "grundy::type",
             EvalError::Overflow { .. } => "grundy::overflow",
+            EvalError::NotDyadic { .. } => "grundy::type",
             EvalError::DivisionByZero { .. } => "grundy::division_by_zero",
             EvalError::Index { .. } => "grundy::index",
             EvalError::BadPosition { .. } | EvalError::BadSquare { .. } => "grundy::position",
@@ -528,7 +551,9 @@ impl Describe for EvalError {
             | EvalError::SequenceArity { .. }
             | EvalError::SequenceRange { .. }
             | EvalError::NegativeHeap { .. } => "grundy::query",
-            EvalError::Partizan { .. } | EvalError::NotAvailable { .. } => "grundy::unavailable",
+            EvalError::Partizan { .. }
+            | EvalError::PartizanLiteral { .. }
+            | EvalError::NotAvailable { .. } => "grundy::unavailable",
             EvalError::Interactive { .. } => "grundy::interactive",
             EvalError::TooLarge { .. } | EvalError::GraphTooLarge { .. } => "grundy::too_large",
             EvalError::NotComparable { .. } => "grundy::assert",
@@ -544,6 +569,7 @@ impl Describe for EvalError {
                 "`+` adds two integers or sums two games; a nimber is written `*k`".into()
             }
             EvalError::Overflow { .. } => "integers are 64-bit and never wrap; use smaller values".into(),
+            EvalError::NotDyadic { .. } => "where a game is expected, `a/b` is the number a/b and b must be 1, 2, 4, 8, …; compute an integer quotient with `let` first".into(),
             EvalError::DivisionByZero { .. } => "guard the division with `where` or `if`".into(),
             EvalError::Index { .. } => "indices start at 0 and must be below `len(xs)`".into(),
             EvalError::BadSquare { .. } => {
@@ -592,6 +618,7 @@ impl Describe for EvalError {
             EvalError::TartanFactor { .. } => "each factor's options must be sums of its own one-coin positions, as in `game ruler(n: nat) { move sum(ruler(y) for y in a..n) for a in 1..=n }`".into(),
             EvalError::NeedsPosition { .. } => "call it with its parameters, e.g. `kayles(5)`".into(),
             EvalError::Partizan { .. } => "a partizan game has no single value for both players: ask `canonical G` or `outcome G` (L, R, N or P)".into(),
+            EvalError::PartizanLiteral { .. } => "numbers, `^`, `v` and `{ | }` games are partizan: ask `canonical` or `outcome`; beside a game `1` is the number 1 (`{0 | }`), and the nimber is `*1`".into(),
             EvalError::Interactive { .. } => "start `grundy repl` (or just `grundy`) and type `play G` there".into(),
             EvalError::NotAvailable { .. } => "this query belongs to a capability that is still being built; README.md says what works".into(),
             EvalError::SequenceArity { .. } => "ask `grundy` of single positions, or `table` for a board game".into(),
@@ -620,6 +647,7 @@ impl Describe for EvalError {
                 ..
             } => operand_labels(left, right, *left_span, *right_span),
             EvalError::Overflow { span } => vec![(*span, "overflows".into())],
+            EvalError::NotDyadic { span, .. } => vec![(*span, "not a power of two".into())],
             EvalError::DivisionByZero { span } => vec![(*span, "divides by zero".into())],
             EvalError::Index { span, .. } => vec![(*span, "out of range".into())],
             EvalError::BadPosition { span, .. } | EvalError::BadSquare { span, .. } => {
@@ -656,6 +684,7 @@ impl Describe for EvalError {
             | EvalError::TartanFactor { span, .. }
             | EvalError::NeedsPosition { span }
             | EvalError::Partizan { span }
+            | EvalError::PartizanLiteral { span, .. }
             | EvalError::Interactive { span }
             | EvalError::NotAvailable { span, .. }
             | EvalError::SequenceArity { span, .. }

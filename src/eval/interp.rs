@@ -9,8 +9,9 @@ use super::runtime::Runtime;
 use crate::check::program::*;
 use crate::diagnostics::Span;
 use crate::graph::budget::Budget;
-use crate::lang::value::{Component, GameFn, GameSum, InstId, Value};
-use crate::syntax::ast::BinOp;
+use crate::lang::dyadic::Dyadic;
+use crate::lang::value::{negate_sum, Braces, Component, GameFn, GameSum, InstId, Value};
+use crate::syntax::ast::{BinOp, UnOp};
 use std::rc::Rc;
 
 /// An evaluator: the program's definitions, what evaluation keeps, the budget.
@@ -70,7 +71,14 @@ impl<'a> Interp<'a> {
             },
             ExprKind::Unary(op, inner) => {
                 let v = self.eval(inner, frame)?;
-                unary(*op, v, inner.span, span)
+                self.unary(*op, v, inner.span, span)
+            }
+            ExprKind::Braces(left, right) => {
+                let left = self.options_of(left, frame)?;
+                let right = self.options_of(right, frame)?;
+                Ok(Value::Game(Rc::new(GameSum::single(Component::Braces(
+                    Rc::new(Braces { left, right }),
+                )))))
             }
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, frame, span),
             ExprKind::If(c, t, f) => {
@@ -183,6 +191,21 @@ impl<'a> Interp<'a> {
             }
             _ => {}
         }
+        if matches!(op, BinOp::Add | BinOp::Sub) {
+            // Beside a game, the other operand is read as a game (`G + 1/2`):
+            // the side evaluated first as an integer is evaluated again.
+            let x = self.eval(a, frame)?;
+            if matches!(x, Value::Game(_)) {
+                let y = self.eval_game(b, frame)?;
+                return self.add_games(op, x, y, a.span, b.span, span);
+            }
+            let y = self.eval(b, frame)?;
+            if matches!(y, Value::Game(_)) {
+                let x = self.eval_game(a, frame)?;
+                return self.add_games(op, x, y, a.span, b.span, span);
+            }
+            return binary_values(op, x, y, a.span, b.span, span);
+        }
         let x = self.eval(a, frame)?;
         let y = self.eval(b, frame)?;
         if matches!(op, BinOp::Concat) {
@@ -293,11 +316,129 @@ impl<'a> Interp<'a> {
         inst_game(self.globals, self.rt, inst)
     }
 
+    /// Evaluates `e` in a game context (LANGUAGE.md §8): integers are numbers,
+    /// a quotient by a power of two is a dyadic number, `+` and `-` add and
+    /// subtract games.
+    pub fn eval_game(&mut self, e: &Expr, frame: &mut Frame) -> Result<Value, EvalError> {
+        let span = e.span;
+        match &e.kind {
+            ExprKind::Binary(BinOp::Div, a, b) => {
+                let x = self.eval(a, frame)?;
+                let y = self.eval(b, frame)?;
+                match (&x, &y) {
+                    (Value::Int(n), Value::Int(d)) => {
+                        let number = dyadic(*n, *d, b.span, span)?;
+                        Ok(game_of_number(number))
+                    }
+                    _ => binary_values(BinOp::Div, x, y, a.span, b.span, span),
+                }
+            }
+            ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
+                let x = self.eval_game(a, frame)?;
+                let y = self.eval_game(b, frame)?;
+                self.add_games(*op, x, y, a.span, b.span, span)
+            }
+            ExprKind::Unary(UnOp::Neg, inner) => {
+                let v = self.eval_game(inner, frame)?;
+                self.unary(UnOp::Neg, v, inner.span, span)
+            }
+            _ => Ok(match self.eval(e, frame)? {
+                Value::Int(n) => game_of_number(Dyadic::integer(n)),
+                other => other,
+            }),
+        }
+    }
+
+    /// `x + y` or `x - y` where a game is involved (`-` adds the negative).
+    fn add_games(
+        &mut self,
+        op: BinOp,
+        x: Value,
+        y: Value,
+        ls: Span,
+        rs: Span,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let y = if op == BinOp::Sub {
+            self.unary(UnOp::Neg, y, rs, span)?
+        } else {
+            y
+        };
+        let op = if matches!(y, Value::Game(_)) {
+            BinOp::Add
+        } else {
+            op
+        };
+        binary_values(op, x, y, ls, rs, span)
+    }
+
+    /// A prefix operator; `-G` of a game swaps Left and Right.
+    fn unary(&self, op: UnOp, v: Value, inner: Span, span: Span) -> Result<Value, EvalError> {
+        match (op, &v) {
+            (UnOp::Neg, Value::Game(g)) => {
+                let (globals, rt) = (self.globals, &*self.rt);
+                let partizan = |i: InstId| inst_game(globals, rt, i).is_some_and(|g| g.partizan);
+                negate_sum(g, partizan)
+                    .map(|n| Value::Game(Rc::new(n)))
+                    .ok_or(EvalError::Overflow { span })
+            }
+            _ => unary(op, v, inner, span),
+        }
+    }
+
+    /// The options of one side of a `{ | }` literal, each a game.
+    fn options_of(&mut self, items: &[Expr], frame: &mut Frame) -> Result<Vec<GameSum>, EvalError> {
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
+            self.tick(item.span)?;
+            match self.eval_game(item, frame)? {
+                Value::Game(g) => {
+                    let mut g = (*g).clone();
+                    g.parts.retain(|c| *c != Component::Nimber(0));
+                    out.push(g);
+                }
+                other => {
+                    return Err(EvalError::expected(
+                        "a game as an option of `{ | }`",
+                        other.kind_name(),
+                        item.span,
+                    ))
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Evaluates a top-level expression in a game context (a query's subject).
+    pub fn top_game(&mut self, e: &TopExpr) -> Result<Value, EvalError> {
+        let mut frame = new_frame(e.frame_size);
+        self.eval_game(&e.expr, &mut frame)
+    }
+
     /// Evaluates a top-level expression in a fresh frame.
     pub fn top(&mut self, e: &TopExpr) -> Result<Value, EvalError> {
         let mut frame = new_frame(e.frame_size);
         self.eval(&e.expr, &mut frame)
     }
+}
+
+/// `n / d` in a game context: the dyadic number when `d` is a power of two.
+fn dyadic(n: i64, d: i64, divisor: Span, span: Span) -> Result<Dyadic, EvalError> {
+    if d == 0 {
+        return Err(EvalError::DivisionByZero { span: divisor });
+    }
+    if d < 0 || d.count_ones() != 1 {
+        return Err(EvalError::NotDyadic {
+            divisor: d,
+            span: divisor,
+        });
+    }
+    Dyadic::new(n, d.trailing_zeros()).ok_or(EvalError::Overflow { span })
+}
+
+/// A number as a game value.
+fn game_of_number(d: Dyadic) -> Value {
+    Value::Game(Rc::new(GameSum::single(Component::number(d))))
 }
 
 /// The definition behind an instance.

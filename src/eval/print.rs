@@ -52,11 +52,19 @@ pub fn show_sum(g: &GameSum, globals: &Globals, rt: &Runtime) -> String {
     if g.parts.is_empty() {
         return "*0".to_string();
     }
-    g.parts
+    let text = g
+        .parts
         .iter()
         .map(|c| show_component(c, globals, rt))
         .collect::<Vec<_>>()
-        .join(" + ")
+        .join(" + ");
+    if g.parts.iter().all(|c| matches!(c, Component::Number(_))) {
+        // `3/4` alone would read back as floor division outside a game
+        // context; `3/4 + *0` reads back as the game everywhere.
+        format!("{text} + *0")
+    } else {
+        text
+    }
 }
 
 /// One component: `*3` or `kayles(4)`.
@@ -64,6 +72,27 @@ pub fn show_component(c: &Component, globals: &Globals, rt: &Runtime) -> String 
     match c {
         Component::Nimber(k) => format!("*{k}"),
         Component::Pos(inst, pos) => show_position(*inst, pos, globals, rt),
+        Component::Number(d) => d.to_string(),
+        Component::Up(k) => crate::lang::value::arrows_text(i64::from(*k)),
+        Component::Braces(b) => {
+            let side = |sums: &[GameSum]| {
+                sums.iter()
+                    .map(|s| option_text(s, globals, rt))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            format!("{{{} | {}}}", side(&b.left), side(&b.right))
+        }
+        Component::Neg(inner) => format!("-{}", show_component(inner, globals, rt)),
+    }
+}
+
+/// An option inside `{ | }`: the empty sum is `0`.
+fn option_text(g: &GameSum, globals: &Globals, rt: &Runtime) -> String {
+    if g.parts.is_empty() {
+        "0".to_string()
+    } else {
+        show_sum(g, globals, rt)
     }
 }
 

@@ -4,6 +4,7 @@
 //! implementations; every analysis asks through [`Games::options`].
 
 pub mod constructed;
+pub mod literal;
 pub mod rules;
 
 use crate::check::program::{Constructor, Game, GameBody, Globals};
@@ -12,7 +13,7 @@ use crate::eval::interp::{inst_game, Interp};
 use crate::eval::print::show_position;
 use crate::eval::runtime::Runtime;
 use crate::graph::budget::Budget;
-use crate::lang::value::{Component, InstId, Pos};
+use crate::lang::value::{negate_component, Component, InstId, Pos};
 
 /// Which options to generate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,6 +24,17 @@ pub enum Side {
     Left,
     /// `move` and `right` rules.
     Right,
+}
+
+impl Side {
+    /// The opponent's side (impartial stays impartial).
+    pub fn other(self) -> Side {
+        match self {
+            Side::Impartial => Side::Impartial,
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+        }
+    }
 }
 
 /// The options of one position: each a list of components (a sum), in one flat
@@ -153,6 +165,57 @@ impl<'a> Games<'a> {
                 Ok(())
             }
             Component::Pos(inst, pos) => self.options(*inst, pos, side, out),
+            Component::Number(_) | Component::Up(_) | Component::Braces(_) | Component::Neg(_)
+                if side == Side::Impartial =>
+            {
+                Err(EvalError::Partizan {
+                    span: Default::default(),
+                })
+            }
+            Component::Number(d) => {
+                literal::number_options(*d, side, out);
+                Ok(())
+            }
+            Component::Up(k) => {
+                literal::up_options(*k, side, out);
+                Ok(())
+            }
+            Component::Braces(b) => {
+                let sums = if side == Side::Left {
+                    &b.left
+                } else {
+                    &b.right
+                };
+                for s in sums {
+                    out.push(s.parts.iter().cloned());
+                }
+                Ok(())
+            }
+            Component::Neg(inner) => {
+                let mut theirs = OptionList::default();
+                self.component_options(inner, side.other(), &mut theirs)?;
+                for opt in theirs.iter() {
+                    let mut negated = Vec::with_capacity(opt.len());
+                    for x in opt {
+                        let n = negate_component(x, |i| self.is_partizan(i)).ok_or(
+                            EvalError::Overflow {
+                                span: Default::default(),
+                            },
+                        )?;
+                        negated.push(n);
+                    }
+                    out.push(negated);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// True when the component is played by partizan rules.
+    pub fn is_partizan_component(&self, c: &Component) -> bool {
+        match c {
+            Component::Pos(inst, _) => self.is_partizan(*inst),
+            other => other.is_literal_partizan(),
         }
     }
 

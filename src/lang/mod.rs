@@ -2,5 +2,6 @@
 //! boards.
 
 pub mod board;
+pub mod dyadic;
 pub mod nimber;
 pub mod value;

@@ -1,5 +1,6 @@
 //! Runtime values: integers, booleans, strings, tuples, lists, sets, ranges and games.
 
+use super::dyadic::Dyadic;
 use std::rc::Rc;
 
 /// Identifies a game instance: a game definition with its family arguments bound.
@@ -16,6 +17,43 @@ pub enum Component {
     Nimber(u64),
     /// A position of a defined game.
     Pos(InstId, Pos),
+    /// A number: an integer or a dyadic fraction, never zero (zero is `*0`).
+    Number(Dyadic),
+    /// `k` ups (`^`, `^^`, `^3`); downs when negative; never zero.
+    Up(i32),
+    /// `{A, B | C}`: a game given by its options (partizan).
+    Braces(Rc<Braces>),
+    /// `-G` of a partizan position or game literal: Left and Right swap roles.
+    Neg(Rc<Component>),
+}
+
+/// The options of a game literal `{A, B | C}`, each a sum.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Braces {
+    /// Left's options.
+    pub left: Vec<GameSum>,
+    /// Right's options.
+    pub right: Vec<GameSum>,
+}
+
+impl Component {
+    /// The number `d` as a component (`*0` for zero, which is the same game).
+    pub fn number(d: Dyadic) -> Component {
+        if d == Dyadic::ZERO {
+            Component::Nimber(0)
+        } else {
+            Component::Number(d)
+        }
+    }
+
+    /// True for the components only partizan play knows (numbers, ups, literals
+    /// with braces, negatives); positions are partizan when their game is.
+    pub fn is_literal_partizan(&self) -> bool {
+        matches!(
+            self,
+            Component::Number(_) | Component::Up(_) | Component::Braces(_) | Component::Neg(_)
+        )
+    }
 }
 
 /// A game value: the disjunctive sum of its components (empty = the terminal game `*0`).
@@ -51,7 +89,7 @@ impl GameSum {
         let mut parts: Vec<Component> = self
             .parts
             .iter()
-            .filter(|c| **c != Component::Nimber(0))
+            .filter(|c| !matches!(c, Component::Nimber(0)))
             .cloned()
             .collect();
         parts.sort();
@@ -130,5 +168,41 @@ impl Value {
             Value::Game(g) => Some(g),
             _ => None,
         }
+    }
+}
+
+/// `-c`: Left's and Right's roles swapped. Impartial components (nimbers and
+/// positions of games for which `partizan` is false) are their own negatives;
+/// numbers and ups negate in place; other partizan components are wrapped, and
+/// a double negative unwrapped. `None` when a number's negative does not fit.
+pub fn negate_component(c: &Component, partizan: impl Fn(InstId) -> bool) -> Option<Component> {
+    Some(match c {
+        Component::Nimber(_) => c.clone(),
+        Component::Pos(inst, _) if !partizan(*inst) => c.clone(),
+        Component::Number(d) => Component::Number(d.checked_neg()?),
+        Component::Up(k) => Component::Up(k.checked_neg()?),
+        Component::Neg(inner) => (**inner).clone(),
+        Component::Pos(..) | Component::Braces(_) => Component::Neg(Rc::new(c.clone())),
+    })
+}
+
+/// `-g`, component by component (see [`negate_component`]).
+pub fn negate_sum(g: &GameSum, partizan: impl Fn(InstId) -> bool) -> Option<GameSum> {
+    let parts = g
+        .parts
+        .iter()
+        .map(|c| negate_component(c, &partizan))
+        .collect::<Option<Vec<_>>>()?;
+    Some(GameSum { parts })
+}
+
+/// `k` ups as written: `^`, `^^`, `^3`; downs `v`, `vv`, `v3`; `0` for none.
+pub fn arrows_text(k: i64) -> String {
+    let arrow = if k > 0 { '^' } else { 'v' };
+    match k.unsigned_abs() {
+        0 => "0".to_string(),
+        1 => arrow.to_string(),
+        2 => format!("{arrow}{arrow}"),
+        m => format!("{arrow}{m}"),
     }
 }

@@ -4,7 +4,8 @@
 use super::answer::{Answer, Outcome};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
-use crate::lang::value::{GameSum, Value};
+use crate::lang::dyadic::Dyadic;
+use crate::lang::value::{Component, GameSum, Value};
 use crate::solve::loopy::generalized::Gsg;
 use crate::solve::misere::genus::Genus;
 use crate::syntax::ast::QueryKind;
@@ -50,8 +51,21 @@ pub fn matches(
                 span,
             )),
         },
+        Answer::Canonical { .. } => Err(EvalError::expected(
+            "a game such as `3/4`, `^` or `{1 | -1}`",
+            want.kind_name(),
+            span,
+        )),
         Answer::Number { value, .. } => match want {
             Value::Int(n) => Ok(value.as_integer() == Some(*n)),
+            Value::Game(g) => match number_of(g) {
+                Some(d) => Ok(d == *value),
+                None => Err(EvalError::expected(
+                    "a number such as `3/4`",
+                    "game that is not a number",
+                    span,
+                )),
+            },
             Value::Str(s) => Ok(s.trim() == value.to_string()),
             other => Err(EvalError::expected(
                 "an integer, or a number written as a string such as \"3/2\"",
@@ -97,6 +111,16 @@ pub fn matches(
             span,
         }),
     }
+}
+
+/// The number a sum of numbers is (`0` for the empty sum); `None` when a
+/// component is not a number or the sum does not fit.
+fn number_of(g: &GameSum) -> Option<Dyadic> {
+    g.parts.iter().try_fold(Dyadic::ZERO, |acc, c| match c {
+        Component::Number(d) => acc.checked_add(*d),
+        Component::Nimber(0) => Some(acc),
+        _ => None,
+    })
 }
 
 /// The written set (or single game) of positions.

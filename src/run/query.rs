@@ -7,7 +7,7 @@ use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::Games;
 use crate::lang::board::BoardData;
-use crate::lang::value::{Component, GameSum, InstId, Value};
+use crate::lang::value::{GameSum, InstId, Value};
 use crate::solve::impartial::Solver;
 use crate::solve::loopy::analysis as loopy;
 use crate::solve::misere::{outcome as misere_outcome, values as misere_values};
@@ -17,7 +17,7 @@ use std::rc::Rc;
 
 /// Evaluates a query's subject, which must be a game.
 pub fn game_of(games: &mut Games<'_>, e: &TopExpr) -> Result<Rc<GameSum>, EvalError> {
-    match games.interp().top(e)? {
+    match games.interp().top_game(e)? {
         Value::Game(g) => Ok(g),
         Value::GameFn(_) => Err(EvalError::NeedsPosition { span: e.expr.span }),
         other => Err(EvalError::expected(
@@ -41,22 +41,19 @@ fn game_fn_of(games: &mut Games<'_>, e: &TopExpr) -> Result<InstId, EvalError> {
 
 /// Refuses a sum with a partizan component (impartial analyses only).
 pub fn reject_partizan(games: &Games<'_>, g: &GameSum, span: Span) -> Result<(), EvalError> {
-    let partizan = g
-        .parts
-        .iter()
-        .any(|c| matches!(c, Component::Pos(inst, _) if games.is_partizan(*inst)));
-    if partizan {
+    if let Some(c) = g.parts.iter().find(|c| c.is_literal_partizan()) {
+        let part = crate::eval::print::show_component(c, games.globals, games.rt);
+        return Err(EvalError::PartizanLiteral { part, span });
+    }
+    if has_partizan(games, g) {
         return Err(EvalError::Partizan { span });
     }
     Ok(())
 }
 
-/// True when the subject has a partizan component (its outcome is L, R, N or P).
-fn has_partizan(games: &mut Games<'_>, e: &TopExpr) -> Result<bool, EvalError> {
-    let g = game_of(games, e)?;
-    Ok(g.parts
-        .iter()
-        .any(|c| matches!(c, Component::Pos(inst, _) if games.is_partizan(*inst))))
+/// True when the sum has a partizan component (its outcome is L, R, N or P).
+fn has_partizan(games: &Games<'_>, g: &GameSum) -> bool {
+    g.parts.iter().any(|c| games.is_partizan_component(c))
 }
 
 /// True when the error is the Grundy search meeting a cycle: the position is
@@ -108,18 +105,18 @@ impl<'a> Runner<'a> {
                     Err(e) => Err(e),
                 }
             }
-            QueryKind::Outcome if !q.misere && has_partizan(&mut games, &q.subject)? => {
-                let g = game_of(&mut games, &q.subject)?;
-                let value =
-                    partizan::sum_outcome(&mut games, &mut analyses.partizan, &g, span)?.into();
-                Ok(Answer::Outcome {
-                    expr,
-                    misere: false,
-                    value,
-                })
-            }
             QueryKind::Outcome => {
-                let g = subject(&mut games)?;
+                let g = game_of(&mut games, &q.subject)?;
+                if !q.misere && has_partizan(&games, &g) {
+                    let value =
+                        partizan::sum_outcome(&mut games, &mut analyses.partizan, &g, span)?.into();
+                    return Ok(Answer::Outcome {
+                        expr,
+                        misere: false,
+                        value,
+                    });
+                }
+                reject_partizan(&games, &g, span)?;
                 let value = if q.misere {
                     let wins =
                         misere_outcome::next_wins(&mut games, &mut analyses.misere, &g, span)

@@ -7,8 +7,11 @@ use crate::check::program::Stmt;
 use crate::eval::eval_error::EvalError;
 use crate::eval::interp::{new_frame, Interp};
 use crate::eval::iterate::to_items;
+use crate::game::Games;
 use crate::lang::board::BoardData;
 use crate::lang::value::Value;
+use crate::solve::partizan::analysis::sum_form;
+use crate::syntax::ast::QueryKind;
 use std::rc::Rc;
 
 /// The 1-based line of a byte offset, from a table of line starts.
@@ -161,8 +164,29 @@ impl<'a> Runner<'a> {
             }
             Stmt::AssertQuery(q, expected, span) => {
                 let answer = self.answer(q)?;
-                let want = self.interp().top(expected)?;
-                let passed = super::assertion::matches(&answer, &want, q.kind, expected.expr.span)?;
+                // The values of these queries are games or numbers: the written
+                // value is read in a game context (`== 3/4`, `== {1 | -1}`).
+                let game_valued = matches!(
+                    q.kind,
+                    QueryKind::Canonical
+                        | QueryKind::Temperature
+                        | QueryKind::Mean
+                        | QueryKind::LeftStop
+                        | QueryKind::RightStop
+                );
+                let want = if game_valued {
+                    self.interp().top_game(expected)?
+                } else {
+                    self.interp().top(expected)?
+                };
+                let passed = match (&answer, &want) {
+                    (Answer::Canonical { form, .. }, Value::Game(g)) => {
+                        let mut games = Games::new(self.globals, self.rt, self.budget);
+                        let partizan = &mut self.analyses.partizan;
+                        *form == sum_form(&mut games, partizan, g, expected.expr.span)?
+                    }
+                    _ => super::assertion::matches(&answer, &want, q.kind, expected.expr.span)?,
+                };
                 let failure = (!passed).then(|| Box::new((want, answer)));
                 Ok(Some(Answer::Assert {
                     line: line_of(lines, span.start),

@@ -410,6 +410,16 @@ pub enum ExprKind {
     Set(Vec<Expr>),
     /// `inf{a, b}`: a generalised value ∞ with its finite option values.
     Infinite(Vec<Expr>),
+    /// `^`, `^^`, `^3`, `^*`, `v*`, a lone `*`: `ups` ups (downs when negative),
+    /// plus `*` when `star`.
+    Arrows {
+        /// Ups minus downs.
+        ups: i64,
+        /// `*` follows.
+        star: bool,
+    },
+    /// `{A, B | C}`: a game given by Left's and Right's options.
+    Braces(Vec<Expr>, Vec<Expr>),
     /// `[EXPR for … where …]`.
     ListComp(Box<Comprehension>),
     /// `f(args)` or `f(EXPR for …)`.

@@ -130,6 +130,9 @@ fn ends_with_operator(line: &str) -> bool {
     let Some(last) = line.chars().last() else {
         return false;
     };
+    if (last == '^' || last == '*') && ends_with_game_literal(line) {
+        return false;
+    }
     if ",+-*/%^=<>.|".contains(last) {
         // `assert compare G H == <`: a relation written after `==` is a value,
         // and the statement ends with it.
@@ -148,6 +151,65 @@ fn ends_with_operator(line: &str) -> bool {
                 .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'))
         }
     })
+}
+
+/// True when a line ending in `^` or `*` ends with a game literal (`^`, `^^`,
+/// `^*`, `v*`, a lone `*`) rather than a binary operator waiting for its right
+/// operand: the run of `^`/`*` is a literal when it follows an operator, a
+/// bracket, a comma or a keyword (`== ^`, `{0 | *`, `canonical *`), when it is
+/// `^^` or `^*`, or when it is `*` right after `v`, `vv` or `v3` (`v*`).
+fn ends_with_game_literal(line: &str) -> bool {
+    let before = line.trim_end_matches(['^', '*']);
+    let run = line.get(before.len()..).unwrap_or("");
+    if run.len() >= 2 && run.starts_with('^') {
+        return true;
+    }
+    if run == "*" {
+        let word_start = before
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        let word = before.get(word_start..).unwrap_or("");
+        let downs = word.starts_with('v') && {
+            let rest = word.trim_start_matches('v');
+            rest.is_empty()
+                || (word.len() - rest.len() == 1 && rest.bytes().all(|b| b.is_ascii_digit()))
+        };
+        if downs {
+            return true;
+        }
+    }
+    let prev = before.trim_end();
+    match prev.chars().last() {
+        None => true,
+        Some(c) if c.is_ascii_alphanumeric() || c == '_' => {
+            // After a keyword the run is an operand: `canonical *`.
+            let word_start = prev
+                .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .map_or(0, |i| i + 1);
+            let word = prev.get(word_start..).unwrap_or("");
+            const OPERAND_BEFORE: [&str; 17] = [
+                "canonical",
+                "outcome",
+                "grundy",
+                "moves",
+                "winning",
+                "compare",
+                "temperature",
+                "mean",
+                "leftstop",
+                "rightstop",
+                "thermograph",
+                "print",
+                "assert",
+                "left",
+                "right",
+                "move",
+                "misere",
+            ];
+            OPERAND_BEFORE.contains(&word)
+        }
+        Some(c) => !(c == ')' || c == ']' || c == '}' || c == '"'),
+    }
 }
 
 /// True when the next non-blank line begins with `for` or `where`.
@@ -194,6 +256,26 @@ mod tests {
             !layout("print \"abc").incomplete,
             "an unclosed string is an error, not more input"
         );
+    }
+
+    #[test]
+    fn game_literals_end_a_line() {
+        for ended in [
+            "assert canonical up1() == ^",
+            "assert canonical g == ^^",
+            "assert canonical g == ^*",
+            "assert canonical g == v*",
+            "assert canonical g == *",
+            "canonical *",
+            "let x = g + *",
+        ] {
+            let out = layout(&format!("{ended}\nprint 1"));
+            assert_eq!(out.text.matches('\n').count(), 1, "{ended}");
+        }
+        for continued in ["let x = a ^", "let x = a *", "let x = (a) *"] {
+            let out = layout(&format!("{continued}\n b"));
+            assert_eq!(out.text.matches('\n').count(), 0, "{continued}");
+        }
     }
 
     #[test]

@@ -750,6 +750,36 @@ impl Lowerer {
                     .map(|p| self.lower_expr(p))
                     .collect(),
             ),
+            Rule::brace_literal => {
+                let mut sides = Vec::with_capacity(2);
+                let mut bar = false;
+                for part in pair.into_inner() {
+                    match part.as_rule() {
+                        Rule::bar => bar = true,
+                        Rule::brace_side => sides.push(
+                            children(part)
+                                .into_iter()
+                                .map(|p| self.lower_expr(p))
+                                .collect::<Vec<_>>(),
+                        ),
+                        _ => {}
+                    }
+                }
+                let right = if bar { sides.pop() } else { None };
+                let left = sides.pop().unwrap_or_default();
+                match right {
+                    Some(right) => ExprKind::Braces(left, right),
+                    None => ExprKind::Set(left),
+                }
+            }
+            Rule::lone_star => ExprKind::Arrows { ups: 0, star: true },
+            Rule::up_literal | Rule::down_star => match arrows(pair.as_str()) {
+                Some((ups, star)) => ExprKind::Arrows { ups, star },
+                None => {
+                    self.errors.push(SyntaxError::TooManyArrows { span });
+                    ExprKind::Int(0)
+                }
+            },
             Rule::expr | Rule::qexpr => return self.lower_expr(pair),
             _ => {
                 self.presume(span, "an expression");
@@ -847,4 +877,24 @@ pub fn square_name(col: i64, row: i64) -> String {
     }
     letters.reverse();
     format!("@{}{}", letters.into_iter().collect::<String>(), row)
+}
+
+/// Reads `^`, `^^`, `^3`, `^*`, `v*`, `vv*`, `v3*`: (ups minus downs, star).
+/// `None` when the count does not fit the canonical-form store (`i32`).
+pub fn arrows(text: &str) -> Option<(i64, bool)> {
+    let (body, star) = match text.strip_suffix('*') {
+        Some(b) => (b, true),
+        None => (text, false),
+    };
+    let arrow = body.chars().next()?;
+    let sign = if arrow == 'v' { -1 } else { 1 };
+    let rest = body.trim_start_matches(arrow);
+    let count = if rest.is_empty() {
+        i64::try_from(body.len()).ok()?
+    } else {
+        rest.parse::<i64>()
+            .ok()
+            .filter(|&k| k <= i64::from(i32::MAX))?
+    };
+    Some((sign * count, star))
 }

@@ -188,6 +188,11 @@ pub fn describe_rule(rule: Rule) -> String {
             "an expression"
         }
         Rule::true_lit | Rule::false_lit => "an expression",
+        Rule::brace_literal | Rule::brace_side | Rule::up_literal | Rule::down_star => {
+            "an expression"
+        }
+        Rule::lone_star => "an expression",
+        Rule::bar => "`|`",
         Rule::game_rule => "a rule (`move`, `left`, `right` or `stop when`)",
         Rule::board_size => "a board size (an integer, a name or `(…)`)",
         other => return keyword_name(other),

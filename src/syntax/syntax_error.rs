@@ -24,6 +24,11 @@ pub enum SyntaxError {
         /// The literal.
         span: Span,
     },
+    /// `^3000000000`: more ups than canonical forms hold.
+    TooManyArrows {
+        /// The literal.
+        span: Span,
+    },
     /// A square literal with row 0 or absurd size: `@a0`.
     BadSquare {
         /// The literal.
@@ -94,6 +99,7 @@ impl fmt::Display for SyntaxError {
                 write!(f, "integer literal does not fit in 64 bits")
             }
             SyntaxError::BadSquare { .. } => write!(f, "not a square: rows and columns start at 1"),
+            SyntaxError::TooManyArrows { .. } => write!(f, "too many ups or downs"),
             SyntaxError::ChainedComparison { op, .. } => {
                 write!(
                     f,
@@ -113,6 +119,7 @@ impl Describe for SyntaxError {
             SyntaxError::Unexpected { .. } => "grundy::syntax",
             SyntaxError::IntegerTooLarge { .. } => "grundy::syntax::integer",
             SyntaxError::BadSquare { .. } => "grundy::syntax::square",
+            SyntaxError::TooManyArrows { .. } => "grundy::syntax::integer",
             SyntaxError::ChainedComparison { .. } => "grundy::syntax::comparison",
             SyntaxError::Internal { .. } => "grundy::internal",
         }
@@ -139,6 +146,8 @@ impl Describe for SyntaxError {
                     format!("{found} is a reserved word of the language; choose another name")
                 } else if found == "`\"`" {
                     "a string ends with `\"` on the same line".into()
+                } else if found == "`|`" {
+                    "a game `{A, B | C}` has one `|` between Left's and Right's options; nest games in their own braces: `{0 | {1 | 2}}`".into()
                 } else if expected.iter().any(|e| e == "`}`") {
                     "a game body ends with `}`: is one missing before this line?".into()
                 } else if expected.iter().any(|e| e == "`{`") {
@@ -155,6 +164,7 @@ impl Describe for SyntaxError {
             SyntaxError::BadSquare { .. } => {
                 "write a square as a column letter and a row number, e.g. `@c2`".into()
             }
+            SyntaxError::TooManyArrows { .. } => "`^k` and `vk` take k below 2147483648".into(),
             SyntaxError::ChainedComparison { .. } => {
                 "combine comparisons with `and`: `a < b and b < c`".into()
             }
@@ -174,6 +184,7 @@ impl Describe for SyntaxError {
             }
             SyntaxError::IntegerTooLarge { span } => vec![(*span, "too large".into())],
             SyntaxError::BadSquare { span } => vec![(*span, "no such square".into())],
+            SyntaxError::TooManyArrows { span } => vec![(*span, "too many".into())],
             SyntaxError::ChainedComparison { span, .. } => {
                 vec![(*span, "chained comparison".into())]
             }

@@ -44,6 +44,7 @@ impl<'s, 'a> Solver<'s, 'a> {
         match c {
             Component::Nimber(k) => Ok(*k),
             Component::Pos(inst, pos) => self.grundy_pos(*inst, pos),
+            _ => Err(EvalError::Partizan { span: self.span }),
         }
     }
 
@@ -217,6 +218,13 @@ impl Walk for GrundyWalk<'_, '_, '_> {
                             children.push((*ci, cp.clone()));
                             complete = false;
                         }
+                    }
+                    // A number, up or `{ | }` literal as an option of an
+                    // impartial game: such a game has no Grundy value.
+                    _ => {
+                        return Err(EvalError::Partizan {
+                            span: self.solver.span,
+                        })
                     }
                 }
             }

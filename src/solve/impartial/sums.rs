@@ -78,6 +78,7 @@ impl<'s, 'a> Solver<'s, 'a> {
                         emit(opt, g, &mut out);
                     }
                 }
+                _ => return Err(EvalError::Partizan { span: self.span }),
             }
         }
         Ok(out)

@@ -57,6 +57,7 @@ pub fn sum_form(
     let budget = games.budget;
     let mut total = Form::ZERO;
     for c in &sum.parts {
+        budget.tick().map_err(|e| EvalError::limit(e, span))?;
         let f = component_form(games, cache, c, span)?;
         total = cache
             .store
@@ -87,13 +88,8 @@ fn component_form(
     c: &Component,
     span: Span,
 ) -> Result<Form, EvalError> {
-    if let Component::Nimber(k) = c {
-        let k = u32::try_from(*k).map_err(|_| EvalError::TooLarge {
-            what: format!("*{k} is too large for a canonical form"),
-            instead: "use nimbers below 2^32 in partizan sums",
-            span,
-        })?;
-        return Ok(cache.store.nimber(k));
+    if let Some(f) = direct_form(&mut cache.store, c, span)? {
+        return Ok(f);
     }
     if let Some(Some(f)) = cache.forms.get(c) {
         return Ok(*f);
@@ -114,6 +110,27 @@ fn component_form(
         .ok_or_else(|| EvalError::internal("a finished search left no canonical form", span))
 }
 
+/// The form of a component known without search: nimbers, numbers, ups.
+fn direct_form(
+    store: &mut CanonStore,
+    c: &Component,
+    span: Span,
+) -> Result<Option<Form>, EvalError> {
+    Ok(match c {
+        Component::Nimber(k) => {
+            let k = u32::try_from(*k).map_err(|_| EvalError::TooLarge {
+                what: format!("*{k} is too large for a canonical form"),
+                instead: "use nimbers below 2^32 in partizan games",
+                span,
+            })?;
+            Some(store.nimber(k))
+        }
+        Component::Number(d) => Some(store.number(*d)),
+        Component::Up(k) => Some(store.ups(*k)),
+        Component::Pos(..) | Component::Braces(_) | Component::Neg(_) => None,
+    })
+}
+
 struct FormWalk<'w, 'a> {
     games: &'w mut Games<'a>,
     cache: &'w mut PartizanCache,
@@ -122,36 +139,24 @@ struct FormWalk<'w, 'a> {
 }
 
 impl FormWalk<'_, '_> {
-    /// The forms of one side's options, or the components still unknown.
-    fn side(
+    /// The forms of one side's options, each a sum; the components whose forms
+    /// are still unknown are pushed to `children` (and those options skipped).
+    fn forms_of<'o>(
         &mut self,
-        inst: crate::lang::value::InstId,
-        pos: &crate::lang::value::Pos,
-        side: Side,
+        options: impl Iterator<Item = &'o [Component]>,
         children: &mut Vec<Component>,
     ) -> Result<Vec<Form>, EvalError> {
-        self.options.clear();
-        self.games.options(inst, pos, side, &mut self.options)?;
         let budget = self.games.budget;
-        let mut forms = Vec::with_capacity(self.options.len());
-        for opt in self.options.iter() {
+        let mut forms = Vec::new();
+        for opt in options {
             let mut total = Some(Form::ZERO);
             for x in opt {
-                let f = match x {
-                    Component::Nimber(k) => match u32::try_from(*k) {
-                        Ok(k) => Some(self.cache.store.nimber(k)),
-                        Err(_) => {
-                            return Err(EvalError::TooLarge {
-                                what: format!("*{k} is too large for a canonical form"),
-                                instead: "use nimbers below 2^32 in partizan games",
-                                span: self.span,
-                            })
-                        }
-                    },
-                    other => match self.cache.forms.get(other) {
+                let f = match direct_form(&mut self.cache.store, x, self.span)? {
+                    Some(f) => Some(f),
+                    None => match self.cache.forms.get(x) {
                         Some(Some(f)) => Some(*f),
                         _ => {
-                            children.push(other.clone());
+                            children.push(x.clone());
                             None
                         }
                     },
@@ -171,6 +176,22 @@ impl FormWalk<'_, '_> {
             }
         }
         Ok(forms)
+    }
+
+    /// The forms of a position's options for `side`.
+    fn side(
+        &mut self,
+        inst: crate::lang::value::InstId,
+        pos: &crate::lang::value::Pos,
+        side: Side,
+        children: &mut Vec<Component>,
+    ) -> Result<Vec<Form>, EvalError> {
+        let mut options = std::mem::take(&mut self.options);
+        options.clear();
+        let listed = self.games.options(inst, pos, side, &mut options);
+        let forms = listed.and_then(|()| self.forms_of(options.iter(), children));
+        self.options = options;
+        forms
     }
 }
 
@@ -205,15 +226,42 @@ impl Walk for FormWalk<'_, '_> {
         _: &mut (),
         children: &mut Vec<Component>,
     ) -> Result<Visit, EvalError> {
-        let Component::Pos(inst, pos) = c else {
-            return Ok(Visit::Done);
+        let budget = self.games.budget;
+        let (left, right) = match c {
+            Component::Pos(inst, pos) => (
+                self.side(*inst, pos, Side::Left, children)?,
+                self.side(*inst, pos, Side::Right, children)?,
+            ),
+            Component::Braces(b) => (
+                self.forms_of(b.left.iter().map(|s| s.parts.as_slice()), children)?,
+                self.forms_of(b.right.iter().map(|s| s.parts.as_slice()), children)?,
+            ),
+            Component::Neg(inner) => {
+                let known = match direct_form(&mut self.cache.store, inner, self.span)? {
+                    Some(f) => Some(f),
+                    None => self.cache.forms.get(&**inner).copied().flatten(),
+                };
+                let Some(f) = known else {
+                    children.push((**inner).clone());
+                    return Ok(Visit::Need);
+                };
+                let negated = self
+                    .cache
+                    .store
+                    .neg(f, budget)
+                    .map_err(|e| store_error(e, self.span))?;
+                self.cache.forms.insert(c.clone(), Some(negated));
+                return Ok(Visit::Done);
+            }
+            other => {
+                let f = direct_form(&mut self.cache.store, other, self.span)?.unwrap_or(Form::ZERO);
+                self.cache.forms.insert(c.clone(), Some(f));
+                return Ok(Visit::Done);
+            }
         };
-        let left = self.side(*inst, pos, Side::Left, children)?;
-        let right = self.side(*inst, pos, Side::Right, children)?;
         if !children.is_empty() {
             return Ok(Visit::Need);
         }
-        let budget = self.games.budget;
         let f = self
             .cache
             .store

@@ -24,7 +24,7 @@
 
 pub mod analysis;
 mod arith;
-pub mod dyadic;
+pub use crate::lang::dyadic;
 pub mod nus;
 mod order;
 pub mod print;

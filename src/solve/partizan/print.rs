@@ -98,13 +98,7 @@ pub fn write_nus(n: Nus, out: &mut String) {
         (-1, 1) => parts.push("v*".to_string()),
         (k, nim) => {
             if k != 0 {
-                let arrow = if k > 0 { '^' } else { 'v' };
-                let m = k.unsigned_abs();
-                parts.push(match m {
-                    1 => arrow.to_string(),
-                    2 => format!("{arrow}{arrow}"),
-                    _ => format!("{arrow}{m}"),
-                });
+                parts.push(crate::lang::value::arrows_text(i64::from(k)));
             }
             match nim {
                 0 => {}
