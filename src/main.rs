@@ -47,8 +47,9 @@ enum Command {
         /// Print one JSON object per answer.
         #[arg(long)]
         json: bool,
-        /// Also draw each `table` answer as an SVG chessboard in DIR (created if
-        /// missing): `queen.svg`, then `queen-2.svg`, … for repeated names.
+        /// Also draw each `table` answer as an SVG chessboard and each
+        /// `thermograph` as an SVG thermograph in DIR (created if missing):
+        /// `queen.svg`, then `queen-2.svg`, … for repeated names.
         #[arg(long, value_name = "DIR")]
         svg: Option<PathBuf>,
         /// Write the Graphviz DOT of each `graph` answer to FILE instead of printing it.
@@ -128,8 +129,8 @@ struct SvgDir {
 }
 
 impl SvgDir {
-    /// Writes one table; `queen.svg`, then `queen-2.svg`, … within one run.
-    fn write(&mut self, expr: &str, rows: &[Vec<Option<u64>>]) -> std::io::Result<()> {
+    /// Writes one picture; `queen.svg`, then `queen-2.svg`, … within one run.
+    fn write(&mut self, expr: &str, picture: &str) -> std::io::Result<()> {
         let stem = grundy::report::svg::svg_file_stem(expr);
         let count = self.used.entry(stem.clone()).or_insert(0);
         *count += 1;
@@ -140,7 +141,7 @@ impl SvgDir {
         };
         let path = self.dir.join(name);
         std::fs::create_dir_all(&self.dir)
-            .and_then(|()| std::fs::write(&path, grundy::report::svg::table_svg(expr, rows)))
+            .and_then(|()| std::fs::write(&path, picture))
             .map_err(|e| {
                 std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
             })
@@ -230,10 +231,22 @@ fn run_source(
                         }
                     }
                 }
-                if let (Some(svg), Answer::Table { expr, rows }) = (outputs.svg.as_mut(), &answer) {
-                    if let Err(e) = svg.write(expr, rows) {
-                        eprintln!("error: {e}");
-                        tally.input_error = true;
+                if let Some(svg) = outputs.svg.as_mut() {
+                    let picture = match &answer {
+                        Answer::Table { expr, rows } => {
+                            Some((expr, report::svg::table_svg(expr, rows)))
+                        }
+                        Answer::Thermograph { expr, thermograph } => Some((
+                            expr,
+                            report::thermograph_svg::thermograph_svg(expr, thermograph),
+                        )),
+                        _ => None,
+                    };
+                    if let Some((expr, picture)) = picture {
+                        if let Err(e) = svg.write(expr, &picture) {
+                            eprintln!("error: {e}");
+                            tally.input_error = true;
+                        }
                     }
                 }
                 if let (Some(file), Answer::Graph { graph, expr }) = (outputs.dot.as_mut(), &answer)

@@ -443,3 +443,36 @@ fn files_run_without_a_subcommand_and_dash_reads_standard_input() {
         .success()
         .stdout(predicate::str::contains("= P"));
 }
+
+/// `run --svg DIR` draws each `thermograph` too. The switch {3 | -1} has mean
+/// (3 + (-1))/2 = 1 and temperature (3 - (-1))/2 = 2 (Winning Ways ch. 6): the
+/// picture says so, and both walls end on the same mast.
+#[test]
+fn thermographs_are_drawn_with_svg() {
+    let f = file("thermograph {3 | -1}\n");
+    let dir = std::env::temp_dir().join(format!("grundy-thermo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    grundy()
+        .args([
+            "run",
+            f.path.to_str().unwrap(),
+            "--svg",
+            dir.to_str().unwrap(),
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("temperature 2, mean 1"));
+    let svg = std::fs::read_to_string(dir.join("3_-1.svg")).expect("the picture");
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains("temperature 2, mean 1"));
+    let walls: Vec<&str> = svg
+        .lines()
+        .filter_map(|l| l.split("points=\"").nth(1))
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    // Two wall polylines and the arrow head.
+    assert_eq!(walls.len(), 3, "{svg}");
+    let last = |points: &str| points.split(' ').next_back().unwrap_or("").to_string();
+    assert_eq!(last(walls[0]), last(walls[1]), "walls end on the mast");
+    let _ = std::fs::remove_dir_all(&dir);
+}

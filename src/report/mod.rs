@@ -4,6 +4,7 @@ pub mod dot;
 pub mod json;
 pub mod svg;
 pub mod text;
+pub mod thermograph_svg;
 
 pub use json::json;
 pub use text::{file_letters, text};
