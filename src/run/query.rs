@@ -10,7 +10,7 @@ use crate::lang::board::BoardData;
 use crate::lang::value::{GameSum, InstId, Value};
 use crate::solve::impartial::Solver;
 use crate::solve::loopy::analysis as loopy;
-use crate::solve::misere::{outcome as misere_outcome, values as misere_values};
+use crate::solve::misere::{outcome as misere_outcome, tame, values as misere_values};
 use crate::solve::partizan::analysis as partizan;
 use crate::syntax::ast::QueryKind;
 use std::rc::Rc;
@@ -118,9 +118,16 @@ impl<'a> Runner<'a> {
                 }
                 reject_partizan(&games, &g, span)?;
                 let value = if q.misere {
-                    let wins =
-                        misere_outcome::next_wins(&mut games, &mut analyses.misere, &g, span)
-                            .map_err(|e| misere_of_loopy(e, span))?;
+                    // Tame sums by the misère Nim rule, the rest by search.
+                    let tame = tame::tame_next_wins(&mut games, &mut analyses.misere, &g, span)
+                        .map_err(|e| misere_of_loopy(e, span))?;
+                    let wins = match tame {
+                        Some(wins) => wins,
+                        None => {
+                            misere_outcome::next_wins(&mut games, &mut analyses.misere, &g, span)
+                                .map_err(|e| misere_of_loopy(e, span))?
+                        }
+                    };
                     if wins {
                         Outcome::N
                     } else {
@@ -169,8 +176,13 @@ impl<'a> Runner<'a> {
             QueryKind::Winning => {
                 let g = subject(&mut games)?;
                 let moves = if q.misere {
-                    misere_outcome::winning(&mut games, &mut analyses.misere, &g, span)
-                        .map_err(|e| misere_of_loopy(e, span))?
+                    let tame = tame::tame_winning(&mut games, &mut analyses.misere, &g, span)
+                        .map_err(|e| misere_of_loopy(e, span))?;
+                    match tame {
+                        Some(moves) => moves,
+                        None => misere_outcome::winning(&mut games, &mut analyses.misere, &g, span)
+                            .map_err(|e| misere_of_loopy(e, span))?,
+                    }
                 } else if analyses.loopy.knows(&g) {
                     loopy::sum_winning(&mut games, &mut analyses.loopy, &g, span)?
                 } else {
@@ -213,6 +225,11 @@ impl<'a> Runner<'a> {
             QueryKind::Play => Err(EvalError::Interactive { span }),
             QueryKind::Genus => {
                 let g = subject(&mut games)?;
+                let theory = tame::sum_genus(&mut games, &mut analyses.misere, &g, span)
+                    .map_err(|e| misere_of_loopy(e, span))?;
+                if let Some((value, _)) = theory {
+                    return Ok(Answer::Genus { expr, value });
+                }
                 let normal = Solver::new(&mut games, &mut analyses.impartial, span)
                     .grundy_sum(&g.parts)
                     .map_err(|e| misere_of_loopy(e, span))?;

@@ -55,9 +55,17 @@ pub enum GenusClass {
     Wild,
 }
 
+/// The least natural number not in `set` (sorted copy: O(n log n), since a
+/// heap of n tokens has n options).
 fn mex(set: &[u32]) -> u32 {
+    let mut sorted = set.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
     let mut m = 0;
-    while set.contains(&m) {
+    for x in sorted {
+        if x != m {
+            break;
+        }
         m += 1;
     }
     m

@@ -6,6 +6,7 @@
 pub mod genus;
 pub mod outcome;
 pub mod quotient;
+pub mod tame;
 pub mod values;
 
 use crate::diagnostics::Span;
@@ -30,6 +31,8 @@ pub struct MisereCache {
     pub(crate) values: FxHashMap<State, u32>,
     /// The options of each component seen.
     options: FxHashMap<Component, Rc<[Vec<Component>]>>,
+    /// Genus by theory of each component (`None` while on the walk's path).
+    pub(crate) theory: FxHashMap<Component, Option<tame::Theory>>,
 }
 
 impl MisereCache {
@@ -40,7 +43,10 @@ impl MisereCache {
 
     /// True when nothing is remembered.
     pub fn is_empty(&self) -> bool {
-        self.outcomes.is_empty() && self.values.is_empty() && self.options.is_empty()
+        self.outcomes.is_empty()
+            && self.values.is_empty()
+            && self.options.is_empty()
+            && self.theory.is_empty()
     }
 
     /// The options of one component, generated once.

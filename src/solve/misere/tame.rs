@@ -1,0 +1,315 @@
+//! Genus by theory, and the tame layer of misère play.
+//!
+//! Each component's genus comes from its options' genera by Conway's recursion
+//! ([`Genus::from_options`]) — never by searching G + *2 + … + *2 — with the
+//! component's *hereditary* tameness: a game is tame when it and every follower
+//! have a tame genus (0^1/1^0 fickle, 0^0/1^1/g^g firm; ONAG ch. 12, Winning
+//! Ways ch. 13). An option that is a sum of several components has a genus by
+//! theory only when every part is tame (the tame-sum rule); otherwise the
+//! component is left to the search ([`Theory::Unknown`]). Nimbers are tame at
+//! any size and cost nothing.
+//!
+//! A sum whose components are all tame is decided by the misère Nim rule:
+//! its genus is [`Genus::tame_sum`] of theirs, and the player to move loses
+//! iff its misère value γ0 is 0. Winning moves follow from the same rule, with
+//! the replies inside a nimber computed (two candidates), never listed.
+
+use super::genus::{Genus, GenusClass};
+use super::MisereCache;
+use crate::diagnostics::Span;
+use crate::eval::eval_error::EvalError;
+use crate::game::Games;
+use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
+use crate::lang::value::{Component, GameSum};
+
+/// What the theory knows of one component.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Theory {
+    /// Its genus, and whether it is hereditarily tame.
+    Known(Genus, bool),
+    /// Some option is a sum with a part that is not tame: no genus by theory.
+    Unknown,
+}
+
+/// The theory of a component (memoised in the cache across statements).
+pub fn component_theory(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    c: &Component,
+    span: Span,
+) -> Result<Theory, EvalError> {
+    if let Some(t) = direct(c) {
+        return Ok(t);
+    }
+    if let Some(Some(t)) = cache.theory.get(c) {
+        return Ok(t.clone());
+    }
+    let budget = games.budget;
+    let mut walk = TheoryWalk { games, cache, span };
+    search(&mut walk, c.clone(), budget, CyclePolicy::Error)?;
+    walk.cache
+        .theory
+        .get(c)
+        .cloned()
+        .flatten()
+        .ok_or_else(|| EvalError::internal("a finished genus walk left no genus", span))
+}
+
+/// The genus of a sum by theory: one component's own, or the tame-sum rule when
+/// every component is tame; `None` otherwise.
+pub fn sum_genus(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    sum: &GameSum,
+    span: Span,
+) -> Result<Option<(Genus, bool)>, EvalError> {
+    if let [only] = sum.parts.as_slice() {
+        return Ok(match component_theory(games, cache, only, span)? {
+            Theory::Known(g, tame) => Some((g, tame)),
+            Theory::Unknown => None,
+        });
+    }
+    let mut genera = Vec::with_capacity(sum.parts.len());
+    for c in &sum.parts {
+        match component_theory(games, cache, c, span)? {
+            Theory::Known(g, true) => genera.push(g),
+            _ => return Ok(None),
+        }
+    }
+    Ok(Genus::tame_sum(&genera).map(|g| (g, true)))
+}
+
+/// True/false when the player to move wins `sum` in misère play and every
+/// component is tame; `None` when the tame rule does not apply.
+pub fn tame_next_wins(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    sum: &GameSum,
+    span: Span,
+) -> Result<Option<bool>, EvalError> {
+    Ok(tame_parts(games, cache, &sum.parts, span)?.map(|t| t.misere() != 0))
+}
+
+/// The winning misère moves of an all-tame sum; `None` when some component is
+/// not tame.
+pub fn tame_winning(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    sum: &GameSum,
+    span: Span,
+) -> Result<Option<Vec<GameSum>>, EvalError> {
+    if tame_parts(games, cache, &sum.parts, span)?.is_none() {
+        return Ok(None);
+    }
+    let mut out: Vec<GameSum> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for (i, c) in sum.parts.iter().enumerate() {
+        let mut rest: Vec<Component> = sum.parts.clone();
+        rest.remove(i);
+        if let Component::Nimber(k) = c {
+            // The replies inside *k: only j = x or x ⊕ 1 can make the misère
+            // value 0, where x is the nim-sum of the rest.
+            let Some(rest_genus) = tame_parts(games, cache, &rest, span)? else {
+                return Ok(None);
+            };
+            let x = rest_genus.g;
+            for j in [x, x ^ 1] {
+                if j < *k {
+                    let mut parts = rest.clone();
+                    parts.push(Component::Nimber(j));
+                    if let Some(t) = tame_parts(games, cache, &parts, span)? {
+                        let result = sum.replaced(i, &[Component::Nimber(j)]);
+                        if t.misere() == 0 && seen.insert(result.normalized()) {
+                            out.push(result);
+                        }
+                    }
+                }
+            }
+            continue;
+        }
+        for opt in cache.component_options(games, c, span)?.iter() {
+            games.budget.tick().map_err(|e| EvalError::limit(e, span))?;
+            let mut parts = rest.clone();
+            parts.extend(opt.iter().cloned());
+            let Some(t) = tame_parts(games, cache, &parts, span)? else {
+                return Ok(None);
+            };
+            let result = sum.replaced(i, opt);
+            if t.misere() == 0 && seen.insert(result.normalized()) {
+                out.push(result);
+            }
+        }
+    }
+    Ok(Some(out))
+}
+
+/// A sum of tame games, as the tame-sum rule sees it: its normal value (the
+/// nim-sum) and whether every component is fickle.
+#[derive(Debug, Clone, Copy)]
+struct TameSum {
+    g: u64,
+    fickle: bool,
+}
+
+impl TameSum {
+    /// The misère value: g ⊕ 1 for a fickle sum (0^1 or 1^0), else g.
+    fn misere(self) -> u64 {
+        if self.fickle {
+            self.g ^ 1
+        } else {
+            self.g
+        }
+    }
+}
+
+/// The tame sum of `parts`, or `None` if one is not (hereditarily) tame.
+/// Nimbers enter directly, at any size.
+fn tame_parts(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    parts: &[Component],
+    span: Span,
+) -> Result<Option<TameSum>, EvalError> {
+    let mut sum = TameSum { g: 0, fickle: true };
+    for c in parts {
+        if let Component::Nimber(k) = c {
+            sum.g ^= k;
+            sum.fickle &= *k <= 1;
+            continue;
+        }
+        match component_theory(games, cache, c, span)? {
+            Theory::Known(g, true) => {
+                sum.g ^= u64::from(g.g_plus());
+                sum.fickle &= g.class() == GenusClass::Fickle;
+            }
+            _ => return Ok(None),
+        }
+    }
+    Ok(Some(sum))
+}
+
+/// Nimbers are known without a walk (at any size).
+fn direct(c: &Component) -> Option<Theory> {
+    match c {
+        Component::Nimber(k) => Some(match u32::try_from(*k) {
+            Ok(k) => Theory::Known(Genus::nimber(k), true),
+            // Beyond u32 a genus cannot be written, but the heap is still a
+            // tame nim heap: its genus is used only through the tame-sum rule.
+            Err(_) => Theory::Unknown,
+        }),
+        _ => None,
+    }
+}
+
+fn is_tame(g: &Genus) -> bool {
+    matches!(g.class(), GenusClass::Fickle | GenusClass::Firm)
+}
+
+struct TheoryWalk<'w, 'a> {
+    games: &'w mut Games<'a>,
+    cache: &'w mut MisereCache,
+    span: Span,
+}
+
+impl TheoryWalk<'_, '_> {
+    fn known(&self, c: &Component) -> Option<Theory> {
+        direct(c).or_else(|| self.cache.theory.get(c).cloned().flatten())
+    }
+}
+
+impl Walk for TheoryWalk<'_, '_> {
+    type Node = Component;
+    type Frame = ();
+    type Error = EvalError;
+
+    fn status(&self, c: &Component) -> Status {
+        match self.cache.theory.get(c) {
+            None => Status::Unknown,
+            Some(None) => Status::OnPath,
+            Some(Some(_)) => Status::Done,
+        }
+    }
+
+    fn enter(&mut self, c: &Component) -> Result<(), EvalError> {
+        self.cache.theory.insert(c.clone(), None);
+        self.games
+            .budget
+            .add_positions(1)
+            .map_err(|e| EvalError::limit(e, self.span))
+    }
+
+    fn abandon(&mut self, c: &Component) {
+        self.cache.theory.remove(c);
+    }
+
+    fn visit(
+        &mut self,
+        c: &Component,
+        _: &mut (),
+        children: &mut Vec<Component>,
+    ) -> Result<Visit, EvalError> {
+        let options = self.cache.component_options(self.games, c, self.span)?;
+        for opt in options.iter() {
+            for x in opt {
+                if self.known(x).is_none() {
+                    children.push(x.clone());
+                }
+            }
+        }
+        if !children.is_empty() {
+            return Ok(Visit::Need);
+        }
+        let mut genera = Vec::with_capacity(options.len());
+        let mut tame = true;
+        let mut theory = None;
+        for opt in options.iter() {
+            self.games
+                .budget
+                .tick()
+                .map_err(|e| EvalError::limit(e, self.span))?;
+            let parts: Vec<Theory> = opt.iter().filter_map(|x| self.known(x)).collect();
+            let option_genus = match parts.as_slice() {
+                [] => Some((Genus::zero(), true)),
+                [Theory::Known(g, t)] => Some((g.clone(), *t)),
+                many => {
+                    let mut gs = Vec::with_capacity(many.len());
+                    for p in many {
+                        match p {
+                            Theory::Known(g, true) => gs.push(g.clone()),
+                            _ => {
+                                gs.clear();
+                                break;
+                            }
+                        }
+                    }
+                    if gs.len() == many.len() {
+                        Genus::tame_sum(&gs).map(|g| (g, true))
+                    } else {
+                        None
+                    }
+                }
+            };
+            match option_genus {
+                Some((g, t)) => {
+                    tame &= t;
+                    genera.push(g);
+                }
+                None => {
+                    theory = Some(Theory::Unknown);
+                    break;
+                }
+            }
+        }
+        let theory = theory.unwrap_or_else(|| {
+            let g = Genus::from_options(&genera);
+            let tame = tame && is_tame(&g);
+            Theory::Known(g, tame)
+        });
+        self.cache.theory.insert(c.clone(), Some(theory));
+        Ok(Visit::Done)
+    }
+
+    fn cycle(&mut self, _path: Vec<Component>) -> EvalError {
+        super::repeats(self.span)
+    }
+}

@@ -1,0 +1,103 @@
+//! The tame layer of misère play against Bouton's theorem for misère Nim
+//! (Winning Ways ch. 13; Conway, ONAG ch. 12): a sum of Nim heaps is a misère
+//! P-position iff every heap is at most 1 and the number of 1-heaps is odd, or
+//! some heap is at least 2 and the nim-sum is 0. Heaps here are far beyond what
+//! a search of the sum could reach, and nimbers beyond what it could expand.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+mod common;
+
+use proptest::prelude::*;
+
+const NIM: &str = "game nim(n: nat) { move n - k for k in 1..=n }\n";
+
+fn bouton_p(heaps: &[u64]) -> bool {
+    let x = heaps.iter().fold(0, |a, b| a ^ b);
+    if heaps.iter().all(|&h| h <= 1) {
+        heaps.iter().filter(|&&h| h == 1).count() % 2 == 1
+    } else {
+        x == 0
+    }
+}
+
+fn value(answer: &str) -> String {
+    answer
+        .split_once(" = ")
+        .map_or(answer, |(_, v)| v)
+        .to_string()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn misere_nim_outcomes_follow_bouton(heaps in prop::collection::vec(0u64..400, 1..5)) {
+        let sum = heaps.iter().map(|h| format!("nim({h})")).collect::<Vec<_>>().join(" + ");
+        let out = common::texts(&format!("{NIM}outcome misere {sum}"));
+        let want = if bouton_p(&heaps) { "P" } else { "N" };
+        prop_assert_eq!(value(&out[0]), want);
+    }
+
+    #[test]
+    fn misere_nimber_sums_follow_bouton(heaps in prop::collection::vec(0u64..5_000_000, 1..6)) {
+        let sum = heaps.iter().map(|h| format!("*{h}")).collect::<Vec<_>>().join(" + ");
+        let out = common::texts(&format!("outcome misere {sum}\nwinning misere {sum}"));
+        let want = if bouton_p(&heaps) { "P" } else { "N" };
+        prop_assert_eq!(value(&out[0]), want);
+        // Every listed reply leaves a P-position, and there is one iff N.
+        let replies = value(&out[1]);
+        let inner = replies.trim_start_matches('{').trim_end_matches('}');
+        let moves: Vec<Vec<u64>> = inner
+            .split(", ")
+            .filter(|m| !m.is_empty())
+            .map(|m| m.split(" + ").map(|p| p.trim_start_matches('*').parse().unwrap()).collect())
+            .collect();
+        prop_assert_eq!(moves.is_empty(), want == "P");
+        for m in &moves {
+            prop_assert!(bouton_p(m), "{:?} is not a P-position", m);
+        }
+    }
+}
+
+#[test]
+fn misere_nim_with_large_heaps_answers_at_once() {
+    // The issue's example: heaps 1000, 2000, 3000 (nim-sum 1000 ^ 2000 ^ 3000).
+    let out = common::texts(&format!(
+        "{NIM}outcome misere nim(1000) + nim(2000) + nim(3000)\n\
+         winning misere nim(1000) + nim(2000) + nim(3000)"
+    ));
+    assert_eq!(value(&out[0]), "N");
+    let target = 1000 ^ 2000;
+    assert_eq!(
+        value(&out[1]),
+        format!("{{nim(1000) + nim(2000) + nim({target})}}")
+    );
+}
+
+#[test]
+fn genus_of_nim_heaps_by_theory() {
+    // ONAG ch. 12: *0 has genus 0^120, *1 has 1^031, *n (n ≥ 2) has n^{n, n⊕2}.
+    let out = common::texts(&format!(
+        "{NIM}genus nim(0)\ngenus nim(1)\ngenus nim(6)\ngenus nim(300)"
+    ));
+    let values: Vec<String> = out.iter().map(|a| value(a)).collect();
+    assert_eq!(values, ["0^120", "1^031", "6^64", "300^(300,302)"]);
+}
+
+#[test]
+fn genus_of_octal_0_312_by_theory() {
+    // Plambeck's page on 0.312 (solved 2003): heaps 1..6 have genus 1^{03131},
+    // 2^{20}, 0^{02}, 2^{1420}, 0^{02}, 1^{13}, written here in normal form
+    // (the γs stop once they alternate: 1^{03131…} is 1^031).
+    let out = common::texts(
+        "game g = octal \"0.312\"\ngenus g(1)\ngenus g(2)\ngenus g(3)\ngenus g(4)\ngenus g(5)\ngenus g(6)",
+    );
+    let values: Vec<String> = out.iter().map(|a| value(a)).collect();
+    assert_eq!(values, ["1^031", "2^20", "0^02", "2^1420", "0^02", "1^13"]);
+}
