@@ -106,8 +106,12 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
             json!({"query": "sequence", "game": game, "from": from, "values": values, "regularity": reg, "searched": searched})
         }
         Answer::Table { expr, rows } => json!({"query": "table", "expr": expr, "rows": rows}),
-        Answer::Genus { expr, value } => {
-            json!({"query": "genus", "expr": expr, "value": value.to_string()})
+        Answer::Genus {
+            expr,
+            value,
+            phylum,
+        } => {
+            json!({"query": "genus", "expr": expr, "value": value.to_string(), "phylum": phylum.name()})
         }
         Answer::Explain { expr, explanation } => json!({
             "query": "explain", "expr": expr, "value": explanation.value,

@@ -168,7 +168,11 @@ pub fn text(answer: &Answer, namer: &Namer<'_>) -> Option<String> {
             )
         }
         Answer::Table { expr, rows } => format!("table {expr}:\n{}", table_text(rows).trim_end()),
-        Answer::Genus { expr, value } => format!("genus {expr} = {value}"),
+        Answer::Genus {
+            expr,
+            value,
+            phylum,
+        } => format!("genus {expr} = {value}   # {}", phylum.name()),
         Answer::Explain { expr, explanation } => explanation_text(expr, explanation, namer),
         Answer::Graph { graph, .. } => super::dot::dot(graph, namer).trim_end().to_string(),
         Answer::Print { value, .. } => namer.value(value),

@@ -211,6 +211,8 @@ pub enum Answer {
         expr: String,
         /// The genus.
         value: Genus,
+        /// What is known of the game's phylum.
+        phylum: crate::solve::misere::tame::Phylum,
     },
     /// `explain G`.
     Explain {

@@ -227,15 +227,26 @@ impl<'a> Runner<'a> {
                 let g = subject(&mut games)?;
                 let theory = tame::sum_genus(&mut games, &mut analyses.misere, &g, span)
                     .map_err(|e| misere_of_loopy(e, span))?;
-                if let Some((value, _)) = theory {
-                    return Ok(Answer::Genus { expr, value });
+                if let Some((value, tame)) = theory {
+                    let phylum = tame::Phylum::of(&value, tame);
+                    return Ok(Answer::Genus {
+                        expr,
+                        value,
+                        phylum,
+                    });
                 }
                 let normal = Solver::new(&mut games, &mut analyses.impartial, span)
                     .grundy_sum(&g.parts)
                     .map_err(|e| misere_of_loopy(e, span))?;
                 let value =
                     misere_values::genus(&mut games, &mut analyses.misere, &g, normal, span)?;
-                Ok(Answer::Genus { expr, value })
+                // Found by search: hereditary tameness is not established.
+                let phylum = tame::Phylum::of(&value, false);
+                Ok(Answer::Genus {
+                    expr,
+                    value,
+                    phylum,
+                })
             }
             QueryKind::Table => {
                 let inst = game_fn_of(&mut games, &q.subject)?;

@@ -31,6 +31,48 @@ pub enum Theory {
     Unknown,
 }
 
+/// A game's misère phylum, as far as grundy establishes it (CGSuite's chain,
+/// ONAG ch. 12): hereditary tameness is proven by the genus walk; otherwise the
+/// genus alone tells which side of the chain the game is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phylum {
+    /// It and every follower have a tame genus: tame sums obey misère Nim.
+    HereditarilyTame,
+    /// A tame genus, but some follower's is not: tame by reversibility, or
+    /// wild of tame genus (not decided here).
+    TameGenus,
+    /// G⁺ ∈ {0, 1} but not a tame genus: restive or wild of restive genus.
+    RestiveGenus,
+    /// G⁻ ∈ {0, 1}, G⁺ ≥ 2: restless or wild of restless genus.
+    RestlessGenus,
+    /// G⁺ ≠ G⁻, both ≥ 2: wild.
+    Wild,
+}
+
+impl Phylum {
+    /// From a genus and whether hereditary tameness was proven.
+    pub fn of(g: &Genus, hereditarily_tame: bool) -> Phylum {
+        match g.class() {
+            GenusClass::Fickle | GenusClass::Firm if hereditarily_tame => Phylum::HereditarilyTame,
+            GenusClass::Fickle | GenusClass::Firm => Phylum::TameGenus,
+            GenusClass::RestiveGenus => Phylum::RestiveGenus,
+            GenusClass::RestlessGenus => Phylum::RestlessGenus,
+            GenusClass::Wild => Phylum::Wild,
+        }
+    }
+
+    /// The name printed in text and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phylum::HereditarilyTame => "tame",
+            Phylum::TameGenus => "tame genus",
+            Phylum::RestiveGenus => "restive genus",
+            Phylum::RestlessGenus => "restless genus",
+            Phylum::Wild => "wild",
+        }
+    }
+}
+
 /// The theory of a component (memoised in the cache across statements).
 pub fn component_theory(
     games: &mut Games<'_>,
