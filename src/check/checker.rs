@@ -261,7 +261,7 @@ impl<'g> Checker<'g> {
     fn check_query(&mut self, q: &ast::Query) -> Query {
         let subject = self.top_expr(&q.subject);
         let range = q.range.as_ref().map(|r| self.top_expr(r));
-        if q.kind == ast::QueryKind::Sequence {
+        if matches!(q.kind, ast::QueryKind::Sequence | ast::QueryKind::Quotient) {
             let is_game = matches!(subject.expr.kind, ExprKind::GameRef { .. });
             if !is_game && !matches!(subject.expr.kind, ExprKind::Const(_)) {
                 self.errors.push(CheckError::NotAGame {

@@ -197,6 +197,20 @@ pub enum EvalError {
         /// The query.
         span: Span,
     },
+    /// `quotient G up to N` of a game whose options are not sums of its heaps.
+    NotHeapGame {
+        /// What is wrong.
+        why: String,
+        /// The query.
+        span: Span,
+    },
+    /// The quotient engine gave up (too large, or not certifiable).
+    Quotient {
+        /// What happened.
+        why: String,
+        /// The query.
+        span: Span,
+    },
     /// `play` outside the REPL.
     Interactive {
         /// The query.
@@ -472,6 +486,10 @@ impl fmt::Display for EvalError {
             ),
             EvalError::NeedsPosition { .. } => write!(f, "a game name needs a position"),
             EvalError::Partizan { .. } => write!(f, "partizan games have no Grundy value"),
+            EvalError::NotHeapGame { why, .. } => {
+                write!(f, "`quotient` needs a heap game: {why}")
+            }
+            EvalError::Quotient { why, .. } => write!(f, "no misère quotient: {why}"),
             EvalError::PartizanLiteral { part, .. } => {
                 write!(f, "`{part}` is a partizan game, which has no Grundy value")
             }
@@ -554,6 +572,8 @@ impl Describe for EvalError {
             EvalError::Partizan { .. }
             | EvalError::PartizanLiteral { .. }
             | EvalError::NotAvailable { .. } => "grundy::unavailable",
+            EvalError::NotHeapGame { .. } => "grundy::type",
+            EvalError::Quotient { .. } => "grundy::too_large",
             EvalError::Interactive { .. } => "grundy::interactive",
             EvalError::TooLarge { .. } | EvalError::GraphTooLarge { .. } => "grundy::too_large",
             EvalError::NotComparable { .. } => "grundy::assert",
@@ -618,6 +638,8 @@ impl Describe for EvalError {
             EvalError::TartanFactor { .. } => "each factor's options must be sums of its own one-coin positions, as in `game ruler(n: nat) { move sum(ruler(y) for y in a..n) for a in 1..=n }`".into(),
             EvalError::NeedsPosition { .. } => "call it with its parameters, e.g. `kayles(5)`".into(),
             EvalError::Partizan { .. } => "a partizan game has no single value for both players: ask `canonical G` or `outcome G` (L, R, N or P)".into(),
+            EvalError::NotHeapGame { .. } => "a quotient is of one-parameter games `g(n: nat)` whose options are sums of smaller heaps `g(k)` of the same game (octal, subtraction, all-but or such rules)".into(),
+            EvalError::Quotient { .. } => "the heap-by-heap construction has a fixed size limit (about a million candidate elements); ask for a smaller bound `up to N` — the quotients up to it are exact".into(),
             EvalError::PartizanLiteral { .. } => "numbers, `^`, `v` and `{ | }` games are partizan: ask `canonical` or `outcome`; beside a game `1` is the number 1 (`{0 | }`), and the nimber is `*1`".into(),
             EvalError::Interactive { .. } => "start `grundy repl` (or just `grundy`) and type `play G` there".into(),
             EvalError::NotAvailable { .. } => "this query belongs to a capability that is still being built; README.md says what works".into(),
@@ -685,6 +707,8 @@ impl Describe for EvalError {
             | EvalError::NeedsPosition { span }
             | EvalError::Partizan { span }
             | EvalError::PartizanLiteral { span, .. }
+            | EvalError::NotHeapGame { span, .. }
+            | EvalError::Quotient { span, .. }
             | EvalError::Interactive { span }
             | EvalError::NotAvailable { span, .. }
             | EvalError::SequenceArity { span, .. }

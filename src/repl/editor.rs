@@ -17,7 +17,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 /// Words the editor completes and highlights.
-const KEYWORDS: [&str; 43] = [
+const KEYWORDS: [&str; 44] = [
     "game",
     "partizan",
     "board",
@@ -51,6 +51,7 @@ const KEYWORDS: [&str; 43] = [
     "sequence",
     "table",
     "genus",
+    "quotient",
     "explain",
     "graph",
     "play",

@@ -26,7 +26,8 @@ Redefining a game replaces it."
   sequence G a..b       values and their period          sequence kayles 0..=100
   explain G             why G has its value              explain kayles(4)
   graph G               the move graph in Graphviz DOT   graph kayles(3)
-  genus G               Conway's genus                   genus nim(3)
+  genus G               Conway's genus and phylum        genus nim(3)
+  quotient G up to N    misère quotient of heaps ≤ N     quotient dawson up to 20
   table G               values on a board                table queen
   play [misere] G       play against the machine         play nim(3) + nim(5)
   canonical G           canonical form (partizan)        canonical bw(\"xoxo\")

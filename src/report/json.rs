@@ -106,6 +106,26 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
             json!({"query": "sequence", "game": game, "from": from, "values": values, "regularity": reg, "searched": searched})
         }
         Answer::Table { expr, rows } => json!({"query": "table", "expr": expr, "rows": rows}),
+        Answer::Quotient {
+            game,
+            up_to,
+            quotient,
+            period,
+        } => {
+            let names = |xs: &[u32]| xs.iter().map(|&x| quotient.name(x)).collect::<Vec<_>>();
+            let period = period
+                .as_ref()
+                .map(|p| json!({"preperiod": p.preperiod, "period": p.period, "proven": p.proven}));
+            json!({
+                "query": "quotient", "game": game, "up_to": up_to,
+                "order": quotient.order(),
+                "presentation": quotient.presentation_string(),
+                "generators": quotient.presentation().generator_heaps,
+                "p": names(&quotient.p_portion()),
+                "phi": names(quotient.phis()),
+                "period": period,
+            })
+        }
         Answer::Genus {
             expr,
             value,

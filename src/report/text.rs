@@ -168,6 +168,31 @@ pub fn text(answer: &Answer, namer: &Namer<'_>) -> Option<String> {
             )
         }
         Answer::Table { expr, rows } => format!("table {expr}:\n{}", table_text(rows).trim_end()),
+        Answer::Quotient {
+            game,
+            up_to,
+            quotient,
+            period,
+        } => {
+            let period = match period {
+                Some(p) => format!(
+                    ", Φ periodic from heap {} with period {}{}",
+                    p.preperiod,
+                    p.period,
+                    if p.proven {
+                        " (proven: Q = Q_N for every heap)"
+                    } else {
+                        " (observed, not proven)"
+                    }
+                ),
+                None => String::new(),
+            };
+            let body = quotient.to_string().replace('\n', "\n  ");
+            format!(
+                "quotient {game} up to {up_to}: order {}{period}\n  {body}",
+                quotient.order()
+            )
+        }
         Answer::Genus {
             expr,
             value,

@@ -205,6 +205,18 @@ pub enum Answer {
         /// How far the search looked: heaps 0..searched were computed.
         searched: usize,
     },
+    /// `quotient G up to N`: the certified misère quotient of heaps 0..=N.
+    Quotient {
+        /// The game as written.
+        game: String,
+        /// The heap bound N.
+        up_to: usize,
+        /// The quotient (presentation, P-portion, Φ).
+        quotient: std::rc::Rc<crate::solve::misere::quotient::Quotient>,
+        /// Φ's period, when one shows: proven only by the quotient
+        /// periodicity theorem for octal games.
+        period: Option<crate::solve::misere::quotient::periodic::Periodicity>,
+    },
     /// `genus G`.
     Genus {
         /// The query's source text.

@@ -10,7 +10,7 @@ use crate::lang::board::BoardData;
 use crate::lang::value::{GameSum, InstId, Value};
 use crate::solve::impartial::Solver;
 use crate::solve::loopy::analysis as loopy;
-use crate::solve::misere::{outcome as misere_outcome, tame, values as misere_values};
+use crate::solve::misere::{heaps, outcome as misere_outcome, tame, values as misere_values};
 use crate::solve::partizan::analysis as partizan;
 use crate::syntax::ast::QueryKind;
 use std::rc::Rc;
@@ -118,9 +118,13 @@ impl<'a> Runner<'a> {
                 }
                 reject_partizan(&games, &g, span)?;
                 let value = if q.misere {
-                    // Tame sums by the misère Nim rule, the rest by search.
-                    let tame = tame::tame_next_wins(&mut games, &mut analyses.misere, &g, span)
-                        .map_err(|e| misere_of_loopy(e, span))?;
+                    // A computed quotient, then tame sums by the misère Nim rule,
+                    // then the search.
+                    let tame = match heaps::quotient_next_wins(&analyses.misere, &g) {
+                        Some(wins) => Some(wins),
+                        None => tame::tame_next_wins(&mut games, &mut analyses.misere, &g, span)
+                            .map_err(|e| misere_of_loopy(e, span))?,
+                    };
                     let wins = match tame {
                         Some(wins) => wins,
                         None => {
@@ -176,8 +180,11 @@ impl<'a> Runner<'a> {
             QueryKind::Winning => {
                 let g = subject(&mut games)?;
                 let moves = if q.misere {
-                    let tame = tame::tame_winning(&mut games, &mut analyses.misere, &g, span)
-                        .map_err(|e| misere_of_loopy(e, span))?;
+                    let tame = match heaps::quotient_winning(&analyses.misere, &g) {
+                        Some(moves) => Some(moves),
+                        None => tame::tame_winning(&mut games, &mut analyses.misere, &g, span)
+                            .map_err(|e| misere_of_loopy(e, span))?,
+                    };
                     match tame {
                         Some(moves) => moves,
                         None => misere_outcome::winning(&mut games, &mut analyses.misere, &g, span)
@@ -247,6 +254,10 @@ impl<'a> Runner<'a> {
                     value,
                     phylum,
                 })
+            }
+            QueryKind::Quotient => {
+                let inst = game_fn_of(&mut games, &q.subject)?;
+                quotient(&mut games, &mut analyses.misere, q, inst)
             }
             QueryKind::Table => {
                 let inst = game_fn_of(&mut games, &q.subject)?;
@@ -415,5 +426,67 @@ fn table(
     Ok(Answer::Table {
         expr: q.text.clone(),
         rows,
+    })
+}
+
+fn quotient(
+    games: &mut Games<'_>,
+    cache: &mut crate::solve::misere::MisereCache,
+    q: &Query,
+    inst: InstId,
+) -> Result<Answer, EvalError> {
+    use crate::solve::misere::heaps::GameHeaps;
+    use crate::solve::misere::quotient::{certify, periodic, quotient, QuotientError};
+    let span = q.span;
+    let params = games.game(inst).map_or(0, |g| g.params.len());
+    if params != 1 {
+        return Err(EvalError::NotHeapGame {
+            why: format!("it has {params} parameters, not one heap"),
+            span: q.subject.expr.span,
+        });
+    }
+    let bound = q.range.as_ref().ok_or(EvalError::SequenceRange { span })?;
+    let up_to = match games.interp().top(bound)? {
+        Value::Int(n) if n >= 0 => n as usize,
+        Value::Int(_) => {
+            return Err(EvalError::NegativeHeap {
+                span: bound.expr.span,
+            })
+        }
+        other => {
+            return Err(EvalError::expected(
+                "a heap bound such as `30`",
+                other.kind_name(),
+                bound.expr.span,
+            ))
+        }
+    };
+    let budget = games.budget;
+    let mut heaps = GameHeaps::new(games, inst, span)?;
+    let found = quotient(&mut heaps, up_to, budget).map_err(|e| match e {
+        QuotientError::Rules(e) => e,
+        QuotientError::Budget(x) => EvalError::limit(x, span),
+        QuotientError::IllFounded { heap, option } => EvalError::NotHeapGame {
+            why: format!("heap {heap} has the option {option:?}, which is not smaller"),
+            span,
+        },
+        QuotientError::TooLarge(heap) => EvalError::Quotient {
+            why: format!("the candidate monoid grew too large at heap {heap}"),
+            span,
+        },
+        QuotientError::Uncertified(why) => EvalError::Quotient { why, span },
+        QuotientError::Internal(what) => EvalError::Internal { what, span },
+    })?;
+    // Every returned quotient is certified; the certificate is re-run here only
+    // to tell the periodicity theorem so, cheaply for small quotients.
+    let certified = certify::certify(&found, &mut heaps, budget).is_ok();
+    let period = periodic::periodicity(&found, heaps.octal_digits_now(), certified);
+    let found = Rc::new(found);
+    cache.quotients.insert(inst, found.clone());
+    Ok(Answer::Quotient {
+        game: q.text.clone(),
+        up_to,
+        quotient: found,
+        period,
     })
 }

@@ -236,6 +236,8 @@ pub enum QueryKind {
     RightStop,
     /// `thermograph G`
     Thermograph,
+    /// `quotient G up to N`
+    Quotient,
 }
 
 impl QueryKind {
@@ -259,6 +261,7 @@ impl QueryKind {
             QueryKind::LeftStop => "leftstop",
             QueryKind::RightStop => "rightstop",
             QueryKind::Thermograph => "thermograph",
+            QueryKind::Quotient => "quotient",
         }
     }
 }

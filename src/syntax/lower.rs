@@ -98,6 +98,8 @@ fn is_token(rule: Rule) -> bool {
             | Rule::leftstop_kw
             | Rule::rightstop_kw
             | Rule::thermograph_kw
+            | Rule::quotient_kw
+            | Rule::up_to
             | Rule::inf_kw
     )
 }
@@ -175,7 +177,8 @@ impl Lowerer {
             | Rule::mean_q
             | Rule::leftstop_q
             | Rule::rightstop_q
-            | Rule::thermograph_q => Some(Statement::Query(self.lower_query(pair))),
+            | Rule::thermograph_q
+            | Rule::quotient_q => Some(Statement::Query(self.lower_query(pair))),
             _ => {
                 self.presume(span, "a statement");
                 None
@@ -500,6 +503,7 @@ impl Lowerer {
             Rule::leftstop_q => QueryKind::LeftStop,
             Rule::rightstop_q => QueryKind::RightStop,
             Rule::thermograph_q => QueryKind::Thermograph,
+            Rule::quotient_q => QueryKind::Quotient,
             _ => QueryKind::Play,
         };
         let mut misere = false;

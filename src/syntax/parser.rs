@@ -193,6 +193,7 @@ pub fn describe_rule(rule: Rule) -> String {
         }
         Rule::lone_star => "an expression",
         Rule::bar => "`|`",
+        Rule::up_to => "`up to`",
         Rule::game_rule => "a rule (`move`, `left`, `right` or `stop when`)",
         Rule::board_size => "a board size (an integer, a name or `(…)`)",
         other => return keyword_name(other),

@@ -4,6 +4,7 @@
 //! The memo is kept across statements (until a game is redefined).
 
 pub mod genus;
+pub mod heaps;
 pub mod outcome;
 pub mod quotient;
 pub mod tame;
@@ -31,6 +32,9 @@ pub struct MisereCache {
     pub(crate) values: FxHashMap<State, u32>,
     /// The options of each component seen.
     options: FxHashMap<Component, Rc<[Vec<Component>]>>,
+    /// The misère quotients computed, by game instance: sums of their heaps
+    /// up to the quotient's bound are answered from it.
+    pub(crate) quotients: FxHashMap<crate::lang::value::InstId, Rc<quotient::Quotient>>,
     /// Genus by theory of each component (`None` while on the walk's path).
     pub(crate) theory: FxHashMap<Component, Option<tame::Theory>>,
 }
@@ -47,6 +51,7 @@ impl MisereCache {
             && self.values.is_empty()
             && self.options.is_empty()
             && self.theory.is_empty()
+            && self.quotients.is_empty()
     }
 
     /// The options of one component, generated once.

@@ -1,0 +1,174 @@
+//! `quotient G up to N` through the language, and misère answers read from it,
+//! against a brute-force misère search written here (independent of grundy) on
+//! random sums of octal heaps; and the published quotients: misère Nim on heaps
+//! ≤ 3 (order 6) and R8, the unique quotient of order 8 (Siegel 2007), for 0.75.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+mod common;
+
+use proptest::prelude::*;
+use std::collections::HashMap;
+
+/// The options of heap `n` of an octal game: removing k tokens (digit k) may
+/// leave nothing (bit 1), one heap (bit 2) or two heaps (bit 4).
+fn octal_options(digits: &[u8], n: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    for (k, &d) in digits.iter().enumerate().skip(1) {
+        if k > n {
+            break;
+        }
+        let rest = n - k;
+        if d & 1 != 0 && rest == 0 {
+            out.push(vec![]);
+        }
+        if d & 2 != 0 && rest > 0 {
+            out.push(vec![rest]);
+        }
+        if d & 4 != 0 && rest >= 2 {
+            for a in 1..=rest / 2 {
+                out.push(vec![a, rest - a]);
+            }
+        }
+    }
+    out
+}
+
+/// Brute force: does the player to move win this sum in misère play?
+fn misere_wins(digits: &[u8], heaps: &[usize], memo: &mut HashMap<Vec<usize>, bool>) -> bool {
+    let mut key: Vec<usize> = heaps.iter().copied().filter(|&h| h > 0).collect();
+    key.sort_unstable();
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let mut any_move = false;
+    let mut wins = false;
+    for (i, &h) in key.iter().enumerate() {
+        for opt in octal_options(digits, h) {
+            any_move = true;
+            let mut next: Vec<usize> = key.clone();
+            next.remove(i);
+            next.extend(opt);
+            if !misere_wins(digits, &next, memo) {
+                wins = true;
+                break;
+            }
+        }
+        if wins {
+            break;
+        }
+    }
+    // No move: the player to move has won (the last mover lost).
+    let result = if any_move { wins } else { true };
+    memo.insert(key, result);
+    result
+}
+
+fn value(answer: &str) -> &str {
+    answer.split_once(" = ").map_or(answer, |(_, v)| v)
+}
+
+fn digits(code: &str) -> Vec<u8> {
+    let (_, tail) = code.split_once('.').unwrap();
+    std::iter::once(0)
+        .chain(tail.bytes().map(|b| b - b'0'))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn quotient_answers_agree_with_brute_force(
+        code in prop::sample::select(vec!["0.07", "0.75", "0.77", "0.137", "0.6"]),
+        heaps in prop::collection::vec(0usize..=12, 1..4),
+    ) {
+        let sum = heaps.iter().map(|h| format!("g({h})")).collect::<Vec<_>>().join(" + ");
+        let out = common::texts(&format!(
+            "game g = octal \"{code}\"\nquotient g up to 12\noutcome misere {sum}\nwinning misere {sum}"
+        ));
+        let d = digits(code);
+        let mut memo = HashMap::new();
+        let wins = misere_wins(&d, &heaps, &mut memo);
+        prop_assert_eq!(value(&out[1]), if wins { "N" } else { "P" });
+        // Each reply leaves a P-position; there is one iff the sum is N.
+        let replies = value(&out[2]).trim_start_matches('{').trim_end_matches('}');
+        let moves: Vec<Vec<usize>> = replies
+            .split(", ")
+            .filter(|m| !m.is_empty())
+            .map(|m| {
+                m.split(" + ")
+                    .filter(|p| *p != "*0")
+                    .map(|p| p.trim_start_matches("g(").trim_end_matches(')').parse().unwrap())
+                    .collect()
+            })
+            .collect();
+        // (A sum with no move at all is won by the player to move, without a move.)
+        let can_move = heaps.iter().any(|&h| !octal_options(&d, h).is_empty());
+        prop_assert_eq!(!moves.is_empty(), wins && can_move, "{}", out[2]);
+        for m in &moves {
+            prop_assert!(!misere_wins(&d, m, &mut memo), "{:?} is not P", m);
+        }
+    }
+}
+
+#[test]
+fn misere_nim_and_r8() {
+    let out = common::texts(
+        "game nim(n: nat) { move n - k for k in 1..=n }\nquotient nim up to 3\n\
+         game r = octal \"0.75\"\nquotient r up to 30",
+    );
+    // Misère Nim on heaps ≤ 3: ⟨a, b | a² = 1, b³ = b⟩, P = {a, b²}, order 6.
+    assert!(
+        out[0].starts_with("quotient nim up to 3: order 6"),
+        "{}",
+        out[0]
+    );
+    assert!(out[0].contains("Q = ⟨a, b | a² = 1, b³ = b⟩"), "{}", out[0]);
+    assert!(out[0].contains("P = {a, b²}"), "{}", out[0]);
+    // 0.75: R8 = ⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩, P = {a, b²}; its Φ
+    // is periodic and, for an octal game, the periodicity theorem proves Q = Q_N.
+    assert!(out[1].contains("order 8"), "{}", out[1]);
+    assert!(
+        out[1].contains("⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩"),
+        "{}",
+        out[1]
+    );
+    assert!(out[1].contains("P = {a, b²}"), "{}", out[1]);
+    assert!(out[1].contains("(proven"), "{}", out[1]);
+}
+
+#[test]
+fn quotient_json_has_the_tables() {
+    let mut e = grundy::Engine::default();
+    let answers = e
+        .run_program("game r = octal \"0.75\"\nquotient r up to 10")
+        .unwrap();
+    let json = grundy::report::json(&answers[0], &e.namer()).to_string();
+    assert!(json.contains(r#""query":"quotient""#), "{json}");
+    assert!(json.contains(r#""order":8"#), "{json}");
+    assert!(json.contains(r#""p":["a","b²"]"#), "{json}");
+    assert!(
+        json.contains(r#""phi":["1","a","b","a","b","c","b","c","b","ab²","b"]"#),
+        "{json}"
+    );
+}
+
+#[test]
+fn a_game_that_is_not_a_heap_game_is_refused() {
+    let p = common::problem(
+        "game two(a: nat, b: nat) { move (a - 1, b) where a > 0 }\nquotient two up to 3",
+    );
+    assert!(p.message.contains("heap game"), "{}", p.message);
+    let p = common::problem("game g(n: nat) { move *1 where n > 0 }\nquotient g up to 3");
+    assert!(
+        p.message.contains("not a heap of the same game"),
+        "{}",
+        p.message
+    );
+}
