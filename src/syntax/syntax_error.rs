@@ -146,6 +146,8 @@ impl Describe for SyntaxError {
                     format!("{found} is a reserved word of the language; choose another name")
                 } else if found == "`\"`" {
                     "a string ends with `\"` on the same line".into()
+                } else if expected.iter().any(|e| e == "`up to`") {
+                    "write `quotient G up to N` with the game's name (`quotient kayles up to 20`), not a position".into()
                 } else if found == "`|`" {
                     "a game `{A, B | C}` has one `|` between Left's and Right's options; nest games in their own braces: `{0 | {1 | 2}}`".into()
                 } else if expected.iter().any(|e| e == "`}`") {
