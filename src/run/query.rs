@@ -125,6 +125,18 @@ impl<'a> Runner<'a> {
                         None => tame::tame_next_wins(&mut games, &mut analyses.misere, &g, span)
                             .map_err(|e| misere_of_loopy(e, span))?,
                     };
+                    let tame = match tame {
+                        None if heaps::try_quotient(
+                            &mut games,
+                            &mut analyses.misere,
+                            &g,
+                            span,
+                        )? =>
+                        {
+                            heaps::quotient_next_wins(&analyses.misere, &g)
+                        }
+                        other => other,
+                    };
                     let wins = match tame {
                         Some(wins) => wins,
                         None => {
@@ -180,10 +192,27 @@ impl<'a> Runner<'a> {
             QueryKind::Winning => {
                 let g = subject(&mut games)?;
                 let moves = if q.misere {
-                    let tame = match heaps::quotient_winning(&analyses.misere, &g) {
+                    let tame = match heaps::quotient_winning(
+                        &mut games,
+                        &mut analyses.misere,
+                        &g,
+                        span,
+                    )? {
                         Some(moves) => Some(moves),
                         None => tame::tame_winning(&mut games, &mut analyses.misere, &g, span)
                             .map_err(|e| misere_of_loopy(e, span))?,
+                    };
+                    let tame = match tame {
+                        None if heaps::try_quotient(
+                            &mut games,
+                            &mut analyses.misere,
+                            &g,
+                            span,
+                        )? =>
+                        {
+                            heaps::quotient_winning(&mut games, &mut analyses.misere, &g, span)?
+                        }
+                        other => other,
                     };
                     match tame {
                         Some(moves) => moves,

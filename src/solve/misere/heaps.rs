@@ -136,21 +136,117 @@ pub fn quotient_next_wins(
     q.is_p(&heaps).map(|p| !p)
 }
 
-/// Misère winning moves from a computed quotient, as positions.
+/// Misère winning moves from a computed quotient, as the game's own options
+/// (so a move that leaves `g(0)` shows it as the rule wrote it).
 pub fn quotient_winning(
-    cache: &super::MisereCache,
+    games: &mut Games<'_>,
+    cache: &mut super::MisereCache,
     sum: &crate::lang::value::GameSum,
-) -> Option<Vec<crate::lang::value::GameSum>> {
-    let (q, inst, heaps) = sum_in_quotient(cache, sum)?;
-    let moves = q.winning_moves(&heaps)?;
-    let mut out = Vec::with_capacity(moves.len());
-    for m in moves {
-        let replacement: Vec<Component> = m
-            .option
-            .iter()
-            .map(|&h| Component::Pos(inst, Rc::from(vec![Value::Int(h as i64)])))
-            .collect();
-        out.push(sum.replaced(m.component, &replacement));
+    span: Span,
+) -> Result<Option<Vec<crate::lang::value::GameSum>>, EvalError> {
+    let Some((q, inst, heaps)) = sum_in_quotient(cache, sum) else {
+        return Ok(None);
+    };
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for (i, c) in sum.parts.iter().enumerate() {
+        for opt in cache.component_options(games, c, span)?.iter() {
+            games.budget.tick().map_err(|e| EvalError::limit(e, span))?;
+            let mut after: Vec<usize> = heaps.clone();
+            after.remove(i);
+            for x in opt {
+                match x {
+                    Component::Pos(j, pos) if *j == inst => match pos.as_ref() {
+                        [Value::Int(n)] if *n >= 0 => after.push(*n as usize),
+                        _ => return Ok(None),
+                    },
+                    Component::Nimber(0) => {}
+                    _ => return Ok(None),
+                }
+            }
+            let Some(p) = q.is_p(&after) else {
+                return Ok(None);
+            };
+            let result = sum.replaced(i, opt);
+            if p && seen.insert(result.normalized()) {
+                out.push(result);
+            }
+        }
     }
-    Some(out)
+    Ok(Some(out))
+}
+
+/// How long an automatic quotient attempt may run before the search takes over.
+const AUTO_QUOTIENT_TIME: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// For a misère sum of heaps of one heap game with no quotient yet: computes
+/// the quotient up to the largest heap, within [`AUTO_QUOTIENT_TIME`], and keeps
+/// it. Returns whether the sum can now be read from a quotient. A game that is
+/// not a heap game, a quotient that cannot be built, or one that takes too
+/// long leaves the sum to the search; a Ctrl-C or the memory limit stops here.
+pub fn try_quotient(
+    games: &mut Games<'_>,
+    cache: &mut super::MisereCache,
+    sum: &crate::lang::value::GameSum,
+    span: Span,
+) -> Result<bool, EvalError> {
+    use crate::graph::budget::{Budget, Exceeded};
+    let mut inst = None;
+    let mut largest = 0usize;
+    for c in &sum.parts {
+        match c {
+            Component::Nimber(0) => {}
+            Component::Pos(i, pos) if inst.is_none_or(|j| j == *i) => match pos.as_ref() {
+                [Value::Int(n)] if *n >= 0 => {
+                    inst = Some(*i);
+                    largest = largest.max(usize::try_from(*n).unwrap_or(usize::MAX));
+                }
+                _ => return Ok(false),
+            },
+            _ => return Ok(false),
+        }
+    }
+    let Some(inst) = inst else {
+        return Ok(false);
+    };
+    if cache
+        .quotient_failed
+        .get(&inst)
+        .is_some_and(|&n| largest >= n)
+    {
+        return Ok(false);
+    }
+    let parent = games.budget;
+    let mut trial = Budget::new(crate::graph::budget::Limits {
+        timeout: Some(
+            parent
+                .limits()
+                .timeout
+                .map_or(AUTO_QUOTIENT_TIME, |t| t.min(AUTO_QUOTIENT_TIME)),
+        ),
+        ..*parent.limits()
+    });
+    trial.start();
+    trial.set_cancel_flag(parent.cancel_flag());
+    let Ok(mut heaps) = GameHeaps::new(games, inst, span) else {
+        cache.quotient_failed.insert(inst, 0);
+        return Ok(false);
+    };
+    use super::quotient::QuotientError;
+    match super::quotient::quotient(&mut heaps, largest, &trial) {
+        Ok(q) => {
+            cache.quotients.insert(inst, Rc::new(q));
+            Ok(true)
+        }
+        Err(QuotientError::Budget(Exceeded::Interrupted)) => {
+            Err(EvalError::limit(Exceeded::Interrupted, span))
+        }
+        Err(QuotientError::Budget(Exceeded::Memory(m))) => {
+            Err(EvalError::limit(Exceeded::Memory(m), span))
+        }
+        Err(_) => {
+            cache.quotient_failed.insert(inst, largest);
+            Ok(false)
+        }
+    }
 }

@@ -35,6 +35,8 @@ pub struct MisereCache {
     /// The misère quotients computed, by game instance: sums of their heaps
     /// up to the quotient's bound are answered from it.
     pub(crate) quotients: FxHashMap<crate::lang::value::InstId, Rc<quotient::Quotient>>,
+    /// The smallest heap bound at which an automatic quotient failed, by game.
+    pub(crate) quotient_failed: FxHashMap<crate::lang::value::InstId, usize>,
     /// Genus by theory of each component (`None` while on the walk's path).
     pub(crate) theory: FxHashMap<Component, Option<tame::Theory>>,
 }
@@ -52,6 +54,7 @@ impl MisereCache {
             && self.options.is_empty()
             && self.theory.is_empty()
             && self.quotients.is_empty()
+            && self.quotient_failed.is_empty()
     }
 
     /// The options of one component, generated once.
