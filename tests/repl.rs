@@ -196,8 +196,8 @@ fn a_real_terminal_session() {
         .env("NO_COLOR", "1")
         .env_remove("XDG_DATA_HOME");
     let mut p = spawn_command(cmd, Some(20_000)).expect("spawn grundy in a pty");
-    // The editor flushes input typed before it is ready (as a terminal does when it
-    // switches to raw mode), so pause at each prompt like a person would.
+    // Pause at each prompt like a person would: this test is about the prompts
+    // (typing ahead is tested below).
     fn say(
         p: &mut rexpect::session::PtySession,
         line: &str,
@@ -303,4 +303,57 @@ fn load_prints_one_summary_line() {
     assert!(text.contains("grundy nim(5) = 5"), "{text}");
     assert!(text.ends_with("4 statements, 2 asserts passed"), "{text}");
     let _ = std::fs::remove_file(path);
+}
+
+/// The real binary in a pseudo-terminal, with a fresh home (no history) and no colour.
+fn pty(tag: &str, args: &[&str]) -> (rexpect::session::PtySession, std::path::PathBuf) {
+    let home = std::env::temp_dir().join(format!("grundy-pty-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"));
+    cmd.args(args)
+        .env("HOME", &home)
+        .env("NO_COLOR", "1")
+        .env_remove("XDG_DATA_HOME");
+    let p = rexpect::session::spawn_command(cmd, Some(30_000)).expect("spawn grundy in a pty");
+    (p, home)
+}
+
+#[test]
+fn lines_typed_during_a_computation_and_pastes_all_run_in_order() {
+    let (mut p, home) = pty("typeahead", &[]);
+    p.exp_string("grundy> ").unwrap();
+    std::thread::sleep(Duration::from_millis(150));
+    p.send_line("game m(h: list) { move h with [i] = a for i in 0..len(h), a in 0..h[i] }")
+        .unwrap();
+    p.exp_string("grundy> ").unwrap();
+    std::thread::sleep(Duration::from_millis(150));
+    // A computation of a second or two; meanwhile three entries are typed (the
+    // terminal holds them), one of them over two lines.
+    // The first follows the query at once, before the editor has left raw mode.
+    p.send("grundy m([30, 30, 30])\rprint 100 + 1\r").unwrap();
+    p.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    p.send_line("let w = 200 +").unwrap();
+    p.send_line("  2").unwrap();
+    p.send_line("print w").unwrap();
+    p.exp_string("grundy m([30, 30, 30]) = 30").unwrap();
+    p.exp_string("101").unwrap();
+    p.exp_string("202").unwrap();
+    p.exp_string("grundy> ").unwrap();
+    // A paste in one write, lines separated by carriage returns as a terminal
+    // without bracketed paste sends them: every line runs, in order, and an
+    // unfinished definition continues on the pasted lines that follow.
+    std::thread::sleep(Duration::from_millis(150));
+    p.send("print 300 + 3\rgame q(n: nat) {\r  move n - 1 where n > 0\r}\rgrundy q(5) + *4\rprint 400 + 4\r")
+        .unwrap();
+    p.flush().unwrap();
+    p.exp_string("303").unwrap();
+    p.exp_string("grundy q(5) + *4 = 5").unwrap();
+    p.exp_string("404").unwrap();
+    p.exp_string("grundy> ").unwrap();
+    std::thread::sleep(Duration::from_millis(150));
+    p.send_control('d').unwrap();
+    p.exp_eof().unwrap();
+    let _ = std::fs::remove_dir_all(home);
 }
