@@ -352,6 +352,17 @@ fn lines_typed_during_a_computation_and_pastes_all_run_in_order() {
     p.exp_string("grundy q(5) + *4 = 5").unwrap();
     p.exp_string("404").unwrap();
     p.exp_string("grundy> ").unwrap();
+    // Ctrl-C interrupts the computation running, and what was typed meanwhile
+    // still runs (the terminal would discard it by itself).
+    std::thread::sleep(Duration::from_millis(150));
+    p.send_line("grundy m([40, 40, 40, 40])").unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    p.send_line("print 500 + 5").unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    p.send_control('c').unwrap();
+    p.exp_string("interrupted").unwrap();
+    p.exp_string("505").unwrap();
+    p.exp_string("grundy> ").unwrap();
     std::thread::sleep(Duration::from_millis(150));
     p.send_control('d').unwrap();
     p.exp_eof().unwrap();

@@ -252,7 +252,10 @@ pub fn run(files: &[String], limits: crate::graph::budget::Limits, colour: bool)
                         let _ = editor.save_history(h);
                     }
                 }
-                let r = session.eval(&entry);
+                let r = {
+                    let _keep = KeepTypeahead::new();
+                    session.eval(&entry)
+                };
                 print_response(&r);
                 *names.borrow_mut() = session.names();
                 if r.quit {
@@ -279,6 +282,55 @@ pub fn run(files: &[String], limits: crate::graph::budget::Limits, colour: bool)
         let _ = editor.save_history(h);
     }
     0
+}
+
+/// While an entry runs, the terminal is in its ordinary mode, where Ctrl-C would
+/// also throw away what was typed meanwhile: `NOFLSH` keeps those lines, which
+/// then run in order. The terminal's mode is restored when the entry ends.
+#[cfg(unix)]
+struct KeepTypeahead(Option<nix::sys::termios::Termios>);
+
+#[cfg(unix)]
+impl KeepTypeahead {
+    fn new() -> KeepTypeahead {
+        use nix::sys::termios::{tcgetattr, tcsetattr, LocalFlags, SetArg};
+        let stdin = std::io::stdin();
+        let Ok(saved) = tcgetattr(&stdin) else {
+            return KeepTypeahead(None);
+        };
+        if saved.local_flags.contains(LocalFlags::NOFLSH) {
+            return KeepTypeahead(None);
+        }
+        let mut keep = saved.clone();
+        keep.local_flags.insert(LocalFlags::NOFLSH);
+        match tcsetattr(&stdin, SetArg::TCSANOW, &keep) {
+            Ok(()) => KeepTypeahead(Some(saved)),
+            Err(_) => KeepTypeahead(None),
+        }
+    }
+}
+
+#[cfg(unix)]
+impl Drop for KeepTypeahead {
+    fn drop(&mut self) {
+        if let Some(saved) = self.0.take() {
+            let _ = nix::sys::termios::tcsetattr(
+                std::io::stdin(),
+                nix::sys::termios::SetArg::TCSANOW,
+                &saved,
+            );
+        }
+    }
+}
+
+#[cfg(not(unix))]
+struct KeepTypeahead;
+
+#[cfg(not(unix))]
+impl KeepTypeahead {
+    fn new() -> KeepTypeahead {
+        KeepTypeahead
+    }
 }
 
 fn print_response(r: &Response) {
