@@ -368,3 +368,37 @@ fn lines_typed_during_a_computation_and_pastes_all_run_in_order() {
     p.exp_eof().unwrap();
     let _ = std::fs::remove_dir_all(home);
 }
+
+#[test]
+fn a_session_restores_its_definitions_from_what_its_entries_recorded() {
+    let mut s = Session::default();
+    let path = std::env::temp_dir().join(format!("grundy-restore-{}.game", std::process::id()));
+    std::fs::write(&path, "game twice(n: nat) { move n - 2 where n >= 2 }\n").unwrap();
+    let entries = [
+        NIM.to_string(),
+        "let k = 3\ngrundy nim(k)".to_string(),
+        "grundy nim(5)".to_string(),
+        "board b = 3 x 3".to_string(),
+        format!(":load {}", path.display()),
+        "game nim(n: nat) { move n - 1 where n > 0 }".to_string(),
+    ];
+    let mut journal = Vec::new();
+    for e in &entries {
+        let r = s.eval(e);
+        assert!(!r.error, "{e}: {}", r.text);
+        journal.extend(r.record);
+    }
+    assert_eq!(
+        journal.len(),
+        5,
+        "the query alone records nothing: {journal:?}"
+    );
+    let mut fresh = Session::default();
+    let r = fresh.restore(&journal);
+    assert!(!r.error && r.text.is_empty(), "{}", r.text);
+    // The last definition of nim wins; the constant and the loaded game are back.
+    assert_eq!(ok(&mut fresh, "grundy nim(k)"), "grundy nim(k) = 1");
+    assert_eq!(ok(&mut fresh, "grundy twice(5)"), "grundy twice(5) = 0");
+    assert!(ok(&mut fresh, ":games").contains("game twice(n: nat)"));
+    let _ = std::fs::remove_file(path);
+}
