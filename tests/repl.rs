@@ -369,6 +369,190 @@ fn lines_typed_during_a_computation_and_pastes_all_run_in_order() {
     let _ = std::fs::remove_dir_all(home);
 }
 
+/// A stand-in session for the supervisor: `def X` defines X, `list` shows the
+/// definitions, `spin` computes until Ctrl-C, `stall` ignores Ctrl-C (as code
+/// that never checks its budget would), `panic` is a bug.
+mod stand_in {
+    use grundy::repl::worker::{Evaluator, Factory, Status};
+    use grundy::repl::Response;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    pub struct Fake {
+        pub cancel: Arc<AtomicBool>,
+        pub defs: Vec<String>,
+        pub release: Arc<AtomicBool>,
+    }
+
+    impl Evaluator for Fake {
+        fn eval(&mut self, entry: &str) -> Response {
+            self.cancel.store(false, Ordering::Relaxed);
+            if let Some(name) = entry.strip_prefix("def ") {
+                self.defs.push(name.to_string());
+                return Response {
+                    record: Some(entry.to_string()),
+                    ..Response::text(format!("defined {name}"))
+                };
+            }
+            match entry {
+                "list" => Response::text(self.defs.join(",")),
+                "clear" => {
+                    self.defs.clear();
+                    Response {
+                        cleared: true,
+                        ..Response::text("cleared")
+                    }
+                }
+                "spin" => loop {
+                    if self.cancel.load(Ordering::Relaxed) {
+                        return Response::error("interrupted");
+                    }
+                    std::thread::sleep(Duration::from_millis(1));
+                },
+                "stall" => {
+                    let start = Instant::now();
+                    while start.elapsed() < Duration::from_secs(30)
+                        && !self.release.load(Ordering::Relaxed)
+                    {
+                        std::thread::sleep(Duration::from_millis(5));
+                    }
+                    Response::text("stalled to the end")
+                }
+                "panic" => panic!("a bug in the stand-in"),
+                _ => Response::error(format!("unknown entry {entry}")),
+            }
+        }
+
+        fn restore(&mut self, journal: &[String]) -> Response {
+            for entry in journal {
+                self.eval(entry);
+            }
+            Response::default()
+        }
+
+        fn status(&self) -> Status {
+            Status {
+                names: self.defs.clone(),
+                ..Status::default()
+            }
+        }
+    }
+
+    /// A factory of stand-ins, and the flag that lets stalled ones finish.
+    pub fn factory() -> (Arc<Factory>, Arc<AtomicBool>) {
+        let release = Arc::new(AtomicBool::new(false));
+        let r = release.clone();
+        let factory: Arc<Factory> = Arc::new(move |cancel| {
+            Box::new(Fake {
+                cancel,
+                defs: Vec::new(),
+                release: r.clone(),
+            }) as Box<dyn Evaluator>
+        });
+        (factory, release)
+    }
+}
+
+/// Presses Ctrl-C after each delay (measured from the start).
+fn press_at(
+    interrupts: &std::sync::Arc<grundy::repl::worker::Interrupts>,
+    at_ms: &[u64],
+) -> std::thread::JoinHandle<()> {
+    let interrupts = interrupts.clone();
+    let at: Vec<u64> = at_ms.to_vec();
+    std::thread::spawn(move || {
+        let start = std::time::Instant::now();
+        for ms in at {
+            let due = Duration::from_millis(ms);
+            if let Some(wait) = due.checked_sub(start.elapsed()) {
+                std::thread::sleep(wait);
+            }
+            interrupts.press();
+        }
+    })
+}
+
+#[test]
+fn a_computation_that_heeds_ctrl_c_stops_at_the_first_press() {
+    use grundy::repl::worker::{Interrupts, Supervisor};
+    let (factory, _release) = stand_in::factory();
+    let interrupts = std::sync::Arc::new(Interrupts::default());
+    let mut s = Supervisor::new(factory, interrupts.clone()).unwrap();
+    let mut notes: Vec<String> = Vec::new();
+    let mut note = |n: &str| notes.push(n.to_string());
+    assert_eq!(s.eval("def a", &mut note).text, "defined a");
+    let presser = press_at(&interrupts, &[100]);
+    let start = std::time::Instant::now();
+    let r = s.eval("spin", &mut note);
+    presser.join().unwrap();
+    assert!(r.error && r.text == "interrupted", "{}", r.text);
+    assert!(start.elapsed() < Duration::from_millis(900));
+    assert_eq!(s.eval("list", &mut note).text, "a");
+    assert!(notes.is_empty(), "{notes:?}");
+}
+
+#[test]
+fn a_second_ctrl_c_abandons_a_computation_that_does_not_stop() {
+    use grundy::repl::worker::{Interrupts, Supervisor, GRACE};
+    let (factory, release) = stand_in::factory();
+    let interrupts = std::sync::Arc::new(Interrupts::default());
+    let mut s = Supervisor::new(factory, interrupts.clone()).unwrap();
+    let mut notes: Vec<String> = Vec::new();
+    let mut note = |n: &str| notes.push(n.to_string());
+    s.eval("def gone", &mut note);
+    s.eval("clear", &mut note);
+    s.eval("def a", &mut note);
+    s.eval("def b", &mut note);
+    assert_eq!(s.journal_len(), 2, "`clear` empties the journal");
+    // The second press comes too soon to count (a double tap); the third, more
+    // than a second after the first, abandons the stalled computation.
+    let presser = press_at(&interrupts, &[100, 300, 1700]);
+    let start = std::time::Instant::now();
+    let r = s.eval("stall", &mut note);
+    let took = start.elapsed();
+    presser.join().unwrap();
+    assert!(
+        r.error && r.text.contains("grundy::abandoned"),
+        "{}",
+        r.text
+    );
+    assert!(r.text.contains("help: this entry is undone"), "{}", r.text);
+    assert!(
+        took >= Duration::from_millis(1600) && took < Duration::from_secs(10),
+        "{took:?}"
+    );
+    assert!(took >= GRACE);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(notes[0].contains("press Ctrl-C again"), "{notes:?}");
+    // The definitions made before are there, in order; the session goes on.
+    assert_eq!(s.status().names, ["a", "b"]);
+    assert_eq!(s.eval("list", &mut |_| {}).text, "a,b");
+    s.eval("def c", &mut |_| {});
+    assert_eq!(s.eval("list", &mut |_| {}).text, "a,b,c");
+    // Ctrl-C still reaches the fresh worker.
+    let presser = press_at(&interrupts, &[100]);
+    assert_eq!(s.eval("spin", &mut |_| {}).text, "interrupted");
+    presser.join().unwrap();
+    release.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+#[test]
+fn a_bug_in_the_session_is_reported_and_the_definitions_survive() {
+    use grundy::repl::worker::{Interrupts, Supervisor};
+    let (factory, _release) = stand_in::factory();
+    let interrupts = std::sync::Arc::new(Interrupts::default());
+    let mut s = Supervisor::new(factory, interrupts).unwrap();
+    s.eval("def a", &mut |_| {});
+    let r = s.eval("panic", &mut |_| {});
+    assert!(
+        r.error && r.text.contains("internal failure") && r.text.contains("this is a bug"),
+        "{}",
+        r.text
+    );
+    assert_eq!(s.eval("list", &mut |_| {}).text, "a");
+}
+
 #[test]
 fn a_session_restores_its_definitions_from_what_its_entries_recorded() {
     let mut s = Session::default();
@@ -401,4 +585,50 @@ fn a_session_restores_its_definitions_from_what_its_entries_recorded() {
     assert_eq!(ok(&mut fresh, "grundy twice(5)"), "grundy twice(5) = 0");
     assert!(ok(&mut fresh, ":games").contains("game twice(n: nat)"));
     let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn a_real_computation_deaf_to_ctrl_c_is_abandoned_by_a_second_one() {
+    use rexpect::ReadUntil;
+    let (mut p, home) = pty("abandon", &[]);
+    p.exp_string("grundy> ").unwrap();
+    std::thread::sleep(Duration::from_millis(150));
+    p.send_line(NIM).unwrap();
+    p.exp_string("grundy> ").unwrap();
+    std::thread::sleep(Duration::from_millis(150));
+    p.send_line("let L = [x for x in 0..100000]").unwrap();
+    p.exp_string("grundy> ").unwrap();
+    std::thread::sleep(Duration::from_millis(150));
+    // `set` over 20000 copies of a long list is one built-in call that checks no
+    // budget while it hashes: many seconds deaf to Ctrl-C (as measured when
+    // this test was written; if built-ins learn to stop, the first Ctrl-C wins).
+    p.send_line("print len(set([L for i in 0..20000]))")
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(700));
+    p.send_line("print 600 + 6").unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    p.send_control('c').unwrap();
+    let (_, which) = p
+        .exp_any(vec![
+            ReadUntil::String("press Ctrl-C again".into()),
+            ReadUntil::String("interrupted".into()),
+        ])
+        .unwrap();
+    eprintln!("after the first Ctrl-C: {which:?}");
+    if which.contains("press Ctrl-C again") {
+        p.send_control('c').unwrap();
+        p.exp_string("grundy::abandoned").unwrap();
+        p.exp_string("this entry is undone").unwrap();
+    }
+    // What was typed meanwhile runs, and the definitions are all there.
+    p.exp_string("606").unwrap();
+    p.exp_string("grundy> ").unwrap();
+    std::thread::sleep(Duration::from_millis(150));
+    p.send_line("grundy nim(len(L) % 7)").unwrap();
+    p.exp_string("= 5").unwrap();
+    p.exp_string("grundy> ").unwrap();
+    std::thread::sleep(Duration::from_millis(150));
+    p.send_control('d').unwrap();
+    p.exp_eof().unwrap();
+    let _ = std::fs::remove_dir_all(home);
 }
