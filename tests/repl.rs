@@ -371,7 +371,8 @@ fn lines_typed_during_a_computation_and_pastes_all_run_in_order() {
 
 /// A stand-in session for the supervisor: `def X` defines X, `list` shows the
 /// definitions, `spin` computes until Ctrl-C, `stall` ignores Ctrl-C (as code
-/// that never checks its budget would), `panic` is a bug.
+/// that never checks its budget would), `two statements` swallows a Ctrl-C
+/// between them, `panic` is a bug.
 mod stand_in {
     use grundy::repl::worker::{Evaluator, Factory, Status};
     use grundy::repl::Response;
@@ -410,6 +411,18 @@ mod stand_in {
                     }
                     std::thread::sleep(Duration::from_millis(1));
                 },
+                "two statements" => {
+                    // A first statement deaf for 300 ms; the second one starts
+                    // by clearing the flag, as every statement does, and heeds it.
+                    std::thread::sleep(Duration::from_millis(300));
+                    self.cancel.store(false, Ordering::Relaxed);
+                    loop {
+                        if self.cancel.load(Ordering::Relaxed) {
+                            return Response::error("interrupted");
+                        }
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                }
                 "stall" => {
                     let start = Instant::now();
                     while start.elapsed() < Duration::from_secs(30)
@@ -535,6 +548,22 @@ fn a_second_ctrl_c_abandons_a_computation_that_does_not_stop() {
     assert_eq!(s.eval("spin", &mut |_| {}).text, "interrupted");
     presser.join().unwrap();
     release.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+#[test]
+fn a_ctrl_c_swallowed_between_statements_does_not_make_the_next_one_abandon() {
+    use grundy::repl::worker::{Interrupts, Supervisor};
+    let (factory, _release) = stand_in::factory();
+    let interrupts = std::sync::Arc::new(Interrupts::default());
+    let mut s = Supervisor::new(factory, interrupts.clone()).unwrap();
+    let mut notes: Vec<String> = Vec::new();
+    // The first press is cleared when the second statement starts; the next,
+    // more than a second later, is a first request again and interrupts.
+    let presser = press_at(&interrupts, &[100, 1500]);
+    let r = s.eval("two statements", &mut |n| notes.push(n.to_string()));
+    presser.join().unwrap();
+    assert_eq!(r.text, "interrupted");
+    assert!(notes.is_empty(), "{notes:?}");
 }
 
 #[test]

@@ -5,9 +5,9 @@
 //! does not tick (one long call into a library, a built-in over a huge list)
 //! cannot be stopped from outside in safe Rust: a thread cannot be killed or
 //! unwound from another, and an allocation refused by the allocator aborts the
-//! process. So when a second Ctrl-C comes more than a second after the first
-//! and the computation is still running, the [`Supervisor`] abandons that
-//! worker: it starts a fresh one, replays the definitions of the entries that
+//! process. So when a second Ctrl-C comes more than a second after a first one
+//! that is still unheeded (the flag is set until a statement stops or another
+//! one starts), the [`Supervisor`] abandons that worker: it starts a fresh one, replays the definitions of the entries that
 //! finished (their [`Response::record`]), and returns to the prompt. The entry
 //! that was abandoned is undone as a whole. The old thread owns its own session
 //! (nothing of it is shared), finds its cancel flag set at its next budget check,
@@ -91,6 +91,8 @@ pub type Factory = dyn Fn(Arc<AtomicBool>) -> Box<dyn Evaluator> + Send + Sync;
 #[derive(Debug, Default)]
 pub struct Interrupts {
     presses: AtomicUsize,
+    /// The last press found the request of an earlier one still pending.
+    repeated: AtomicBool,
     target: Mutex<Option<Arc<AtomicBool>>>,
 }
 
@@ -98,16 +100,22 @@ impl Interrupts {
     /// One Ctrl-C: the computation running is asked to stop at its next budget
     /// check, and the supervisor counts the press.
     pub fn press(&self) {
+        let mut pending = false;
         if let Ok(target) = self.target.lock() {
             if let Some(flag) = target.as_ref() {
-                flag.store(true, Ordering::Relaxed);
+                pending = flag.swap(true, Ordering::SeqCst);
             }
         }
+        self.repeated.store(pending, Ordering::SeqCst);
         self.presses.fetch_add(1, Ordering::SeqCst);
     }
 
     fn count(&self) -> usize {
         self.presses.load(Ordering::SeqCst)
+    }
+
+    fn repeated(&self) -> bool {
+        self.repeated.load(Ordering::SeqCst)
     }
 
     fn aim(&self, flag: &Arc<AtomicBool>) {
@@ -347,6 +355,8 @@ impl Supervisor {
         if self.worker.jobs.send(job).is_err() {
             return Outcome::Died;
         }
+        // When the pending request to stop was made: it is pending while the
+        // worker's flag stays set (a statement that starts clears it).
         let mut first: Option<Instant> = None;
         let mut hinted = false;
         loop {
@@ -360,15 +370,27 @@ impl Supervisor {
             if count > seen {
                 seen = count;
                 match first {
-                    None => first = Some(now),
-                    Some(at) if now.duration_since(at) >= GRACE => match self.spawn() {
-                        Ok(fresh) => return Outcome::Abandoned(fresh),
-                        Err(e) => notify(&format!(
-                            "cannot leave this computation behind: no fresh session can start ({e}); still waiting for it"
-                        )),
-                    },
-                    Some(_) => {}
+                    // Unheeded for a second: leave it behind.
+                    Some(at) if self.interrupts.repeated() && now.duration_since(at) >= GRACE => {
+                        match self.spawn() {
+                            Ok(fresh) => return Outcome::Abandoned(fresh),
+                            Err(e) => notify(&format!(
+                                "cannot leave this computation behind: no fresh session can start ({e}); still waiting for it"
+                            )),
+                        }
+                    }
+                    // A double tap within the second.
+                    Some(_) if self.interrupts.repeated() => {}
+                    // A first request, or the earlier one was heeded (or lost
+                    // while a statement started): this one starts the clock.
+                    _ => {
+                        first = Some(now);
+                        hinted = false;
+                    }
                 }
+            } else if first.is_some() && !self.worker.cancel.load(Ordering::SeqCst) {
+                // Heeded: the statement stopped and another one started.
+                first = None;
             }
             if let Some(at) = first {
                 if !hinted && now.duration_since(at) >= GRACE {
