@@ -6,12 +6,14 @@
 //! cannot be stopped from outside in safe Rust: a thread cannot be killed or
 //! unwound from another, and an allocation refused by the allocator aborts the
 //! process. So when a second Ctrl-C comes more than a second after a first one
-//! that is still unheeded (the flag is set until a statement stops or another
-//! one starts), the [`Supervisor`] abandons that worker: it starts a fresh one, replays the definitions of the entries that
-//! finished (their [`Response::record`]), and returns to the prompt. The entry
-//! that was abandoned is undone as a whole. The old thread owns its own session
-//! (nothing of it is shared), finds its cancel flag set at its next budget check,
-//! and ends there; its reply goes nowhere.
+//! that is still unheeded (the flag stays set until a statement stops or the
+//! next one starts), the [`Supervisor`] abandons that worker: it starts a fresh
+//! one, replays the definitions of the entries that finished (their
+//! [`Response::record`]), and returns to the prompt. The abandoned entry is
+//! undone as a whole. The old thread owns its session (nothing of it is shared),
+//! finds its flag set at its next budget check and ends there, its reply going
+//! nowhere; until then it keeps its processor time and its memory, which counts
+//! against `--max-memory` like any other.
 //!
 //! A worker that panics (a bug) is replaced the same way.
 
