@@ -1,6 +1,8 @@
-//! The fuzzer, for about a minute with a fixed seed: grammar-aware programs and
+//! The fuzzer, for about a minute with a fixed seed: grammar-aware programs
+//! (impartial, partizan and loopy games, every query word, game literals) and
 //! mutated examples must never panic, every problem must carry a span and help,
-//! and every printed position must read back (`src/bin/fuzz.rs`).
+//! every printed position must read back, and so must every canonical form once
+//! the language has game literals (`src/bin/fuzz.rs`).
 //! `cargo run --release --bin fuzz -- --seconds 3600` runs it for an hour.
 
 #![allow(clippy::expect_used)]

@@ -196,8 +196,8 @@ fn a_real_terminal_session() {
         .env("NO_COLOR", "1")
         .env_remove("XDG_DATA_HOME");
     let mut p = spawn_command(cmd, Some(20_000)).expect("spawn grundy in a pty");
-    // The editor flushes input typed before it is ready (as a terminal does when it
-    // switches to raw mode), so pause at each prompt like a person would.
+    // Pause at each prompt like a person would: this test is about the prompts
+    // (typing ahead is tested below).
     fn say(
         p: &mut rexpect::session::PtySession,
         line: &str,
@@ -303,4 +303,361 @@ fn load_prints_one_summary_line() {
     assert!(text.contains("grundy nim(5) = 5"), "{text}");
     assert!(text.ends_with("4 statements, 2 asserts passed"), "{text}");
     let _ = std::fs::remove_file(path);
+}
+
+/// The real binary in a pseudo-terminal, with a fresh home (no history) and no colour.
+fn pty(tag: &str, args: &[&str]) -> (rexpect::session::PtySession, std::path::PathBuf) {
+    let home = std::env::temp_dir().join(format!("grundy-pty-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"));
+    cmd.args(args)
+        .env("HOME", &home)
+        .env("NO_COLOR", "1")
+        .env_remove("XDG_DATA_HOME");
+    let p = rexpect::session::spawn_command(cmd, Some(30_000)).expect("spawn grundy in a pty");
+    (p, home)
+}
+
+#[test]
+fn lines_typed_during_a_computation_and_pastes_all_run_in_order() {
+    let (mut p, home) = pty("typeahead", &[]);
+    p.exp_string("grundy> ").unwrap();
+    std::thread::sleep(Duration::from_millis(150));
+    p.send_line("game m(h: list) { move h with [i] = a for i in 0..len(h), a in 0..h[i] }")
+        .unwrap();
+    p.exp_string("grundy> ").unwrap();
+    std::thread::sleep(Duration::from_millis(150));
+    // A computation of a second or two; meanwhile three entries are typed (the
+    // terminal holds them), one of them over two lines.
+    // The first follows the query at once, before the editor has left raw mode.
+    p.send("grundy m([30, 30, 30])\rprint 100 + 1\r").unwrap();
+    p.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    p.send_line("let w = 200 +").unwrap();
+    p.send_line("  2").unwrap();
+    p.send_line("print w").unwrap();
+    p.exp_string("grundy m([30, 30, 30]) = 30").unwrap();
+    p.exp_string("101").unwrap();
+    p.exp_string("202").unwrap();
+    p.exp_string("grundy> ").unwrap();
+    // A paste in one write, lines separated by carriage returns as a terminal
+    // without bracketed paste sends them: every line runs, in order, and an
+    // unfinished definition continues on the pasted lines that follow.
+    std::thread::sleep(Duration::from_millis(150));
+    p.send("print 300 + 3\rgame q(n: nat) {\r  move n - 1 where n > 0\r}\rgrundy q(5) + *4\rprint 400 + 4\r")
+        .unwrap();
+    p.flush().unwrap();
+    p.exp_string("303").unwrap();
+    p.exp_string("grundy q(5) + *4 = 5").unwrap();
+    p.exp_string("404").unwrap();
+    p.exp_string("grundy> ").unwrap();
+    // Ctrl-C interrupts the computation running, and what was typed meanwhile
+    // still runs (the terminal would discard it by itself).
+    std::thread::sleep(Duration::from_millis(150));
+    p.send_line("grundy m([40, 40, 40, 40])").unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    p.send_line("print 500 + 5").unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    p.send_control('c').unwrap();
+    p.exp_string("interrupted").unwrap();
+    p.exp_string("505").unwrap();
+    p.exp_string("grundy> ").unwrap();
+    std::thread::sleep(Duration::from_millis(150));
+    p.send_control('d').unwrap();
+    p.exp_eof().unwrap();
+    let _ = std::fs::remove_dir_all(home);
+}
+
+/// A stand-in session for the supervisor: `def X` defines X, `list` shows the
+/// definitions, `spin` computes until Ctrl-C, `stall` ignores Ctrl-C (as code
+/// that never checks its budget would), `two statements` swallows a Ctrl-C
+/// between them, `panic` is a bug.
+mod stand_in {
+    use grundy::repl::worker::{Evaluator, Factory, Status};
+    use grundy::repl::Response;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    pub struct Fake {
+        pub cancel: Arc<AtomicBool>,
+        pub defs: Vec<String>,
+        pub release: Arc<AtomicBool>,
+    }
+
+    impl Evaluator for Fake {
+        fn eval(&mut self, entry: &str) -> Response {
+            self.cancel.store(false, Ordering::Relaxed);
+            if let Some(name) = entry.strip_prefix("def ") {
+                self.defs.push(name.to_string());
+                return Response {
+                    record: Some(entry.to_string()),
+                    ..Response::text(format!("defined {name}"))
+                };
+            }
+            match entry {
+                "list" => Response::text(self.defs.join(",")),
+                "clear" => {
+                    self.defs.clear();
+                    Response {
+                        cleared: true,
+                        ..Response::text("cleared")
+                    }
+                }
+                "spin" => loop {
+                    if self.cancel.load(Ordering::Relaxed) {
+                        return Response::error("interrupted");
+                    }
+                    std::thread::sleep(Duration::from_millis(1));
+                },
+                "two statements" => {
+                    // A first statement deaf for 300 ms; the second one starts
+                    // by clearing the flag, as every statement does, and heeds it.
+                    std::thread::sleep(Duration::from_millis(300));
+                    self.cancel.store(false, Ordering::Relaxed);
+                    loop {
+                        if self.cancel.load(Ordering::Relaxed) {
+                            return Response::error("interrupted");
+                        }
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                }
+                "stall" => {
+                    let start = Instant::now();
+                    while start.elapsed() < Duration::from_secs(30)
+                        && !self.release.load(Ordering::Relaxed)
+                    {
+                        std::thread::sleep(Duration::from_millis(5));
+                    }
+                    Response::text("stalled to the end")
+                }
+                "panic" => panic!("a bug in the stand-in"),
+                _ => Response::error(format!("unknown entry {entry}")),
+            }
+        }
+
+        fn restore(&mut self, journal: &[String]) -> Response {
+            for entry in journal {
+                self.eval(entry);
+            }
+            Response::default()
+        }
+
+        fn status(&self) -> Status {
+            Status {
+                names: self.defs.clone(),
+                ..Status::default()
+            }
+        }
+    }
+
+    /// A factory of stand-ins, and the flag that lets stalled ones finish.
+    pub fn factory() -> (Arc<Factory>, Arc<AtomicBool>) {
+        let release = Arc::new(AtomicBool::new(false));
+        let r = release.clone();
+        let factory: Arc<Factory> = Arc::new(move |cancel| {
+            Box::new(Fake {
+                cancel,
+                defs: Vec::new(),
+                release: r.clone(),
+            }) as Box<dyn Evaluator>
+        });
+        (factory, release)
+    }
+}
+
+/// Presses Ctrl-C after each delay (measured from the start).
+fn press_at(
+    interrupts: &std::sync::Arc<grundy::repl::worker::Interrupts>,
+    at_ms: &[u64],
+) -> std::thread::JoinHandle<()> {
+    let interrupts = interrupts.clone();
+    let at: Vec<u64> = at_ms.to_vec();
+    std::thread::spawn(move || {
+        let start = std::time::Instant::now();
+        for ms in at {
+            let due = Duration::from_millis(ms);
+            if let Some(wait) = due.checked_sub(start.elapsed()) {
+                std::thread::sleep(wait);
+            }
+            interrupts.press();
+        }
+    })
+}
+
+#[test]
+fn a_computation_that_heeds_ctrl_c_stops_at_the_first_press() {
+    use grundy::repl::worker::{Interrupts, Supervisor};
+    let (factory, _release) = stand_in::factory();
+    let interrupts = std::sync::Arc::new(Interrupts::default());
+    let mut s = Supervisor::new(factory, interrupts.clone()).unwrap();
+    let mut notes: Vec<String> = Vec::new();
+    let mut note = |n: &str| notes.push(n.to_string());
+    assert_eq!(s.eval("def a", &mut note).text, "defined a");
+    let presser = press_at(&interrupts, &[100]);
+    let start = std::time::Instant::now();
+    let r = s.eval("spin", &mut note);
+    presser.join().unwrap();
+    assert!(r.error && r.text == "interrupted", "{}", r.text);
+    assert!(start.elapsed() < Duration::from_millis(900));
+    assert_eq!(s.eval("list", &mut note).text, "a");
+    assert!(notes.is_empty(), "{notes:?}");
+}
+
+#[test]
+fn a_second_ctrl_c_abandons_a_computation_that_does_not_stop() {
+    use grundy::repl::worker::{Interrupts, Supervisor, GRACE};
+    let (factory, release) = stand_in::factory();
+    let interrupts = std::sync::Arc::new(Interrupts::default());
+    let mut s = Supervisor::new(factory, interrupts.clone()).unwrap();
+    let mut notes: Vec<String> = Vec::new();
+    let mut note = |n: &str| notes.push(n.to_string());
+    s.eval("def gone", &mut note);
+    s.eval("clear", &mut note);
+    s.eval("def a", &mut note);
+    s.eval("def b", &mut note);
+    assert_eq!(s.journal_len(), 2, "`clear` empties the journal");
+    // The second press comes too soon to count (a double tap); the third, more
+    // than a second after the first, abandons the stalled computation.
+    let presser = press_at(&interrupts, &[100, 300, 1700]);
+    let start = std::time::Instant::now();
+    let r = s.eval("stall", &mut note);
+    let took = start.elapsed();
+    presser.join().unwrap();
+    assert!(
+        r.error && r.text.contains("grundy::abandoned"),
+        "{}",
+        r.text
+    );
+    assert!(r.text.contains("help: this entry is undone"), "{}", r.text);
+    assert!(
+        took >= Duration::from_millis(1600) && took < Duration::from_secs(10),
+        "{took:?}"
+    );
+    assert!(took >= GRACE);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(notes[0].contains("press Ctrl-C again"), "{notes:?}");
+    // The definitions made before are there, in order; the session goes on.
+    assert_eq!(s.status().names, ["a", "b"]);
+    assert_eq!(s.eval("list", &mut |_| {}).text, "a,b");
+    s.eval("def c", &mut |_| {});
+    assert_eq!(s.eval("list", &mut |_| {}).text, "a,b,c");
+    // Ctrl-C still reaches the fresh worker.
+    let presser = press_at(&interrupts, &[100]);
+    assert_eq!(s.eval("spin", &mut |_| {}).text, "interrupted");
+    presser.join().unwrap();
+    release.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+#[test]
+fn a_ctrl_c_swallowed_between_statements_does_not_make_the_next_one_abandon() {
+    use grundy::repl::worker::{Interrupts, Supervisor};
+    let (factory, _release) = stand_in::factory();
+    let interrupts = std::sync::Arc::new(Interrupts::default());
+    let mut s = Supervisor::new(factory, interrupts.clone()).unwrap();
+    let mut notes: Vec<String> = Vec::new();
+    // The first press is cleared when the second statement starts; the next,
+    // more than a second later, is a first request again and interrupts.
+    let presser = press_at(&interrupts, &[100, 1500]);
+    let r = s.eval("two statements", &mut |n| notes.push(n.to_string()));
+    presser.join().unwrap();
+    assert_eq!(r.text, "interrupted");
+    assert!(notes.is_empty(), "{notes:?}");
+}
+
+#[test]
+fn a_bug_in_the_session_is_reported_and_the_definitions_survive() {
+    use grundy::repl::worker::{Interrupts, Supervisor};
+    let (factory, _release) = stand_in::factory();
+    let interrupts = std::sync::Arc::new(Interrupts::default());
+    let mut s = Supervisor::new(factory, interrupts).unwrap();
+    s.eval("def a", &mut |_| {});
+    let r = s.eval("panic", &mut |_| {});
+    assert!(
+        r.error && r.text.contains("internal failure") && r.text.contains("this is a bug"),
+        "{}",
+        r.text
+    );
+    assert_eq!(s.eval("list", &mut |_| {}).text, "a");
+}
+
+#[test]
+fn a_session_restores_its_definitions_from_what_its_entries_recorded() {
+    let mut s = Session::default();
+    let path = std::env::temp_dir().join(format!("grundy-restore-{}.game", std::process::id()));
+    std::fs::write(&path, "game twice(n: nat) { move n - 2 where n >= 2 }\n").unwrap();
+    let entries = [
+        NIM.to_string(),
+        "let k = 3\ngrundy nim(k)".to_string(),
+        "grundy nim(5)".to_string(),
+        "board b = 3 x 3".to_string(),
+        format!(":load {}", path.display()),
+        "game nim(n: nat) { move n - 1 where n > 0 }".to_string(),
+    ];
+    let mut journal = Vec::new();
+    for e in &entries {
+        let r = s.eval(e);
+        assert!(!r.error, "{e}: {}", r.text);
+        journal.extend(r.record);
+    }
+    assert_eq!(
+        journal.len(),
+        5,
+        "the query alone records nothing: {journal:?}"
+    );
+    let mut fresh = Session::default();
+    let r = fresh.restore(&journal);
+    assert!(!r.error && r.text.is_empty(), "{}", r.text);
+    // The last definition of nim wins; the constant and the loaded game are back.
+    assert_eq!(ok(&mut fresh, "grundy nim(k)"), "grundy nim(k) = 1");
+    assert_eq!(ok(&mut fresh, "grundy twice(5)"), "grundy twice(5) = 0");
+    assert!(ok(&mut fresh, ":games").contains("game twice(n: nat)"));
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn a_real_computation_deaf_to_ctrl_c_is_abandoned_by_a_second_one() {
+    use rexpect::ReadUntil;
+    let (mut p, home) = pty("abandon", &[]);
+    p.exp_string("grundy> ").unwrap();
+    std::thread::sleep(Duration::from_millis(150));
+    p.send_line(NIM).unwrap();
+    p.exp_string("grundy> ").unwrap();
+    std::thread::sleep(Duration::from_millis(150));
+    p.send_line("let L = [x for x in 0..100000]").unwrap();
+    p.exp_string("grundy> ").unwrap();
+    std::thread::sleep(Duration::from_millis(150));
+    // `set` over 20000 copies of a long list is one built-in call that checks no
+    // budget while it hashes: many seconds deaf to Ctrl-C (as measured when
+    // this test was written; if built-ins learn to stop, the first Ctrl-C wins).
+    p.send_line("print len(set([L for i in 0..20000]))")
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(700));
+    p.send_line("print 600 + 6").unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    p.send_control('c').unwrap();
+    let (_, which) = p
+        .exp_any(vec![
+            ReadUntil::String("press Ctrl-C again".into()),
+            ReadUntil::String("interrupted".into()),
+        ])
+        .unwrap();
+    eprintln!("after the first Ctrl-C: {which:?}");
+    if which.contains("press Ctrl-C again") {
+        p.send_control('c').unwrap();
+        p.exp_string("grundy::abandoned").unwrap();
+        p.exp_string("this entry is undone").unwrap();
+    }
+    // What was typed meanwhile runs, and the definitions are all there.
+    p.exp_string("606").unwrap();
+    p.exp_string("grundy> ").unwrap();
+    std::thread::sleep(Duration::from_millis(150));
+    p.send_line("grundy nim(len(L) % 7)").unwrap();
+    p.exp_string("= 5").unwrap();
+    p.exp_string("grundy> ").unwrap();
+    std::thread::sleep(Duration::from_millis(150));
+    p.send_control('d').unwrap();
+    p.exp_eof().unwrap();
+    let _ = std::fs::remove_dir_all(home);
 }

@@ -1,11 +1,14 @@
-//! A fuzzer on the stable toolchain: grammar-aware random programs and
-//! mutations of `examples/*.game` (byte flips, token deletion and duplication,
+//! A fuzzer on the stable toolchain: grammar-aware random programs (impartial,
+//! partizan and loopy games, every query word, game literals) and mutations of
+//! `examples/*.game` (byte flips, token deletion and duplication,
 //! line splicing), each run in-process under a small budget. Asserted of every
-//! program: no panic, every problem has a span and a `help:` line, and every
-//! position an answer prints reads back as the same position.
+//! program: no panic, every problem has a span and a `help:` line, every
+//! position an answer prints reads back as the same position, and every
+//! canonical form reads back as the same form (once game literals exist).
 //!
 //! ```text
 //! cargo run --release --bin fuzz -- --seconds 60 --seed 1
+//! cargo run --release --bin fuzz -- --sample 10     # print programs, run none
 //! ```
 //! Exit status 0 when nothing failed; 1 with each failing program written to
 //! `fuzz-failures/` (or `--out DIR`).
@@ -77,8 +80,164 @@ const RANGES: &[&str] = &[
     "[1, 2]",
 ];
 
-/// A random program over the language: games, queries, asserts, prints.
+/// Options of a partizan rule (`n` the heap, `k` bound by the rule's binder).
+const PARTIZAN_OPTIONS: &[&str] = &["n - k", "n - 1", "n / 2", "n - k - 1", "*k", "*(n % 3)"];
+/// Ranges for a partizan rule's `k` and then `a` (which may use `k`).
+const PARTIZAN_RANGES: &[&str] = &["1..=n", "{1, 2}", "1..=min(3, n)", "[1, 2]", "{1, 2, 4}"];
+/// Game literals (parse errors until the grammar has them; the fuzzer only asks
+/// that those errors are well-formed).
+const LITERALS: &[&str] = &[
+    "{0 | *}", "{1 | -1}", "^", "v", "^*", "3/4", "-1/2", "{ | }", "{0 | }", "*", "*2", "2",
+];
+
+/// A random program: games (impartial, partizan or loopy), queries, asserts, prints.
 fn generate(rng: &mut Rng) -> String {
+    match rng.below(4) {
+        0 => generate_partizan(rng),
+        1 => generate_loopy(rng),
+        _ => generate_impartial(rng),
+    }
+}
+
+/// Partizan games (`left …` and `right …` rules, `;` or a line between them)
+/// and the partizan queries: canonical, outcome, compare, temperature, mean,
+/// the stops, thermograph; game literals among the options and subjects in
+/// half the programs.
+fn generate_partizan(rng: &mut Rng) -> String {
+    let literals = rng.below(2) == 0;
+    let mut out = String::new();
+    let games = 1 + rng.below(3);
+    for g in 0..games {
+        out.push_str(&format!("partizan game p{g}(n: nat) {{\n"));
+        for _ in 0..1 + rng.below(3) {
+            let side = if rng.below(2) == 0 { "left" } else { "right" };
+            let option = match rng.below(5) {
+                0 => format!("p{}(n - k)", rng.below(games)),
+                1 => format!("p{}(n / 2) + p{g}(n - k)", rng.below(games)),
+                2 if literals => rng.pick(LITERALS).to_string(),
+                _ => rng.pick(PARTIZAN_OPTIONS).to_string(),
+            };
+            let sep = if rng.below(2) == 0 { ";" } else { "\n" };
+            // Mostly options that stay positions (k <= n), to reach the solver.
+            let guard = if rng.below(5) == 0 { "" } else { "k <= n and " };
+            out.push_str(&format!(
+                "    {side} {option} for k in {}, a in {} where {guard}{}{sep}",
+                rng.pick(PARTIZAN_RANGES),
+                rng.pick(&["0..=n-k", "{0, 1}", "0..n"]),
+                rng.pick(CONDS)
+            ));
+        }
+        out.push_str("}\n");
+    }
+    let subject = |rng: &mut Rng| -> String {
+        let g = rng.below(games);
+        let n = rng.below(9);
+        match rng.below(6) {
+            0 => format!("p{g}({n}) + p{}({})", rng.below(games), rng.below(6)),
+            1 if literals => format!("p{g}({n}) + {}", rng.pick(LITERALS)),
+            2 if literals => rng.pick(LITERALS).to_string(),
+            3 => format!("-p{g}({n})"),
+            _ => format!("p{g}({n})"),
+        }
+    };
+    for _ in 0..1 + rng.below(4) {
+        let a = subject(rng);
+        let line = match rng.below(11) {
+            0 => format!("canonical {a}"),
+            1 => format!("outcome {a}"),
+            2 => format!("compare {a} {}", subject(rng)),
+            3 => format!("compare {a}, {}", subject(rng)),
+            4 => format!("temperature {a}"),
+            5 => format!("mean {a}"),
+            6 => format!("leftstop {a}"),
+            7 => format!("rightstop {a}"),
+            8 => format!("thermograph {a}"),
+            9 => format!(
+                "assert compare {a} {} == {}",
+                subject(rng),
+                rng.pick(&["<", ">", "=", "||"])
+            ),
+            _ if literals => format!("assert canonical {a} == {}", rng.pick(LITERALS)),
+            _ => format!("assert outcome {a} == {}", rng.pick(&["L", "R", "N", "P"])),
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    // Last (a program stops at its first problem): an impartial query of a
+    // partizan game, which must be a diagnostic, not a panic.
+    if rng.below(3) == 0 {
+        let g = rng.below(games);
+        let query = rng.pick(&[
+            "grundy",
+            "winning",
+            "moves",
+            "genus",
+            "outcome misere",
+            "explain",
+        ]);
+        out.push_str(&format!("{query} p{g}({})\n", rng.below(9)));
+    }
+    out
+}
+
+/// Loopy games: options that go back up (`(n + k) % m`, `n + 1`), so positions
+/// repeat; their queries, then perhaps one that loopy games do not support.
+fn generate_loopy(rng: &mut Rng) -> String {
+    let mut out = String::new();
+    let games = 1 + rng.below(2);
+    for g in 0..games {
+        let m = 2 + rng.below(8);
+        out.push_str(&format!("game l{g}(n: nat) {{\n"));
+        out.push_str(&format!(
+            "    move (n + k) % {m} for k in 1..={}\n",
+            1 + rng.below(3)
+        ));
+        match rng.below(6) {
+            0 | 1 => out.push_str(&format!("    move n + 1 where n < {}\n", rng.below(9))),
+            2 | 3 => out.push_str("    move n - 1 where n > 0\n"),
+            4 => out.push_str(&format!(
+                "    move l{}(n / 2) + l{g}(k) for k in 0..n where k < 3\n",
+                rng.below(games)
+            )),
+            _ => {}
+        }
+        out.push_str("}\n");
+    }
+    for _ in 0..1 + rng.below(4) {
+        let g = rng.below(games);
+        let n = rng.below(10);
+        let line = match rng.below(7) {
+            0 => format!("grundy l{g}({n})"),
+            1 => format!(
+                "outcome l{g}({n}) + l{}({})",
+                rng.below(games),
+                rng.below(6)
+            ),
+            2 => format!("winning l{g}({n})"),
+            3 => format!("moves l{g}({n})"),
+            4 => format!("explain l{g}({n})"),
+            5 => format!("grundy l{g}({n}) + *{}", rng.below(4)),
+            _ => format!("assert outcome l{g}({n}) == {}", rng.pick(&["P", "N", "D"])),
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    if rng.below(3) == 0 {
+        let g = rng.below(games);
+        let line = match rng.below(4) {
+            0 => format!("outcome misere l{g}({})", rng.below(10)),
+            1 => format!("genus l{g}({})", rng.below(10)),
+            2 => format!("sequence l{g} 0..={}", rng.below(12)),
+            _ => format!("canonical l{g}({})", rng.below(10)),
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// Impartial games over a heap and their queries.
+fn generate_impartial(rng: &mut Rng) -> String {
     let mut out = String::new();
     let games = 1 + rng.below(3);
     for g in 0..games {
@@ -105,7 +264,10 @@ fn generate(rng: &mut Rng) -> String {
     for _ in 0..queries {
         let g = rng.below(games);
         let n = rng.below(12);
-        let line = match rng.below(9) {
+        let line = match rng.below(12) {
+            9 => format!("genus g{g}({n})"),
+            10 => format!("canonical g{g}({n}) + {}", rng.pick(LITERALS)),
+            11 => format!("compare g{g}({n}) g{}({})", rng.below(games), rng.below(6)),
             0 => format!("grundy g{g}({n})"),
             1 => format!(
                 "outcome g{g}({n}) + g{}({})",
@@ -215,6 +377,9 @@ fn reads_back(engine: &mut Engine, answer: &Answer) -> Option<String> {
     let positions: Vec<GameSum> = match answer {
         Answer::Winning { moves, .. } => moves.clone(),
         Answer::Moves { moves, .. } => moves.iter().map(|(m, _)| m.clone()).collect(),
+        Answer::Canonical { form, .. } => {
+            return form_reads_back(engine, &engine.namer().form(*form))
+        }
         _ => return None,
     };
     for g in positions {
@@ -231,6 +396,46 @@ fn reads_back(engine: &mut Engine, answer: &Answer) -> Option<String> {
     None
 }
 
+/// True when the language has game literals (`{0 | *}`, `^`, `3/4` as games).
+fn literals_supported() -> bool {
+    static SUPPORTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *SUPPORTED.get_or_init(|| {
+        Engine::default()
+            .run_program("canonical {0 | *} + ^ + 3/4 + 2")
+            .is_ok()
+    })
+}
+
+/// A printed canonical form, read back as a game literal, has that same
+/// canonical form. Skipped while the language has no game literals, and when
+/// reading it back runs out of budget.
+fn form_reads_back(engine: &mut Engine, form: &str) -> Option<String> {
+    if !literals_supported() {
+        return None;
+    }
+    let query = format!("canonical {form}");
+    let stmts = match engine.load(&query, true) {
+        Ok(s) => s,
+        Err(problems) => {
+            let message = problems
+                .first()
+                .map(|p| p.message.clone())
+                .unwrap_or_default();
+            return Some(format!("`{form}` does not read back: {message}"));
+        }
+    };
+    let stmt = stmts.first()?;
+    match engine.run(stmt, Mode::Run) {
+        Ok(Some(Answer::Canonical { form: again, .. })) => {
+            let again = engine.namer().form(again);
+            (again != form).then(|| format!("`{form}` reads back as `{again}`"))
+        }
+        Ok(other) => Some(format!("`{query}` answers {other:?}")),
+        Err(p) if p.code == "grundy::limit" || p.code == "grundy::interrupted" => None,
+        Err(p) => Some(format!("`{form}` does not read back: {}", p.message)),
+    }
+}
+
 fn main() {
     let mut seconds = 60u64;
     let mut seed = 1u64;
@@ -241,8 +446,19 @@ fn main() {
             "--seconds" => seconds = args.next().and_then(|s| s.parse().ok()).unwrap_or(seconds),
             "--seed" => seed = args.next().and_then(|s| s.parse().ok()).unwrap_or(seed),
             "--out" => out = args.next().map(PathBuf::from).unwrap_or(out),
+            "--sample" => {
+                // Show what the generator writes, without running it.
+                let count: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(5);
+                let mut rng = Rng(seed.max(1));
+                for _ in 0..count {
+                    println!("{}", generate(&mut rng));
+                }
+                return;
+            }
             other => {
-                eprintln!("unknown argument `{other}`; use --seconds N, --seed N, --out DIR");
+                eprintln!(
+                    "unknown argument `{other}`; use --seconds N, --seed N, --out DIR, --sample N"
+                );
                 std::process::exit(2);
             }
         }

@@ -1,9 +1,11 @@
-//! The terminal around a [`Session`]: a rustyline editor (completion,
+//! The terminal around a session: a rustyline editor (completion,
 //! highlighting, history hints, history file, multi-line input with a
-//! continuation prompt, Ctrl-C handling).
+//! continuation prompt, Ctrl-C handling); the session itself runs on a
+//! [`Supervisor`]'s worker thread.
 
 use super::help;
-use super::session::{Response, Session};
+use super::session::Response;
+use super::worker::{Interrupts, Supervisor};
 
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
@@ -15,6 +17,7 @@ use rustyline::{Context, Editor, Helper};
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// Words the editor completes and highlights.
 const KEYWORDS: [&str; 44] = [
@@ -197,17 +200,24 @@ fn history_path() -> Option<std::path::PathBuf> {
 
 /// Runs the interactive loop until `:quit` or Ctrl-D. Returns the exit status.
 pub fn run(files: &[String], limits: crate::graph::budget::Limits, colour: bool) -> i32 {
-    let mut session = Session::new(limits);
-    session.set_colour(colour);
-    let cancel = session.cancel_flag();
+    let interrupts = Arc::new(Interrupts::default());
+    let presses = interrupts.clone();
     // Ctrl-C while computing interrupts the computation, not the session (at the
     // prompt the terminal is in raw mode and rustyline reports it instead).
-    let _ = ctrlc::set_handler(move || cancel.store(true, std::sync::atomic::Ordering::Relaxed));
+    let _ = ctrlc::set_handler(move || presses.press());
+    let mut session = match Supervisor::for_sessions(limits, colour, interrupts) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: cannot start the session: {e}");
+            return 2;
+        }
+    };
+    let mut notify = |note: &str| eprintln!("{note}");
     for f in files {
-        let r = session.eval(&format!(":load {f}"));
+        let r = session.eval(&format!(":load {f}"), &mut notify);
         print_response(&r);
     }
-    let names = Rc::new(RefCell::new(session.names()));
+    let names = Rc::new(RefCell::new(session.status().names.clone()));
     let helper = ReplHelper {
         names: names.clone(),
         hinter: HistoryHinter::new(),
@@ -232,7 +242,7 @@ pub fn run(files: &[String], limits: crate::graph::budget::Limits, colour: bool)
     let mut buffer = String::new();
     loop {
         let prompt = if buffer.is_empty() {
-            session.prompt()
+            session.status().prompt
         } else {
             "   ...> "
         };
@@ -253,17 +263,20 @@ pub fn run(files: &[String], limits: crate::graph::budget::Limits, colour: bool)
                         let _ = editor.save_history(h);
                     }
                 }
-                let r = session.eval(&entry);
+                let r = {
+                    let _keep = KeepTypeahead::new();
+                    session.eval(&entry, &mut notify)
+                };
                 print_response(&r);
-                *names.borrow_mut() = session.names();
+                names.borrow_mut().clone_from(&session.status().names);
                 if r.quit {
                     break;
                 }
             }
             // Inside `play`, Ctrl-C and Ctrl-D end the game, not the session.
-            Err(ReadlineError::Interrupted | ReadlineError::Eof) if session.is_playing() => {
+            Err(ReadlineError::Interrupted | ReadlineError::Eof) if session.status().playing => {
                 buffer.clear();
-                print_response(&session.eval(":stop"));
+                print_response(&session.eval(":stop", &mut notify));
             }
             Err(ReadlineError::Interrupted) => {
                 // Ctrl-C at the prompt clears the line (and any unfinished entry).
@@ -280,6 +293,55 @@ pub fn run(files: &[String], limits: crate::graph::budget::Limits, colour: bool)
         let _ = editor.save_history(h);
     }
     0
+}
+
+/// While an entry runs, the terminal is in its ordinary mode, where Ctrl-C would
+/// also throw away what was typed meanwhile: `NOFLSH` keeps those lines, which
+/// then run in order. The terminal's mode is restored when the entry ends.
+#[cfg(unix)]
+struct KeepTypeahead(Option<nix::sys::termios::Termios>);
+
+#[cfg(unix)]
+impl KeepTypeahead {
+    fn new() -> KeepTypeahead {
+        use nix::sys::termios::{tcgetattr, tcsetattr, LocalFlags, SetArg};
+        let stdin = std::io::stdin();
+        let Ok(saved) = tcgetattr(&stdin) else {
+            return KeepTypeahead(None);
+        };
+        if saved.local_flags.contains(LocalFlags::NOFLSH) {
+            return KeepTypeahead(None);
+        }
+        let mut keep = saved.clone();
+        keep.local_flags.insert(LocalFlags::NOFLSH);
+        match tcsetattr(&stdin, SetArg::TCSANOW, &keep) {
+            Ok(()) => KeepTypeahead(Some(saved)),
+            Err(_) => KeepTypeahead(None),
+        }
+    }
+}
+
+#[cfg(unix)]
+impl Drop for KeepTypeahead {
+    fn drop(&mut self) {
+        if let Some(saved) = self.0.take() {
+            let _ = nix::sys::termios::tcsetattr(
+                std::io::stdin(),
+                nix::sys::termios::SetArg::TCSANOW,
+                &saved,
+            );
+        }
+    }
+}
+
+#[cfg(not(unix))]
+struct KeepTypeahead;
+
+#[cfg(not(unix))]
+impl KeepTypeahead {
+    fn new() -> KeepTypeahead {
+        KeepTypeahead
+    }
 }
 
 fn print_response(r: &Response) {

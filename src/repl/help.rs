@@ -46,7 +46,10 @@ the position it leads to. The machine answers with a winning move when it has on
   :games          the games defined, with their parameters
   :show NAME      a game's definition
   :clear          forget every definition
-  :quit           leave (or Ctrl-D); Ctrl-C interrupts a long computation"
+  :quit           leave (or Ctrl-D)
+Ctrl-C interrupts a long computation (lines typed meanwhile still run); if it
+has not stopped a second later, a second Ctrl-C abandons it and keeps every
+definition made before it."
             .into(),
         _ => "\
 grundy: describe games by their moves, then ask who wins.

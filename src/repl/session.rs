@@ -24,12 +24,27 @@ pub struct Response {
     pub error: bool,
     /// The user asked to leave.
     pub quit: bool,
+    /// Program text whose definitions this entry made: replayed, in order with
+    /// the others, to restore the session in a fresh engine.
+    pub record: Option<String>,
+    /// Every definition was forgotten (`:clear`).
+    pub cleared: bool,
 }
 
 impl Response {
-    fn text(text: impl Into<String>) -> Response {
+    /// An answer to show.
+    pub fn text(text: impl Into<String>) -> Response {
         Response {
             text: text.into(),
+            ..Response::default()
+        }
+    }
+
+    /// A diagnostic or message about something that went wrong.
+    pub fn error(text: impl Into<String>) -> Response {
+        Response {
+            text: text.into(),
+            error: true,
             ..Response::default()
         }
     }
@@ -55,7 +70,11 @@ impl Default for Session {
 impl Session {
     /// A session with the given limits.
     pub fn new(limits: Limits) -> Session {
-        let cancel = Arc::new(AtomicBool::new(false));
+        Session::with_cancel_flag(limits, Arc::new(AtomicBool::new(false)))
+    }
+
+    /// A session whose computations stop when `cancel` is set (by Ctrl-C).
+    pub fn with_cancel_flag(limits: Limits, cancel: Arc<AtomicBool>) -> Session {
         let mut engine = Engine::with_limits(limits);
         engine.budget.set_cancel_flag(cancel.clone());
         Session {
@@ -96,8 +115,7 @@ impl Session {
     /// True when `input` is unfinished (an open bracket, a trailing operator):
     /// the editor asks for another line.
     pub fn is_incomplete(&self, input: &str) -> bool {
-        let trimmed = input.trim_start();
-        self.play.is_none() && !trimmed.starts_with(':') && layout(input).incomplete
+        is_incomplete(input, self.play.is_some())
     }
 
     /// Names to complete: defined games, boards, constants and functions.
@@ -134,10 +152,38 @@ impl Session {
                     .to_string()
             })
             .collect();
-        Response {
-            text: rendered.join("\n"),
-            error: true,
-            quit: false,
+        Response::error(rendered.join("\n"))
+    }
+
+    /// Restores the definitions of a session from the texts its entries
+    /// recorded ([`Response::record`]), in order: games, boards, functions and
+    /// constants are defined again; queries, prints and asserts are not run.
+    /// Says what could not be restored, if anything.
+    pub fn restore(&mut self, journal: &[String]) -> Response {
+        self.cancel.store(false, Ordering::Relaxed);
+        let mut failed: Vec<String> = Vec::new();
+        for (i, text) in journal.iter().enumerate() {
+            let name = format!("<restore:{}>", i + 1);
+            let stmts = match self.engine.load(text, true) {
+                Ok(s) => s,
+                Err(problems) => {
+                    failed.push(self.render(&name, text, problems).text);
+                    continue;
+                }
+            };
+            for stmt in stmts.iter().filter(|s| defines(s)) {
+                if let Err(p) = self.engine.run(stmt, Mode::Run) {
+                    failed.push(self.render(&name, text, vec![p]).text);
+                }
+            }
+        }
+        match failed.len() {
+            0 => Response::default(),
+            n => Response::error(format!(
+                "{n} definition{} could not be restored:\n{}",
+                if n == 1 { "" } else { "s" },
+                failed.join("\n")
+            )),
         }
     }
 
@@ -149,9 +195,19 @@ impl Session {
             Ok(s) => s,
             Err(problems) => return self.render(name, source, problems),
         };
+        // The definitions are made once the text is loaded, whatever happens
+        // to the statements run after.
+        let record = stmts.iter().any(defines).then(|| source.to_string());
+        Response {
+            record,
+            ..self.run_stmts(name, source, &stmts, load)
+        }
+    }
+
+    fn run_stmts(&mut self, name: &str, source: &str, stmts: &[Stmt], load: bool) -> Response {
         let mut out: Vec<String> = Vec::new();
         let mut held = 0;
-        for stmt in &stmts {
+        for stmt in stmts {
             if let Stmt::Query(q) = stmt {
                 if q.kind == QueryKind::Play {
                     let started = self.start_play(q);
@@ -227,24 +283,21 @@ impl Session {
                 let mut engine = Engine::with_limits(self.limits);
                 engine.budget.set_cancel_flag(self.cancel.clone());
                 self.engine = engine;
-                Response::text("cleared: every definition is gone")
+                Response {
+                    cleared: true,
+                    ..Response::text("cleared: every definition is gone")
+                }
             }
             "load" => match std::fs::read_to_string(rest) {
                 Ok(text) => self.run_text(rest, &text, true),
-                Err(e) => Response {
-                    text: format!("cannot read {rest}: {e}"),
-                    error: true,
-                    quit: false,
-                },
+                Err(e) => Response::error(format!("cannot read {rest}: {e}")),
             },
             "games" => Response::text(self.games()),
             "stop" => Response::text("no game is being played"),
             "show" => self.show(rest),
-            other => Response {
-                text: format!("unknown command `:{other}`; `:help` lists the commands"),
-                error: true,
-                quit: false,
-            },
+            other => Response::error(format!(
+                "unknown command `:{other}`; `:help` lists the commands"
+            )),
         }
     }
 
@@ -296,11 +349,7 @@ impl Session {
             Some(Global::Board(_)) => Response::text(format!("`{name}` is a board")),
             Some(Global::Const(_)) => Response::text(format!("`{name}` is a constant")),
             Some(Global::Func(_)) => Response::text(format!("`{name}` is a function")),
-            None => Response {
-                text: format!("nothing is called `{name}`"),
-                error: true,
-                quit: false,
-            },
+            None => Response::error(format!("nothing is called `{name}`")),
         }
     }
 
@@ -368,11 +417,10 @@ impl Session {
                 Some(o) => o.clone(),
                 None => {
                     self.play = Some(play);
-                    return Response {
-                        text: format!("choose a move between 1 and {}", options.len()),
-                        error: true,
-                        quit: false,
-                    };
+                    return Response::error(format!(
+                        "choose a move between 1 and {}",
+                        options.len()
+                    ));
                 }
             }
         } else {
@@ -384,23 +432,17 @@ impl Session {
                         None => {
                             let shown = self.engine.namer().sum(&g);
                             self.play = Some(play);
-                            return Response {
-                                text: format!(
-                                    "{shown} is not a move from here; pick a number from the list"
-                                ),
-                                error: true,
-                                quit: false,
-                            };
+                            return Response::error(format!(
+                                "{shown} is not a move from here; pick a number from the list"
+                            ));
                         }
                     }
                 }
                 Ok(_) | Err(_) => {
                     self.play = Some(play);
-                    return Response {
-                        text: "type the number of a move, or the position it leads to".into(),
-                        error: true,
-                        quit: false,
-                    };
+                    return Response::error(
+                        "type the number of a move, or the position it leads to",
+                    );
                 }
             }
         };
@@ -414,6 +456,21 @@ impl Session {
             Err(e) => self.render("<play>", input, vec![Problem::from_error(&e)]),
         }
     }
+}
+
+/// True when `input` is unfinished (an open bracket, a trailing operator) and
+/// the editor should ask for another line; never inside `play` or for a command.
+pub fn is_incomplete(input: &str, playing: bool) -> bool {
+    let trimmed = input.trim_start();
+    !playing && !trimmed.starts_with(':') && layout(input).incomplete
+}
+
+/// Statements that define something (and are replayed to restore a session).
+fn defines(stmt: &Stmt) -> bool {
+    matches!(
+        stmt,
+        Stmt::Game(_) | Stmt::Board(_) | Stmt::Let(..) | Stmt::Function(_)
+    )
 }
 
 fn join(before: &[String], after: &str) -> String {
