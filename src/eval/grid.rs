@@ -1,0 +1,341 @@
+//! Grids as lists of row strings: `regions(rows, free[, symmetry])` splits a grid
+//! into its 4-connected regions of `free` cells, each cropped to its bounding box,
+//! so that a board game can be written as the sum of its independent parts
+//! (Domineering), and equal parts are one memoised position.
+
+use super::eval_error::{EvalError, GridProblem};
+use crate::diagnostics::Span;
+use crate::graph::budget::Budget;
+use crate::lang::value::Value;
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+/// The character written for the cells of a region's bounding box that are not
+/// in the region: `#`, or `.` when `#` is the free character (LANGUAGE-NOTES.md).
+pub fn blocked_char(free: char) -> char {
+    if free == '#' {
+        '.'
+    } else {
+        '#'
+    }
+}
+
+/// Which images of a region count as the same position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Symmetry {
+    /// Each region as it stands.
+    None,
+    /// The four flips: identity, left–right mirror, top–bottom mirror, half
+    /// turn. They keep a vertical domino vertical (Domineering's values).
+    Flips,
+    /// All eight symmetries of the square, the flips and the transposes (Cram,
+    /// Snort: games whose rules treat rows and columns alike).
+    Dihedral,
+}
+
+impl Symmetry {
+    /// The symmetry named by the third argument of `regions`.
+    pub fn from_name(name: &str) -> Option<Symmetry> {
+        match name {
+            "none" => Some(Symmetry::None),
+            "flips" => Some(Symmetry::Flips),
+            "dihedral" => Some(Symmetry::Dihedral),
+            _ => None,
+        }
+    }
+
+    /// How many images to compare (each an [`Image`] code below this number).
+    fn images(self) -> u8 {
+        match self {
+            Symmetry::None => 1,
+            Symmetry::Flips => 4,
+            Symmetry::Dihedral => 8,
+        }
+    }
+}
+
+/// `regions(rows, free[, symmetry])`: the 4-connected regions of `free` cells of
+/// the grid `rows` (a list of equal-length strings, top row first), each as a grid
+/// cropped to its bounding box in which every cell outside the region is blocked.
+/// Regions come in the order of their first cell in row-major order. Under a
+/// symmetry, each region is replaced by its least image in a fixed order (fewer
+/// rows first, then cell by cell in row-major order, free before blocked).
+pub fn regions(args: &[Value], budget: &Budget, span: Span) -> Result<Value, EvalError> {
+    let [rows, free, rest @ ..] = args else {
+        return Err(EvalError::internal("regions without its arguments", span));
+    };
+    let free = free_char(free, span)?;
+    let symmetry = match rest.first() {
+        None => Symmetry::None,
+        Some(Value::Str(name)) => Symmetry::from_name(name).ok_or_else(|| EvalError::Grid {
+            problem: GridProblem::Symmetry {
+                name: name.to_string(),
+            },
+            span,
+        })?,
+        Some(other) => {
+            return Err(EvalError::expected(
+                "a symmetry: \"none\", \"flips\" or \"dihedral\"",
+                other.kind_name(),
+                span,
+            ))
+        }
+    };
+    let Value::List(rows) = rows else {
+        return Err(EvalError::expected(
+            "a list of strings (the rows of a grid)",
+            rows.kind_name(),
+            span,
+        ));
+    };
+    let grid = Grid::read(rows, budget, span)?;
+    let limit = |e| EvalError::limit(e, span);
+    let blocked = blocked_char(free);
+    let (w, h) = (grid.width, grid.height);
+    // `label[i]` is 0 for a cell not yet in a region (or not free), else the
+    // region's number plus one.
+    let mut label = vec![0u32; w * h];
+    let mut stack: Vec<usize> = Vec::new();
+    let mut out: Vec<Value> = Vec::new();
+    let mut count = 0u32;
+    for start in 0..w * h {
+        budget.tick().map_err(limit)?;
+        if grid.cells.get(start) != Some(&free) || label.get(start) != Some(&0) {
+            continue;
+        }
+        count += 1;
+        let mut bbox = Bbox {
+            top: h,
+            bottom: 0,
+            left: w,
+            right: 0,
+        };
+        stack.clear();
+        stack.push(start);
+        if let Some(l) = label.get_mut(start) {
+            *l = count;
+        }
+        while let Some(i) = stack.pop() {
+            budget.ticks(4).map_err(limit)?;
+            let (r, c) = (i / w, i % w);
+            bbox.top = bbox.top.min(r);
+            bbox.bottom = bbox.bottom.max(r);
+            bbox.left = bbox.left.min(c);
+            bbox.right = bbox.right.max(c);
+            let neighbours = [
+                (r > 0).then(|| i - w),
+                (r + 1 < h).then(|| i + w),
+                (c > 0).then(|| i - 1),
+                (c + 1 < w).then(|| i + 1),
+            ];
+            for j in neighbours.into_iter().flatten() {
+                if grid.cells.get(j) == Some(&free) {
+                    if let Some(l @ 0) = label.get_mut(j) {
+                        *l = count;
+                        stack.push(j);
+                    }
+                }
+            }
+        }
+        let region = Region {
+            label: &label,
+            width: w,
+            bbox,
+            mine: count,
+        };
+        budget
+            .ticks(u32::try_from(region.area()).unwrap_or(u32::MAX))
+            .map_err(limit)?;
+        let image = region.least_image(symmetry, budget).map_err(limit)?;
+        out.push(region.cropped(image, rows, &grid, free, blocked));
+    }
+    Ok(Value::List(out.into()))
+}
+
+/// A bounding box, inclusive on every side.
+#[derive(Debug, Clone, Copy)]
+struct Bbox {
+    top: usize,
+    bottom: usize,
+    left: usize,
+    right: usize,
+}
+
+/// One image of a region under the dihedral group: bit 0 mirrors left–right,
+/// bit 1 mirrors top–bottom, bit 2 transposes (applied first). Codes 0..4 are the
+/// flips.
+type Image = u8;
+
+/// One labelled region of a grid.
+struct Region<'g> {
+    label: &'g [u32],
+    width: usize,
+    bbox: Bbox,
+    mine: u32,
+}
+
+impl Region<'_> {
+    fn height(&self) -> usize {
+        self.bbox.bottom + 1 - self.bbox.top
+    }
+
+    fn breadth(&self) -> usize {
+        self.bbox.right + 1 - self.bbox.left
+    }
+
+    fn area(&self) -> usize {
+        self.height() * self.breadth()
+    }
+
+    /// The (rows, columns) of an image.
+    fn shape(&self, image: Image) -> (usize, usize) {
+        if image & 4 == 0 {
+            (self.height(), self.breadth())
+        } else {
+            (self.breadth(), self.height())
+        }
+    }
+
+    /// Whether cell (r, c) of an image is in the region.
+    fn at(&self, image: Image, r: usize, c: usize) -> bool {
+        let (rows, cols) = self.shape(image);
+        let r = if image & 2 == 0 { r } else { rows - 1 - r };
+        let c = if image & 1 == 0 { c } else { cols - 1 - c };
+        let (r, c) = if image & 4 == 0 { (r, c) } else { (c, r) };
+        self.label
+            .get((self.bbox.top + r) * self.width + self.bbox.left + c)
+            == Some(&self.mine)
+    }
+
+    /// Orders two images without building either: fewer rows first, then cell
+    /// by cell in row-major order, a free cell before a blocked one.
+    fn compare(&self, a: Image, b: Image) -> Ordering {
+        let (rows, cols) = self.shape(a);
+        let by_rows = rows.cmp(&self.shape(b).0);
+        if by_rows != Ordering::Equal {
+            return by_rows;
+        }
+        for r in 0..rows {
+            for c in 0..cols {
+                match (self.at(a, r, c), self.at(b, r, c)) {
+                    (x, y) if x == y => {}
+                    (true, _) => return Ordering::Less,
+                    (false, _) => return Ordering::Greater,
+                }
+            }
+        }
+        Ordering::Equal
+    }
+
+    /// The least image under `symmetry`.
+    fn least_image(
+        &self,
+        symmetry: Symmetry,
+        budget: &Budget,
+    ) -> Result<Image, crate::graph::budget::Exceeded> {
+        let mut best: Image = 0;
+        for image in 1..symmetry.images() {
+            budget.ticks(u32::try_from(self.area()).unwrap_or(u32::MAX))?;
+            if self.compare(image, best) == Ordering::Less {
+                best = image;
+            }
+        }
+        Ok(best)
+    }
+
+    /// The image as a grid value; a row equal to the original row is shared.
+    fn cropped(
+        &self,
+        image: Image,
+        rows: &[Value],
+        grid: &Grid,
+        free: char,
+        blocked: char,
+    ) -> Value {
+        let (height, breadth) = self.shape(image);
+        let mut cropped = Vec::with_capacity(height);
+        let whole_rows = image == 0 && self.bbox.left == 0 && self.breadth() == grid.width;
+        for r in 0..height {
+            let source = self.bbox.top + r;
+            let same = whole_rows
+                && (0..breadth).all(|c| {
+                    self.at(0, r, c) || grid.cells.get(source * grid.width + c) == Some(&blocked)
+                });
+            match rows.get(source) {
+                Some(original @ Value::Str(_)) if same => cropped.push(original.clone()),
+                _ => {
+                    let text: String = (0..breadth)
+                        .map(|c| if self.at(image, r, c) { free } else { blocked })
+                        .collect();
+                    cropped.push(Value::Str(text.into()));
+                }
+            }
+        }
+        Value::List(cropped.into())
+    }
+}
+
+/// The free character: a one-character string.
+fn free_char(free: &Value, span: Span) -> Result<char, EvalError> {
+    let Value::Str(s) = free else {
+        return Err(EvalError::expected(
+            "a one-character string (the free cell)",
+            free.kind_name(),
+            span,
+        ));
+    };
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Ok(c),
+        _ => Err(EvalError::Grid {
+            problem: GridProblem::Free {
+                len: s.chars().count(),
+            },
+            span,
+        }),
+    }
+}
+
+/// A grid's cells in row-major order.
+struct Grid {
+    cells: Vec<char>,
+    width: usize,
+    height: usize,
+}
+
+impl Grid {
+    fn read(rows: &Rc<[Value]>, budget: &Budget, span: Span) -> Result<Grid, EvalError> {
+        let mut cells = Vec::new();
+        let mut width = 0;
+        for (i, row) in rows.iter().enumerate() {
+            let Value::Str(s) = row else {
+                return Err(EvalError::Grid {
+                    problem: GridProblem::NotAString {
+                        row: i,
+                        found: row.kind_name(),
+                    },
+                    span,
+                });
+            };
+            let before = cells.len();
+            cells.extend(s.chars());
+            let len = cells.len() - before;
+            budget
+                .ticks(u32::try_from(len).unwrap_or(u32::MAX))
+                .map_err(|e| EvalError::limit(e, span))?;
+            if i == 0 {
+                width = len;
+            } else if len != width {
+                return Err(EvalError::Grid {
+                    problem: GridProblem::Ragged { row: i, len, width },
+                    span,
+                });
+            }
+        }
+        Ok(Grid {
+            cells,
+            width,
+            height: rows.len(),
+        })
+    }
+}
