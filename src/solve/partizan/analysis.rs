@@ -99,12 +99,7 @@ fn component_form(
         return Ok(*f);
     }
     let budget = games.budget;
-    let mut walk = FormWalk {
-        games,
-        cache,
-        span,
-        options: OptionList::default(),
-    };
+    let mut walk = FormWalk { games, cache, span };
     search(&mut walk, c.clone(), budget, CyclePolicy::Error)?;
     walk.cache
         .forms
@@ -118,57 +113,57 @@ struct FormWalk<'w, 'a> {
     games: &'w mut Games<'a>,
     cache: &'w mut PartizanCache,
     span: Span,
-    options: OptionList,
+}
+
+/// A position's options, generated once on its first visit and kept while its
+/// unknown components are finished: the rules run once per position, not once
+/// per visit.
+#[derive(Debug, Default)]
+struct Pending {
+    ready: bool,
+    left: OptionList,
+    right: OptionList,
 }
 
 impl FormWalk<'_, '_> {
-    /// The forms of one side's options, or the components still unknown.
-    fn side(
-        &mut self,
-        inst: crate::lang::value::InstId,
-        pos: &crate::lang::value::Pos,
-        side: Side,
-        children: &mut Vec<Component>,
-    ) -> Result<Vec<Form>, EvalError> {
-        self.options.clear();
-        self.games.options(inst, pos, side, &mut self.options)?;
+    /// The form of a nimber component.
+    fn nimber(&mut self, k: u64) -> Result<Form, EvalError> {
+        match u32::try_from(k) {
+            Ok(k) => Ok(self.cache.store.nimber(k)),
+            Err(_) => Err(EvalError::TooLarge {
+                what: format!("*{k} is too large for a canonical form"),
+                instead: "use nimbers below 2^32 in partizan games",
+                span: self.span,
+            }),
+        }
+    }
+
+    /// The forms of one side's options, every component being finished.
+    fn forms(&mut self, options: &OptionList) -> Result<Vec<Form>, EvalError> {
         let budget = self.games.budget;
-        let mut forms = Vec::with_capacity(self.options.len());
-        for opt in self.options.iter() {
-            let mut total = Some(Form::ZERO);
+        let mut forms = Vec::with_capacity(options.len());
+        for opt in options.iter() {
+            let mut total = Form::ZERO;
             for x in opt {
                 let f = match x {
-                    Component::Nimber(k) => match u32::try_from(*k) {
-                        Ok(k) => Some(self.cache.store.nimber(k)),
-                        Err(_) => {
-                            return Err(EvalError::TooLarge {
-                                what: format!("*{k} is too large for a canonical form"),
-                                instead: "use nimbers below 2^32 in partizan games",
-                                span: self.span,
-                            })
-                        }
-                    },
+                    Component::Nimber(k) => self.nimber(*k)?,
                     other => match self.cache.forms.get(other) {
-                        Some(Some(f)) => Some(*f),
+                        Some(Some(f)) => *f,
                         _ => {
-                            children.push(other.clone());
-                            None
+                            return Err(EvalError::internal(
+                                "an option's component has no form yet",
+                                self.span,
+                            ))
                         }
                     },
                 };
-                total = match (total, f) {
-                    (Some(t), Some(f)) => Some(
-                        self.cache
-                            .store
-                            .sum(t, f, budget)
-                            .map_err(|e| store_error(e, self.span))?,
-                    ),
-                    _ => None,
-                };
+                total = self
+                    .cache
+                    .store
+                    .sum(total, f, budget)
+                    .map_err(|e| store_error(e, self.span))?;
             }
-            if let Some(t) = total {
-                forms.push(t);
-            }
+            forms.push(total);
         }
         Ok(forms)
     }
@@ -176,7 +171,7 @@ impl FormWalk<'_, '_> {
 
 impl Walk for FormWalk<'_, '_> {
     type Node = Component;
-    type Frame = ();
+    type Frame = Pending;
     type Error = EvalError;
 
     fn status(&self, c: &Component) -> Status {
@@ -202,17 +197,31 @@ impl Walk for FormWalk<'_, '_> {
     fn visit(
         &mut self,
         c: &Component,
-        _: &mut (),
+        pending: &mut Pending,
         children: &mut Vec<Component>,
     ) -> Result<Visit, EvalError> {
         let Component::Pos(inst, pos) = c else {
             return Ok(Visit::Done);
         };
-        let left = self.side(*inst, pos, Side::Left, children)?;
-        let right = self.side(*inst, pos, Side::Right, children)?;
-        if !children.is_empty() {
-            return Ok(Visit::Need);
+        if !pending.ready {
+            self.games
+                .options(*inst, pos, Side::Left, &mut pending.left)?;
+            self.games
+                .options(*inst, pos, Side::Right, &mut pending.right)?;
+            pending.ready = true;
+            for x in pending.left.iter().chain(pending.right.iter()).flatten() {
+                if matches!(x, Component::Pos(..))
+                    && !matches!(self.cache.forms.get(x), Some(Some(_)))
+                {
+                    children.push(x.clone());
+                }
+            }
+            if !children.is_empty() {
+                return Ok(Visit::Need);
+            }
         }
+        let left = self.forms(&pending.left)?;
+        let right = self.forms(&pending.right)?;
         let budget = self.games.budget;
         let f = self
             .cache
