@@ -54,6 +54,20 @@ impl Symmetry {
     }
 }
 
+/// Buffers reused from call to call (a game's rules call `regions` once per
+/// option): the cells, their region labels, the flood fill's stack, a row.
+#[derive(Default)]
+struct Scratch {
+    cells: Vec<char>,
+    label: Vec<u32>,
+    stack: Vec<usize>,
+    row: String,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
+}
+
 /// `regions(rows, free[, symmetry])`: the 4-connected regions of `free` cells of
 /// the grid `rows` (a list of equal-length strings, top row first), each as a grid
 /// cropped to its bounding box in which every cell outside the region is blocked.
@@ -88,19 +102,39 @@ pub fn regions(args: &[Value], budget: &Budget, span: Span) -> Result<Value, Eva
             span,
         ));
     };
-    let grid = Grid::read(rows, budget, span)?;
+    SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
+        Ok(mut scratch) => split(rows, free, symmetry, &mut scratch, budget, span),
+        // Never nested today; if it were, fresh buffers keep it correct.
+        Err(_) => split(rows, free, symmetry, &mut Scratch::default(), budget, span),
+    })
+}
+
+fn split(
+    rows: &Rc<[Value]>,
+    free: char,
+    symmetry: Symmetry,
+    scratch: &mut Scratch,
+    budget: &Budget,
+    span: Span,
+) -> Result<Value, EvalError> {
+    let Scratch {
+        cells,
+        label,
+        stack,
+        row,
+    } = scratch;
+    let (w, h) = read_grid(rows, cells, budget, span)?;
     let limit = |e| EvalError::limit(e, span);
     let blocked = blocked_char(free);
-    let (w, h) = (grid.width, grid.height);
     // `label[i]` is 0 for a cell not yet in a region (or not free), else the
     // region's number plus one.
-    let mut label = vec![0u32; w * h];
-    let mut stack: Vec<usize> = Vec::new();
+    label.clear();
+    label.resize(w * h, 0);
     let mut out: Vec<Value> = Vec::new();
     let mut count = 0u32;
     for start in 0..w * h {
         budget.tick().map_err(limit)?;
-        if grid.cells.get(start) != Some(&free) || label.get(start) != Some(&0) {
+        if cells.get(start) != Some(&free) || label.get(start) != Some(&0) {
             continue;
         }
         count += 1;
@@ -129,7 +163,7 @@ pub fn regions(args: &[Value], budget: &Budget, span: Span) -> Result<Value, Eva
                 (c + 1 < w).then(|| i + 1),
             ];
             for j in neighbours.into_iter().flatten() {
-                if grid.cells.get(j) == Some(&free) {
+                if cells.get(j) == Some(&free) {
                     if let Some(l @ 0) = label.get_mut(j) {
                         *l = count;
                         stack.push(j);
@@ -138,7 +172,7 @@ pub fn regions(args: &[Value], budget: &Budget, span: Span) -> Result<Value, Eva
             }
         }
         let region = Region {
-            label: &label,
+            label,
             width: w,
             bbox,
             mine: count,
@@ -147,7 +181,7 @@ pub fn regions(args: &[Value], budget: &Budget, span: Span) -> Result<Value, Eva
             .ticks(u32::try_from(region.area()).unwrap_or(u32::MAX))
             .map_err(limit)?;
         let image = region.least_image(symmetry, budget).map_err(limit)?;
-        out.push(region.cropped(image, rows, &grid, free, blocked));
+        out.push(region.cropped(image, rows, cells, row, free, blocked));
     }
     Ok(Value::List(out.into()))
 }
@@ -243,31 +277,38 @@ impl Region<'_> {
         Ok(best)
     }
 
-    /// The image as a grid value; a row equal to the original row is shared.
+    /// The image as a grid value, each new row built in `text` and allocated
+    /// once; a row equal to the original row is shared.
     fn cropped(
         &self,
         image: Image,
         rows: &[Value],
-        grid: &Grid,
+        cells: &[char],
+        text: &mut String,
         free: char,
         blocked: char,
     ) -> Value {
         let (height, breadth) = self.shape(image);
         let mut cropped = Vec::with_capacity(height);
-        let whole_rows = image == 0 && self.bbox.left == 0 && self.breadth() == grid.width;
+        let whole_rows = image == 0 && self.bbox.left == 0 && self.breadth() == self.width;
         for r in 0..height {
             let source = self.bbox.top + r;
             let same = whole_rows
                 && (0..breadth).all(|c| {
-                    self.at(0, r, c) || grid.cells.get(source * grid.width + c) == Some(&blocked)
+                    self.at(0, r, c) || cells.get(source * self.width + c) == Some(&blocked)
                 });
             match rows.get(source) {
                 Some(original @ Value::Str(_)) if same => cropped.push(original.clone()),
                 _ => {
-                    let text: String = (0..breadth)
-                        .map(|c| if self.at(image, r, c) { free } else { blocked })
-                        .collect();
-                    cropped.push(Value::Str(text.into()));
+                    text.clear();
+                    text.extend((0..breadth).map(|c| {
+                        if self.at(image, r, c) {
+                            free
+                        } else {
+                            blocked
+                        }
+                    }));
+                    cropped.push(Value::Str(Rc::from(text.as_str())));
                 }
             }
         }
@@ -296,46 +337,39 @@ fn free_char(free: &Value, span: Span) -> Result<char, EvalError> {
     }
 }
 
-/// A grid's cells in row-major order.
-struct Grid {
-    cells: Vec<char>,
-    width: usize,
-    height: usize,
-}
-
-impl Grid {
-    fn read(rows: &Rc<[Value]>, budget: &Budget, span: Span) -> Result<Grid, EvalError> {
-        let mut cells = Vec::new();
-        let mut width = 0;
-        for (i, row) in rows.iter().enumerate() {
-            let Value::Str(s) = row else {
-                return Err(EvalError::Grid {
-                    problem: GridProblem::NotAString {
-                        row: i,
-                        found: row.kind_name(),
-                    },
-                    span,
-                });
-            };
-            let before = cells.len();
-            cells.extend(s.chars());
-            let len = cells.len() - before;
-            budget
-                .ticks(u32::try_from(len).unwrap_or(u32::MAX))
-                .map_err(|e| EvalError::limit(e, span))?;
-            if i == 0 {
-                width = len;
-            } else if len != width {
-                return Err(EvalError::Grid {
-                    problem: GridProblem::Ragged { row: i, len, width },
-                    span,
-                });
-            }
+/// Reads a grid's cells in row-major order into `cells`; its (width, height).
+fn read_grid(
+    rows: &[Value],
+    cells: &mut Vec<char>,
+    budget: &Budget,
+    span: Span,
+) -> Result<(usize, usize), EvalError> {
+    cells.clear();
+    let mut width = 0;
+    for (i, row) in rows.iter().enumerate() {
+        let Value::Str(s) = row else {
+            return Err(EvalError::Grid {
+                problem: GridProblem::NotAString {
+                    row: i,
+                    found: row.kind_name(),
+                },
+                span,
+            });
+        };
+        let before = cells.len();
+        cells.extend(s.chars());
+        let len = cells.len() - before;
+        budget
+            .ticks(u32::try_from(len).unwrap_or(u32::MAX))
+            .map_err(|e| EvalError::limit(e, span))?;
+        if i == 0 {
+            width = len;
+        } else if len != width {
+            return Err(EvalError::Grid {
+                problem: GridProblem::Ragged { row: i, len, width },
+                span,
+            });
         }
-        Ok(Grid {
-            cells,
-            width,
-            height: rows.len(),
-        })
     }
+    Ok((width, rows.len()))
 }
