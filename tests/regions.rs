@@ -286,7 +286,8 @@ proptest! {
 }
 
 /// Domineering written three ways: the plain search of the whole board, the
-/// sum of its regions, and the sum of its regions each in its least flip.
+/// sum of its regions, and the sum of its regions each in its least flip (rows
+/// rebuilt with `with` on strings rather than slices).
 const DOMINEERING: &str = r#####"
 partizan game dom(b: list) {
     left  b with [r] = b[r][0..c] ++ "#" ++ b[r][(c + 1)..len(b[r])], [r + 1] = b[r + 1][0..c] ++ "#" ++ b[r + 1][(c + 1)..len(b[r + 1])]
@@ -301,9 +302,9 @@ partizan game parts(b: list) {
           for r in 0..len(b), c in 0..len(b[r]) - 1 where b[r][c] == "." and b[r][c + 1] == "."
 }
 partizan game flipped(b: list) {
-    left  sum(flipped(g) for g in regions(b with [r] = b[r][0..c] ++ "#" ++ b[r][(c + 1)..len(b[r])], [r + 1] = b[r + 1][0..c] ++ "#" ++ b[r + 1][(c + 1)..len(b[r + 1])], ".", "flips"))
+    left  sum(flipped(g) for g in regions(b with [r] = (b[r] with [c] = "#"), [r + 1] = (b[r + 1] with [c] = "#"), ".", "flips"))
           for r in 0..len(b) - 1, c in 0..len(b[r]) where b[r][c] == "." and b[r + 1][c] == "."
-    right sum(flipped(g) for g in regions(b with [r] = b[r][0..c] ++ "##" ++ b[r][(c + 2)..len(b[r])], ".", "flips"))
+    right sum(flipped(g) for g in regions(b with [r] = (b[r] with [c] = "#", [c + 1] = "#"), ".", "flips"))
           for r in 0..len(b), c in 0..len(b[r]) - 1 where b[r][c] == "." and b[r][c + 1] == "."
 }
 "#####;
