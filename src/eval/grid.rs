@@ -261,12 +261,76 @@ impl Region<'_> {
         Ordering::Equal
     }
 
-    /// The least image under `symmetry`.
+    /// The cells of an image as bits in row-major order, the first cell in the
+    /// highest of the `area` bits (regions of at most 128 cells): images of one
+    /// shape then order as their bits do, in reverse. A cell's index in any image
+    /// is linear in its row and column in the region, `k = k0 + sr·r + sc·c`.
+    fn image_bits(&self, image: Image) -> u128 {
+        let (height, breadth) = (self.height() as isize, self.breadth() as isize);
+        let (rows, cols) = self.shape(image);
+        let cols = cols as isize;
+        // (r, c) in the region → (row, column) in the image, each ±r or ±c.
+        let (row_of_r, row_of_c, col_of_r, col_of_c) = if image & 4 == 0 {
+            (1, 0, 0, 1)
+        } else {
+            (0, 1, 1, 0)
+        };
+        let (row0, row_sign) = if image & 2 == 0 {
+            (0, 1)
+        } else {
+            (rows as isize - 1, -1)
+        };
+        let (col0, col_sign) = if image & 1 == 0 {
+            (0, 1)
+        } else {
+            (cols - 1, -1)
+        };
+        let k0 = row0 * cols + col0;
+        let sr = row_sign * row_of_r * cols + col_sign * col_of_r;
+        let sc = row_sign * row_of_c * cols + col_sign * col_of_c;
+        let top = self.area() as isize - 1 - k0;
+        let mut bits = 0u128;
+        for r in 0..height {
+            let row = (self.bbox.top + r as usize) * self.width + self.bbox.left;
+            let cells = self.label.get(row..row + breadth as usize).unwrap_or(&[]);
+            let mut shift = top - sr * r;
+            for &l in cells {
+                if l == self.mine {
+                    bits |= 1u128 << shift;
+                }
+                shift -= sc;
+            }
+        }
+        bits
+    }
+
+    /// The least image under `symmetry`, with its bits when the region is small
+    /// enough to have them.
     fn least_image(
         &self,
         symmetry: Symmetry,
         budget: &Budget,
-    ) -> Result<Image, crate::graph::budget::Exceeded> {
+    ) -> Result<(Image, Option<u128>), crate::graph::budget::Exceeded> {
+        if symmetry == Symmetry::None {
+            return Ok((0, None));
+        }
+        if self.area() <= 128 {
+            let mut best = (0, self.image_bits(0));
+            for image in 1..symmetry.images() {
+                budget.ticks(u32::try_from(self.area()).unwrap_or(u32::MAX))?;
+                let bits = self.image_bits(image);
+                // Fewer rows first, then the larger bits (a free cell first).
+                let better = match self.shape(image).0.cmp(&self.shape(best.0).0) {
+                    Ordering::Less => true,
+                    Ordering::Greater => false,
+                    Ordering::Equal => bits > best.1,
+                };
+                if better {
+                    best = (image, bits);
+                }
+            }
+            return Ok((best.0, Some(best.1)));
+        }
         let mut best: Image = 0;
         for image in 1..symmetry.images() {
             budget.ticks(u32::try_from(self.area()).unwrap_or(u32::MAX))?;
@@ -274,14 +338,14 @@ impl Region<'_> {
                 best = image;
             }
         }
-        Ok(best)
+        Ok((best, None))
     }
 
     /// The image as a grid value, each new row built in `text` and allocated
     /// once; a row equal to the original row is shared.
     fn cropped(
         &self,
-        image: Image,
+        (image, bits): (Image, Option<u128>),
         rows: &[Value],
         cells: &[char],
         text: &mut String,
@@ -301,13 +365,12 @@ impl Region<'_> {
                 Some(original @ Value::Str(_)) if same => cropped.push(original.clone()),
                 _ => {
                     text.clear();
-                    text.extend((0..breadth).map(|c| {
-                        if self.at(image, r, c) {
-                            free
-                        } else {
-                            blocked
-                        }
-                    }));
+                    let area = height * breadth;
+                    let mine = |c: usize| match bits {
+                        Some(bits) => bits >> (area - 1 - (r * breadth + c)) & 1 == 1,
+                        None => self.at(image, r, c),
+                    };
+                    text.extend((0..breadth).map(|c| if mine(c) { free } else { blocked }));
                     cropped.push(Value::Str(Rc::from(text.as_str())));
                 }
             }
