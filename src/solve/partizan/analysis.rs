@@ -2,6 +2,8 @@
 //! found by the one search driver from its Left and Right options (each option a
 //! sum, valued as the sum of its components' forms), memoised by component.
 //! Sums of components are never expanded: their forms are added in the store.
+//! Components are interned to dense ids on first sight, so a position is hashed
+//! once per option that reaches it and the search itself works on integers.
 
 use super::{CanonStore, Error, Form, Outcome};
 use crate::diagnostics::Span;
@@ -11,13 +13,26 @@ use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
 use crate::lang::value::{Component, GameSum};
 use rustc_hash::FxHashMap;
 
+/// Where a component stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Seen (as an option) but not entered.
+    Unknown,
+    /// On the search path.
+    OnPath,
+    /// Its canonical form.
+    Done(Form),
+}
+
 /// The canonical forms found so far, in one hash-consing store.
 #[derive(Debug, Default)]
 pub struct PartizanCache {
     /// Every form, hash-consed.
     pub store: CanonStore,
-    /// Component → its form (`None` while on the search path).
-    forms: FxHashMap<Component, Option<Form>>,
+    /// Component → its id.
+    ids: FxHashMap<Component, u32>,
+    /// Id → the component and where it stands.
+    nodes: Vec<(Component, State)>,
 }
 
 impl Clone for PartizanCache {
@@ -35,7 +50,38 @@ impl PartizanCache {
 
     /// True when nothing is remembered.
     pub fn is_empty(&self) -> bool {
-        self.forms.is_empty()
+        self.nodes.is_empty()
+    }
+
+    /// The id of a component, given one if it has none yet.
+    fn intern(&mut self, c: &Component) -> u32 {
+        if let Some(&id) = self.ids.get(c) {
+            return id;
+        }
+        let id = u32::try_from(self.nodes.len()).unwrap_or(u32::MAX);
+        self.ids.insert(c.clone(), id);
+        self.nodes.push((c.clone(), State::Unknown));
+        id
+    }
+
+    fn state(&self, id: u32) -> State {
+        self.nodes
+            .get(id as usize)
+            .map_or(State::Unknown, |(_, s)| *s)
+    }
+
+    fn set_state(&mut self, id: u32, state: State) {
+        if let Some((_, s)) = self.nodes.get_mut(id as usize) {
+            *s = state;
+        }
+    }
+
+    /// The form of a component already finished.
+    fn done(&self, c: &Component) -> Option<Form> {
+        match self.state(*self.ids.get(c)?) {
+            State::Done(f) => Some(f),
+            _ => None,
+        }
     }
 }
 
@@ -95,24 +141,47 @@ fn component_form(
         })?;
         return Ok(cache.store.nimber(k));
     }
-    if let Some(Some(f)) = cache.forms.get(c) {
-        return Ok(*f);
+    if let Some(f) = cache.done(c) {
+        return Ok(f);
     }
     let budget = games.budget;
-    let mut walk = FormWalk { games, cache, span };
-    search(&mut walk, c.clone(), budget, CyclePolicy::Error)?;
-    walk.cache
-        .forms
-        .get(c)
-        .copied()
-        .flatten()
-        .ok_or_else(|| EvalError::internal("a finished search left no canonical form", span))
+    let root = cache.intern(c);
+    let mut walk = FormWalk {
+        games,
+        cache,
+        span,
+        options: OptionList::default(),
+    };
+    search(&mut walk, root, budget, CyclePolicy::Error)?;
+    match walk.cache.state(root) {
+        State::Done(f) => Ok(f),
+        _ => Err(EvalError::internal(
+            "a finished search left no canonical form",
+            span,
+        )),
+    }
 }
 
 struct FormWalk<'w, 'a> {
     games: &'w mut Games<'a>,
     cache: &'w mut PartizanCache,
     span: Span,
+    /// Scratch for generating one side's options.
+    options: OptionList,
+}
+
+/// One summand of an option: a form already known (a nimber) or a component.
+#[derive(Debug, Clone, Copy)]
+enum Part {
+    Form(Form),
+    Node(u32),
+}
+
+/// One side's options as parts, each option ending at its `ends` entry.
+#[derive(Debug, Default)]
+struct Options {
+    parts: Vec<Part>,
+    ends: Vec<usize>,
 }
 
 /// A position's options, generated once on its first visit and kept while its
@@ -121,8 +190,8 @@ struct FormWalk<'w, 'a> {
 #[derive(Debug, Default)]
 struct Pending {
     ready: bool,
-    left: OptionList,
-    right: OptionList,
+    left: Options,
+    right: Options,
 }
 
 impl FormWalk<'_, '_> {
@@ -138,17 +207,52 @@ impl FormWalk<'_, '_> {
         }
     }
 
-    /// The forms of one side's options, every component being finished.
-    fn forms(&mut self, options: &OptionList) -> Result<Vec<Form>, EvalError> {
-        let budget = self.games.budget;
-        let mut forms = Vec::with_capacity(options.len());
+    /// Generates one side's options as parts, listing components not finished.
+    fn generate(
+        &mut self,
+        c: &Component,
+        side: Side,
+        out: &mut Options,
+        children: &mut Vec<u32>,
+    ) -> Result<(), EvalError> {
+        let Component::Pos(inst, pos) = c else {
+            return Ok(());
+        };
+        self.options.clear();
+        self.games.options(*inst, pos, side, &mut self.options)?;
+        let options = std::mem::take(&mut self.options);
         for opt in options.iter() {
-            let mut total = Form::ZERO;
             for x in opt {
-                let f = match x {
-                    Component::Nimber(k) => self.nimber(*k)?,
-                    other => match self.cache.forms.get(other) {
-                        Some(Some(f)) => *f,
+                let part = match x {
+                    Component::Nimber(k) => Part::Form(self.nimber(*k)?),
+                    other => {
+                        let id = self.cache.intern(other);
+                        if !matches!(self.cache.state(id), State::Done(_)) {
+                            children.push(id);
+                        }
+                        Part::Node(id)
+                    }
+                };
+                out.parts.push(part);
+            }
+            out.ends.push(out.parts.len());
+        }
+        self.options = options;
+        Ok(())
+    }
+
+    /// The forms of one side's options, every component being finished.
+    fn forms(&mut self, options: &Options) -> Result<Vec<Form>, EvalError> {
+        let budget = self.games.budget;
+        let mut forms = Vec::with_capacity(options.ends.len());
+        let mut start = 0;
+        for &end in &options.ends {
+            let mut total = Form::ZERO;
+            for part in options.parts.get(start..end).unwrap_or(&[]) {
+                let f = match *part {
+                    Part::Form(f) => f,
+                    Part::Node(id) => match self.cache.state(id) {
+                        State::Done(f) => f,
                         _ => {
                             return Err(EvalError::internal(
                                 "an option's component has no form yet",
@@ -164,58 +268,51 @@ impl FormWalk<'_, '_> {
                     .map_err(|e| store_error(e, self.span))?;
             }
             forms.push(total);
+            start = end;
         }
         Ok(forms)
     }
 }
 
 impl Walk for FormWalk<'_, '_> {
-    type Node = Component;
+    type Node = u32;
     type Frame = Pending;
     type Error = EvalError;
 
-    fn status(&self, c: &Component) -> Status {
-        match self.cache.forms.get(c) {
-            None => Status::Unknown,
-            Some(None) => Status::OnPath,
-            Some(Some(_)) => Status::Done,
+    fn status(&self, id: &u32) -> Status {
+        match self.cache.state(*id) {
+            State::Unknown => Status::Unknown,
+            State::OnPath => Status::OnPath,
+            State::Done(_) => Status::Done,
         }
     }
 
-    fn enter(&mut self, c: &Component) -> Result<(), EvalError> {
-        self.cache.forms.insert(c.clone(), None);
+    fn enter(&mut self, id: &u32) -> Result<(), EvalError> {
+        self.cache.set_state(*id, State::OnPath);
         self.games
             .budget
             .add_positions(1)
             .map_err(|e| EvalError::limit(e, self.span))
     }
 
-    fn abandon(&mut self, c: &Component) {
-        self.cache.forms.remove(c);
+    fn abandon(&mut self, id: &u32) {
+        self.cache.set_state(*id, State::Unknown);
     }
 
     fn visit(
         &mut self,
-        c: &Component,
+        id: &u32,
         pending: &mut Pending,
-        children: &mut Vec<Component>,
+        children: &mut Vec<u32>,
     ) -> Result<Visit, EvalError> {
-        let Component::Pos(inst, pos) = c else {
-            return Ok(Visit::Done);
-        };
         if !pending.ready {
-            self.games
-                .options(*inst, pos, Side::Left, &mut pending.left)?;
-            self.games
-                .options(*inst, pos, Side::Right, &mut pending.right)?;
+            let Some((c, _)) = self.cache.nodes.get(*id as usize) else {
+                return Err(EvalError::internal("a position without an id", self.span));
+            };
+            let c = c.clone();
+            self.generate(&c, Side::Left, &mut pending.left, children)?;
+            self.generate(&c, Side::Right, &mut pending.right, children)?;
             pending.ready = true;
-            for x in pending.left.iter().chain(pending.right.iter()).flatten() {
-                if matches!(x, Component::Pos(..))
-                    && !matches!(self.cache.forms.get(x), Some(Some(_)))
-                {
-                    children.push(x.clone());
-                }
-            }
             if !children.is_empty() {
                 return Ok(Visit::Need);
             }
@@ -228,15 +325,17 @@ impl Walk for FormWalk<'_, '_> {
             .store
             .from_options(&left, &right, budget)
             .map_err(|e| store_error(e, self.span))?;
-        self.cache.forms.insert(c.clone(), Some(f));
+        self.cache.set_state(*id, State::Done(f));
         Ok(Visit::Done)
     }
 
-    fn cycle(&mut self, path: Vec<Component>) -> EvalError {
+    fn cycle(&mut self, path: Vec<u32>) -> EvalError {
         let games = &self.games;
+        let nodes = &self.cache.nodes;
         let cycle = path
             .iter()
-            .map(|c| crate::eval::print::show_component(c, games.globals, games.rt))
+            .filter_map(|id| nodes.get(*id as usize))
+            .map(|(c, _)| crate::eval::print::show_component(c, games.globals, games.rt))
             .collect();
         EvalError::Loopy {
             cycle,
