@@ -239,11 +239,19 @@ pub fn apply_pure(
         },
         Builtin::Sum => sum(&to_items(&arg(0), budget, span)?, span),
         Builtin::SumGames => {
-            let items = to_items(&arg(0), budget, span)?;
+            // A comprehension's list is summed in place (no copy of its items).
+            let owned;
+            let items: &[Value] = match args.first() {
+                Some(Value::List(xs)) => xs,
+                _ => {
+                    owned = to_items(&arg(0), budget, span)?;
+                    &owned
+                }
+            };
             if items.is_empty() {
                 Ok(Value::Game(Rc::new(GameSum::default())))
             } else {
-                sum(&items, span)
+                sum(items, span)
             }
         }
         Builtin::Count => {
@@ -341,6 +349,10 @@ pub fn apply_pure(
 
 /// `sum` of integers, or of games (an empty sum is the integer 0 / terminal game).
 pub fn sum(items: &[Value], span: Span) -> Result<Value, EvalError> {
+    if let [Value::Game(g)] = items {
+        // One region, one summand: the sum is that game.
+        return Ok(Value::Game(g.clone()));
+    }
     if items.iter().any(|v| matches!(v, Value::Game(_))) {
         let mut parts = Vec::new();
         for v in items {
