@@ -40,6 +40,30 @@ partizan game dom(b: list) {
 }
 "##;
 
+/// CPU seconds this process has used (user + system), from `/proc/self/stat`
+/// (clock ticks of 1/100 s); `None` where there is no such file. The machine is
+/// shared, so CPU time is reported beside wall time: it moves less when other
+/// work runs beside the benchmark.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which may hold spaces) start after ")".
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
+/// Wall and CPU seconds of `f`.
+fn timed<T>(f: impl FnOnce() -> T) -> (T, f64, Option<f64>) {
+    let cpu = cpu_seconds();
+    let start = Instant::now();
+    let value = f();
+    let wall = start.elapsed().as_secs_f64();
+    let cpu = cpu.zip(cpu_seconds()).map(|(a, b)| b - a);
+    (value, wall, cpu)
+}
+
 fn sizes() -> Vec<(usize, usize)> {
     let text = std::env::var("BENCH_SIZES").unwrap_or_else(|_| "4x4,4x5,5x5,5x6".into());
     text.split(',')
@@ -50,30 +74,35 @@ fn sizes() -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// grundy: the canonical form of the empty h × w board, its time, and the engine
-/// that holds it.
-fn grundy_side(h: usize, w: usize) -> (Engine, Form, f64) {
+/// grundy: the engine holding the canonical form of the empty h × w board, and
+/// the form.
+fn grundy_side(h: usize, w: usize) -> (Engine, Form) {
     let board: Vec<String> = (0..h).map(|_| format!("{:?}", ".".repeat(w))).collect();
     let program = format!("{DOMINEERING}\ncanonical dom([{}])", board.join(", "));
     let mut engine = Engine::default();
-    let start = Instant::now();
     let answers = engine.run_program(&program).expect("the program runs");
-    let seconds = start.elapsed().as_secs_f64();
     let form = match answers.last() {
         Some(Answer::Canonical { form, .. }) => *form,
         other => panic!("{other:?}"),
     };
-    (engine, form, seconds)
+    (engine, form)
 }
 
-/// cgt: the canonical form of the empty h × w board and its time.
-fn cgt_side(h: usize, w: usize) -> (CanonicalForm, f64) {
+/// cgt: the canonical form of the empty h × w board (single-threaded: the
+/// crate's `rayon` feature is off, as grundy uses one core).
+fn cgt_side(h: usize, w: usize) -> CanonicalForm {
     let rows: Vec<String> = (0..h).map(|_| ".".repeat(w)).collect();
     let position: Domineering = Domineering::from_str(&rows.join("|")).expect("a board");
-    let start = Instant::now();
     let table = ParallelTranspositionTable::new();
-    let form = position.canonical_form(&table);
-    (form, start.elapsed().as_secs_f64())
+    position.canonical_form(&table)
+}
+
+/// Seconds as the table shows them: wall, and CPU in brackets when known.
+fn show_time(wall: f64, cpu: Option<f64>) -> String {
+    match cpu {
+        Some(c) => format!("{wall:.3} ({c:.2})"),
+        None => format!("{wall:.3}"),
+    }
 }
 
 /// cgt's form rebuilt in grundy's store (memoised: cgt's trees share nothing).
@@ -121,18 +150,21 @@ fn main() {
     );
     let mut rows = Vec::new();
     for (h, w) in sizes() {
-        let (mut engine, form, grundy_s) = grundy_side(h, w);
+        let ((mut engine, form), grundy_s, grundy_cpu) = timed(|| grundy_side(h, w));
         let positions = engine.budget.positions();
         let store = &mut engine.analyses.partizan.store;
         let shown = store.show(form);
-        println!("{h}x{w} grundy {grundy_s:.3} s ({positions} positions): {shown}");
+        println!(
+            "{h}x{w} grundy {} s ({positions} positions): {shown}",
+            show_time(grundy_s, grundy_cpu)
+        );
         let skip_cgt = no_cgt || (quick && h * w >= 30) || h * w > 30;
-        let (cgt_s, agree) = if skip_cgt {
+        let (cgt_time, agree) = if skip_cgt {
             println!("{h}x{w} cgt    skipped");
             (None, None)
         } else {
-            let (cgt_form, cgt_s) = cgt_side(h, w);
-            println!("{h}x{w} cgt    {cgt_s:.3} s: {cgt_form}");
+            let (cgt_form, cgt_s, cgt_cpu) = timed(|| cgt_side(h, w));
+            println!("{h}x{w} cgt    {} s: {cgt_form}", show_time(cgt_s, cgt_cpu));
             let budget = Budget::default();
             let rebuilt = rebuild(&cgt_form, store, &mut HashMap::new(), &budget);
             let agree = rebuilt == form;
@@ -141,16 +173,17 @@ fn main() {
                 "{h}x{w}: the values differ: grundy {shown}, cgt {cgt_form} (rebuilt: {})",
                 store.show(rebuilt)
             );
-            (Some(cgt_s), Some(agree))
+            (Some((cgt_s, cgt_cpu)), Some(agree))
         };
-        rows.push((h, w, grundy_s, cgt_s, agree));
+        rows.push((h, w, (grundy_s, grundy_cpu), cgt_time, agree));
     }
     println!();
+    println!("wall seconds (CPU seconds of this process in brackets)");
     println!("| board | grundy s | cgt s | cgt / grundy | values agree |");
     println!("| --- | --- | --- | --- | --- |");
-    for (h, w, g, c, agree) in rows {
+    for (h, w, (g, g_cpu), c, agree) in rows {
         let (c_text, ratio) = match c {
-            Some(c) => (format!("{c:.3}"), format!("{:.1}", c / g)),
+            Some((c, c_cpu)) => (show_time(c, c_cpu), format!("{:.1}", c / g)),
             None => ("—".into(), "—".into()),
         };
         let agree = match agree {
@@ -158,6 +191,9 @@ fn main() {
             Some(false) => "NO",
             None => "—",
         };
-        println!("| {h}×{w} | {g:.3} | {c_text} | {ratio} | {agree} |");
+        println!(
+            "| {h}×{w} | {} | {c_text} | {ratio} | {agree} |",
+            show_time(g, g_cpu)
+        );
     }
 }
