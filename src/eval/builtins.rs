@@ -62,12 +62,15 @@ pub enum Builtin {
     List,
     /// `set(iterable)`: the elements as a set (an extension).
     Set,
+    /// `regions(rows, free[, symmetry])`: a grid's 4-connected regions of free
+    /// cells, cropped (and each its least image under the symmetry).
+    Regions,
     /// `sum(G for …)` whose body is a game: an empty sum is the terminal game `*0`.
     SumGames,
 }
 
 /// Every built-in with its name, for lookup and completion.
-pub const BUILTINS: [(&str, Builtin); 25] = [
+pub const BUILTINS: [(&str, Builtin); 26] = [
     ("min", Builtin::Min),
     ("max", Builtin::Max),
     ("abs", Builtin::Abs),
@@ -93,6 +96,7 @@ pub const BUILTINS: [(&str, Builtin); 25] = [
     ("coins", Builtin::Coins),
     ("list", Builtin::List),
     ("set", Builtin::Set),
+    ("regions", Builtin::Regions),
 ];
 
 impl Builtin {
@@ -139,7 +143,7 @@ impl Builtin {
             | Builtin::Step
             | Builtin::Nimmul
             | Builtin::Nimdiv => (2, 2),
-            Builtin::Coins => (2, 3),
+            Builtin::Coins | Builtin::Regions => (2, 3),
         }
     }
 
@@ -235,11 +239,19 @@ pub fn apply_pure(
         },
         Builtin::Sum => sum(&to_items(&arg(0), budget, span)?, span),
         Builtin::SumGames => {
-            let items = to_items(&arg(0), budget, span)?;
+            // A comprehension's list is summed in place (no copy of its items).
+            let owned;
+            let items: &[Value] = match args.first() {
+                Some(Value::List(xs)) => xs,
+                _ => {
+                    owned = to_items(&arg(0), budget, span)?;
+                    &owned
+                }
+            };
             if items.is_empty() {
                 Ok(Value::Game(Rc::new(GameSum::default())))
             } else {
-                sum(&items, span)
+                sum(items, span)
             }
         }
         Builtin::Count => {
@@ -325,6 +337,7 @@ pub fn apply_pure(
             Some(inv) => to_nonneg_i64(nim_mul(nonneg(&arg(0), span)?, inv), span),
             None => Err(EvalError::DivisionByZero { span }),
         },
+        Builtin::Regions => super::grid::regions(args, budget, span),
         Builtin::List => Ok(Value::List(to_items(&arg(0), budget, span)?.into())),
         Builtin::Set => Ok(Value::set_from(to_items(&arg(0), budget, span)?)),
         Builtin::Ray | Builtin::Step | Builtin::Coins => Err(EvalError::NeedsGameContext {
@@ -336,6 +349,10 @@ pub fn apply_pure(
 
 /// `sum` of integers, or of games (an empty sum is the integer 0 / terminal game).
 pub fn sum(items: &[Value], span: Span) -> Result<Value, EvalError> {
+    if let [Value::Game(g)] = items {
+        // One region, one summand: the sum is that game.
+        return Ok(Value::Game(g.clone()));
+    }
     if items.iter().any(|v| matches!(v, Value::Game(_))) {
         let mut parts = Vec::new();
         for v in items {

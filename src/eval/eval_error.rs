@@ -158,6 +158,13 @@ pub enum EvalError {
         /// The call.
         span: Span,
     },
+    /// A malformed grid given to `regions(rows, free)`.
+    Grid {
+        /// What is wrong.
+        problem: GridProblem,
+        /// The call.
+        span: Span,
+    },
     /// A rule's option is a game name, not a position.
     OptionIsGameName {
         /// The option.
@@ -329,6 +336,37 @@ pub enum CoinsProblem {
     NotACoin(char),
 }
 
+/// What is wrong with the grid of a `regions(rows, free)` call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GridProblem {
+    /// `regions([".", 1], ".")`: a row that is not a string.
+    NotAString {
+        /// 0-based row.
+        row: usize,
+        /// The kind found.
+        found: &'static str,
+    },
+    /// `regions(["..", "."], ".")`: rows of different lengths.
+    Ragged {
+        /// 0-based row.
+        row: usize,
+        /// Its length.
+        len: usize,
+        /// The first row's length.
+        width: usize,
+    },
+    /// `regions(["."], "..")`: the free cell is not one character.
+    Free {
+        /// The number of characters given.
+        len: usize,
+    },
+    /// `regions(["."], ".", "mirror")`: an unknown symmetry.
+    Symmetry {
+        /// The name given.
+        name: String,
+    },
+}
+
 impl EvalError {
     /// A kind error.
     pub fn expected(expected: impl Into<String>, found: &str, span: Span) -> EvalError {
@@ -472,6 +510,25 @@ impl fmt::Display for EvalError {
                 }
                 CoinsProblem::NotACoin(c) => write!(f, "`{c}` is not a coin"),
             },
+            EvalError::Grid { problem, .. } => match problem {
+                GridProblem::NotAString { row, found } => {
+                    write!(
+                        f,
+                        "row {row} of the grid is {}, not a string",
+                        article(found)
+                    )
+                }
+                GridProblem::Ragged { row, len, width } => write!(
+                    f,
+                    "row {row} of the grid has {len} character{} but row 0 has {width}",
+                    if *len == 1 { "" } else { "s" }
+                ),
+                GridProblem::Free { len } => write!(
+                    f,
+                    "the free cell must be one character; this string has {len}"
+                ),
+                GridProblem::Symmetry { name } => write!(f, "\"{name}\" is not a symmetry"),
+            },
             EvalError::OptionIsGameName { .. } => {
                 write!(f, "an option must be a position, not a game name")
             }
@@ -563,6 +620,7 @@ impl Describe for EvalError {
             | EvalError::BoardSide { .. }
             | EvalError::BlockedOffBoard { .. } => "grundy::board",
             EvalError::Coins { .. } => "grundy::coins",
+            EvalError::Grid { .. } => "grundy::grid",
             EvalError::OptionIsGameName { .. } | EvalError::OptionShape { .. } => "grundy::option",
             EvalError::TartanFactor { .. } => "grundy::tartan",
             EvalError::NeedsPosition { .. }
@@ -630,6 +688,11 @@ impl Describe for EvalError {
                 CoinsProblem::Arity(_) => "define the one-head game with parameters `(x: nat)` or `(x: nat, y: nat)`".into(),
                 CoinsProblem::Ragged { .. } => "write every row of the grid with the same number of coins".into(),
                 CoinsProblem::NotACoin(_) => "write heads as `H`, tails as `T`, and separate grid rows with `/`".into(),
+            },
+            EvalError::Grid { problem, .. } => match problem {
+                GridProblem::NotAString { .. } | GridProblem::Ragged { .. } => "a grid is a list of strings of equal length, top row first: `regions([\"..#\", \"...\"], \".\")`".into(),
+                GridProblem::Free { .. } => "give the character of the free cells as a one-character string, e.g. `\".\"`".into(),
+                GridProblem::Symmetry { .. } => "the symmetries are \"none\", \"flips\" (mirrors and the half turn) and \"dihedral\" (also transposes and quarter turns)".into(),
             },
             EvalError::OptionIsGameName { .. } => "call the game with its parameters: `g(n - 1)`".into(),
             EvalError::OptionShape { params, .. } => format!(
@@ -701,6 +764,7 @@ impl Describe for EvalError {
             | EvalError::BoardNotYetDefined { span, .. }
             | EvalError::ZeroDirection { span }
             | EvalError::Coins { span, .. }
+            | EvalError::Grid { span, .. }
             | EvalError::OptionIsGameName { span }
             | EvalError::OptionShape { span, .. }
             | EvalError::TartanFactor { span, .. }

@@ -3,6 +3,7 @@
 
 pub mod builtins;
 pub mod eval_error;
+pub mod grid;
 pub mod interp;
 pub mod iterate;
 pub mod ops;

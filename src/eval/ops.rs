@@ -223,7 +223,7 @@ pub fn binary_values(
         (BinOp::Concat, List(a), List(b)) => {
             List(a.iter().chain(b.iter()).cloned().collect::<Vec<_>>().into())
         }
-        (BinOp::Concat, Str(a), Str(b)) => Str(format!("{a}{b}").into()),
+        (BinOp::Concat, Str(a), Str(b)) => Str(concat_str(a, b)),
         _ => return Err(mismatch(&x, &y)),
     })
 }
@@ -239,9 +239,85 @@ pub fn values_equal(x: &Value, y: &Value) -> bool {
 fn seq_len(v: &Value) -> Option<usize> {
     match v {
         Value::List(xs) | Value::Tuple(xs) => Some(xs.len()),
-        Value::Str(s) => Some(s.chars().count()),
+        Value::Str(s) => Some(char_len(s)),
         _ => None,
     }
+}
+
+/// The length of a string in characters (bytes when it is ASCII, the common case).
+fn char_len(s: &str) -> usize {
+    if s.is_ascii() {
+        s.len()
+    } else {
+        s.chars().count()
+    }
+}
+
+/// `a ++ b` for strings, in one allocation.
+fn concat_str(a: &str, b: &str) -> Rc<str> {
+    SCRATCH.with_borrow_mut(|t| {
+        t.clear();
+        t.push_str(a);
+        t.push_str(b);
+        Rc::from(t.as_str())
+    })
+}
+
+thread_local! {
+    /// A buffer in which strings are built before their one allocation.
+    static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+    /// The one-character ASCII strings, shared: indexing a board's row
+    /// (`b[r][c] == "."`) allocates nothing.
+    static ASCII: Vec<Rc<str>> = (0u8..128).map(|b| Rc::from(char::from(b).to_string().as_str())).collect();
+}
+
+/// Character `idx` of `s` as a string (`idx` below its length).
+fn char_at(s: &str, idx: usize) -> Rc<str> {
+    let c = if s.is_ascii() {
+        s.as_bytes().get(idx).map(|&b| char::from(b))
+    } else {
+        s.chars().nth(idx)
+    };
+    match c {
+        Some(c) if c.is_ascii() => {
+            ASCII.with(|t| t.get(c as usize).cloned().unwrap_or_else(|| Rc::from("")))
+        }
+        Some(c) => Rc::from(c.to_string().as_str()),
+        None => Rc::from(""),
+    }
+}
+
+/// Characters `a..e` of `s` (within its length).
+fn char_slice(s: &str, a: usize, e: usize) -> Rc<str> {
+    if s.is_ascii() {
+        return Rc::from(s.get(a..e).unwrap_or(""));
+    }
+    SCRATCH.with_borrow_mut(|t| {
+        t.clear();
+        t.extend(s.chars().skip(a).take(e - a));
+        Rc::from(t.as_str())
+    })
+}
+
+/// `s` with character `idx` replaced by `piece`, in one allocation.
+fn replace_char(s: &str, idx: usize, piece: &str) -> Rc<str> {
+    SCRATCH.with_borrow_mut(|t| {
+        t.clear();
+        if s.is_ascii() {
+            t.push_str(s.get(..idx).unwrap_or(""));
+            t.push_str(piece);
+            t.push_str(s.get(idx + 1..).unwrap_or(""));
+        } else {
+            for (k, c) in s.chars().enumerate() {
+                if k == idx {
+                    t.push_str(piece);
+                } else {
+                    t.push(c);
+                }
+            }
+        }
+        Rc::from(t.as_str())
+    })
 }
 
 /// `xs[i]` and `xs[a..b]`.
@@ -265,13 +341,7 @@ pub fn index_value(b: &Value, i: &Value, span: Span) -> Result<Value, EvalError>
                 })?;
             Ok(match b {
                 Value::List(xs) | Value::Tuple(xs) => xs.get(idx).cloned().unwrap_or(Value::Int(0)),
-                Value::Str(s) => Value::Str(
-                    s.chars()
-                        .nth(idx)
-                        .map(|c| c.to_string())
-                        .unwrap_or_default()
-                        .into(),
-                ),
+                Value::Str(s) => Value::Str(char_at(s, idx)),
                 _ => Value::Int(0),
             })
         }
@@ -288,9 +358,7 @@ pub fn index_value(b: &Value, i: &Value, span: Span) -> Result<Value, EvalError>
             Ok(match b {
                 Value::List(xs) => Value::List(xs.get(a..e).unwrap_or(&[]).to_vec().into()),
                 Value::Tuple(xs) => Value::Tuple(xs.get(a..e).unwrap_or(&[]).to_vec().into()),
-                Value::Str(s) => {
-                    Value::Str(s.chars().skip(a).take(e - a).collect::<String>().into())
-                }
+                Value::Str(s) => Value::Str(char_slice(s, a, e)),
                 _ => Value::Int(0),
             })
         }
@@ -337,18 +405,7 @@ pub fn with_value(b: &Value, i: &Value, v: Value, span: Span) -> Result<Value, E
                     span,
                 ));
             };
-            let out: String = s
-                .chars()
-                .enumerate()
-                .map(|(k, c)| {
-                    if k == idx {
-                        piece.to_string()
-                    } else {
-                        c.to_string()
-                    }
-                })
-                .collect();
-            Ok(Value::Str(out.into()))
+            Ok(Value::Str(replace_char(s, idx, &piece)))
         }
         _ => Err(EvalError::expected("a list or string", b.kind_name(), span)),
     }

@@ -2,6 +2,8 @@
 //! found by the one search driver from its Left and Right options (each option a
 //! sum, valued as the sum of its components' forms), memoised by component.
 //! Sums of components are never expanded: their forms are added in the store.
+//! Components are interned to dense ids on first sight, so a position is hashed
+//! once per option that reaches it and the search itself works on integers.
 
 use super::{CanonStore, Error, Form, Outcome};
 use crate::diagnostics::Span;
@@ -11,13 +13,26 @@ use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
 use crate::lang::value::{Component, GameSum};
 use rustc_hash::FxHashMap;
 
+/// Where a component stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Seen (as an option) but not entered.
+    Unknown,
+    /// On the search path.
+    OnPath,
+    /// Its canonical form.
+    Done(Form),
+}
+
 /// The canonical forms found so far, in one hash-consing store.
 #[derive(Debug, Default)]
 pub struct PartizanCache {
     /// Every form, hash-consed.
     pub store: CanonStore,
-    /// Component → its form (`None` while on the search path).
-    forms: FxHashMap<Component, Option<Form>>,
+    /// Component → its id.
+    ids: FxHashMap<Component, u32>,
+    /// Id → the component and where it stands.
+    nodes: Vec<(Component, State)>,
 }
 
 impl Clone for PartizanCache {
@@ -35,7 +50,38 @@ impl PartizanCache {
 
     /// True when nothing is remembered.
     pub fn is_empty(&self) -> bool {
-        self.forms.is_empty()
+        self.nodes.is_empty()
+    }
+
+    /// The id of a component, given one if it has none yet.
+    fn intern(&mut self, c: &Component) -> u32 {
+        if let Some(&id) = self.ids.get(c) {
+            return id;
+        }
+        let id = u32::try_from(self.nodes.len()).unwrap_or(u32::MAX);
+        self.ids.insert(c.clone(), id);
+        self.nodes.push((c.clone(), State::Unknown));
+        id
+    }
+
+    fn state(&self, id: u32) -> State {
+        self.nodes
+            .get(id as usize)
+            .map_or(State::Unknown, |(_, s)| *s)
+    }
+
+    fn set_state(&mut self, id: u32, state: State) {
+        if let Some((_, s)) = self.nodes.get_mut(id as usize) {
+            *s = state;
+        }
+    }
+
+    /// The form of a component already finished.
+    fn done(&self, c: &Component) -> Option<Form> {
+        match self.state(*self.ids.get(c)?) {
+            State::Done(f) => Some(f),
+            _ => None,
+        }
     }
 }
 
@@ -91,23 +137,25 @@ fn component_form(
     if let Some(f) = direct_form(&mut cache.store, c, span)? {
         return Ok(f);
     }
-    if let Some(Some(f)) = cache.forms.get(c) {
-        return Ok(*f);
+    if let Some(f) = cache.done(c) {
+        return Ok(f);
     }
     let budget = games.budget;
+    let root = cache.intern(c);
     let mut walk = FormWalk {
         games,
         cache,
         span,
         options: OptionList::default(),
     };
-    search(&mut walk, c.clone(), budget, CyclePolicy::Error)?;
-    walk.cache
-        .forms
-        .get(c)
-        .copied()
-        .flatten()
-        .ok_or_else(|| EvalError::internal("a finished search left no canonical form", span))
+    search(&mut walk, root, budget, CyclePolicy::Error)?;
+    match walk.cache.state(root) {
+        State::Done(f) => Ok(f),
+        _ => Err(EvalError::internal(
+            "a finished search left no canonical form",
+            span,
+        )),
+    }
 }
 
 /// The form of a component known without search: nimbers, numbers, ups.
@@ -135,147 +183,231 @@ struct FormWalk<'w, 'a> {
     games: &'w mut Games<'a>,
     cache: &'w mut PartizanCache,
     span: Span,
+    /// Scratch for generating one side's options.
     options: OptionList,
 }
 
+/// One summand of an option: a form already known (a nimber) or a component.
+#[derive(Debug, Clone, Copy)]
+enum Part {
+    Form(Form),
+    Node(u32),
+}
+
+/// One side's options as parts, each option ending at its `ends` entry.
+#[derive(Debug, Default)]
+struct Options {
+    parts: Vec<Part>,
+    ends: Vec<usize>,
+}
+
+/// A position's options, generated once on its first visit and kept while its
+/// unknown components are finished: the rules run once per position, not once
+/// per visit. A negative `-G` waits for G's form instead (`negate`).
+#[derive(Debug, Default)]
+struct Pending {
+    ready: bool,
+    left: Options,
+    right: Options,
+    negate: Option<u32>,
+}
+
 impl FormWalk<'_, '_> {
-    /// The forms of one side's options, each a sum; the components whose forms
-    /// are still unknown are pushed to `children` (and those options skipped).
-    fn forms_of<'o>(
+    /// Generates one side's options as parts, listing components not finished.
+    fn generate(
         &mut self,
-        options: impl Iterator<Item = &'o [Component]>,
-        children: &mut Vec<Component>,
-    ) -> Result<Vec<Form>, EvalError> {
-        let budget = self.games.budget;
-        let mut forms = Vec::new();
-        for opt in options {
-            let mut total = Some(Form::ZERO);
+        c: &Component,
+        side: Side,
+        out: &mut Options,
+        children: &mut Vec<u32>,
+    ) -> Result<(), EvalError> {
+        let mut options = std::mem::take(&mut self.options);
+        options.clear();
+        let listed = match c {
+            Component::Pos(inst, pos) => self.games.options(*inst, pos, side, &mut options),
+            // A literal `{A | B}` carries its options.
+            Component::Braces(b) => {
+                let sums = if side == Side::Left {
+                    &b.left
+                } else {
+                    &b.right
+                };
+                for s in sums {
+                    options.push(s.parts.iter().cloned());
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        };
+        let parts = listed.and_then(|()| self.parts_of(&options, out, children));
+        self.options = options;
+        parts
+    }
+
+    /// Turns listed options into parts: forms known at once, or component ids
+    /// (the unfinished ones also pushed to `children`).
+    fn parts_of(
+        &mut self,
+        options: &OptionList,
+        out: &mut Options,
+        children: &mut Vec<u32>,
+    ) -> Result<(), EvalError> {
+        for opt in options.iter() {
             for x in opt {
-                let f = match direct_form(&mut self.cache.store, x, self.span)? {
-                    Some(f) => Some(f),
-                    None => match self.cache.forms.get(x) {
-                        Some(Some(f)) => Some(*f),
+                let part = match direct_form(&mut self.cache.store, x, self.span)? {
+                    Some(f) => Part::Form(f),
+                    None => {
+                        let id = self.cache.intern(x);
+                        if !matches!(self.cache.state(id), State::Done(_)) {
+                            children.push(id);
+                        }
+                        Part::Node(id)
+                    }
+                };
+                out.parts.push(part);
+            }
+            out.ends.push(out.parts.len());
+        }
+        Ok(())
+    }
+
+    /// The forms of one side's options, every component being finished.
+    fn forms(&mut self, options: &Options) -> Result<Vec<Form>, EvalError> {
+        let budget = self.games.budget;
+        let mut forms = Vec::with_capacity(options.ends.len());
+        let mut start = 0;
+        for &end in &options.ends {
+            let mut total = Form::ZERO;
+            for part in options.parts.get(start..end).unwrap_or(&[]) {
+                let f = match *part {
+                    Part::Form(f) => f,
+                    Part::Node(id) => match self.cache.state(id) {
+                        State::Done(f) => f,
                         _ => {
-                            children.push(x.clone());
-                            None
+                            return Err(EvalError::internal(
+                                "an option's component has no form yet",
+                                self.span,
+                            ))
                         }
                     },
                 };
-                total = match (total, f) {
-                    (Some(t), Some(f)) => Some(
-                        self.cache
-                            .store
-                            .sum(t, f, budget)
-                            .map_err(|e| store_error(e, self.span))?,
-                    ),
-                    _ => None,
-                };
+                total = self
+                    .cache
+                    .store
+                    .sum(total, f, budget)
+                    .map_err(|e| store_error(e, self.span))?;
             }
-            if let Some(t) = total {
-                forms.push(t);
-            }
+            forms.push(total);
+            start = end;
         }
         Ok(forms)
     }
+}
 
-    /// The forms of a position's options for `side`.
-    fn side(
-        &mut self,
-        inst: crate::lang::value::InstId,
-        pos: &crate::lang::value::Pos,
-        side: Side,
-        children: &mut Vec<Component>,
-    ) -> Result<Vec<Form>, EvalError> {
-        let mut options = std::mem::take(&mut self.options);
-        options.clear();
-        let listed = self.games.options(inst, pos, side, &mut options);
-        let forms = listed.and_then(|()| self.forms_of(options.iter(), children));
-        self.options = options;
-        forms
+impl FormWalk<'_, '_> {
+    /// Records `-G` once G (`inner_id`) has its form.
+    fn finish_negation(&mut self, id: u32, inner_id: u32) -> Result<Visit, EvalError> {
+        let State::Done(f) = self.cache.state(inner_id) else {
+            return Err(EvalError::internal("-G before G has a form", self.span));
+        };
+        let negated = self
+            .cache
+            .store
+            .neg(f, self.games.budget)
+            .map_err(|e| store_error(e, self.span))?;
+        self.cache.set_state(id, State::Done(negated));
+        Ok(Visit::Done)
     }
 }
 
 impl Walk for FormWalk<'_, '_> {
-    type Node = Component;
-    type Frame = ();
+    type Node = u32;
+    type Frame = Pending;
     type Error = EvalError;
 
-    fn status(&self, c: &Component) -> Status {
-        match self.cache.forms.get(c) {
-            None => Status::Unknown,
-            Some(None) => Status::OnPath,
-            Some(Some(_)) => Status::Done,
+    fn status(&self, id: &u32) -> Status {
+        match self.cache.state(*id) {
+            State::Unknown => Status::Unknown,
+            State::OnPath => Status::OnPath,
+            State::Done(_) => Status::Done,
         }
     }
 
-    fn enter(&mut self, c: &Component) -> Result<(), EvalError> {
-        self.cache.forms.insert(c.clone(), None);
+    fn enter(&mut self, id: &u32) -> Result<(), EvalError> {
+        self.cache.set_state(*id, State::OnPath);
         self.games
             .budget
             .add_positions(1)
             .map_err(|e| EvalError::limit(e, self.span))
     }
 
-    fn abandon(&mut self, c: &Component) {
-        self.cache.forms.remove(c);
+    fn abandon(&mut self, id: &u32) {
+        self.cache.set_state(*id, State::Unknown);
     }
 
     fn visit(
         &mut self,
-        c: &Component,
-        _: &mut (),
-        children: &mut Vec<Component>,
+        id: &u32,
+        pending: &mut Pending,
+        children: &mut Vec<u32>,
     ) -> Result<Visit, EvalError> {
         let budget = self.games.budget;
-        let (left, right) = match c {
-            Component::Pos(inst, pos) => (
-                self.side(*inst, pos, Side::Left, children)?,
-                self.side(*inst, pos, Side::Right, children)?,
-            ),
-            Component::Braces(b) => (
-                self.forms_of(b.left.iter().map(|s| s.parts.as_slice()), children)?,
-                self.forms_of(b.right.iter().map(|s| s.parts.as_slice()), children)?,
-            ),
-            Component::Neg(inner) => {
-                let known = match direct_form(&mut self.cache.store, inner, self.span)? {
-                    Some(f) => Some(f),
-                    None => self.cache.forms.get(&**inner).copied().flatten(),
-                };
-                let Some(f) = known else {
-                    children.push((**inner).clone());
-                    return Ok(Visit::Need);
+        if !pending.ready {
+            let Some((c, _)) = self.cache.nodes.get(*id as usize) else {
+                return Err(EvalError::internal("a position without an id", self.span));
+            };
+            let c = c.clone();
+            if let Component::Neg(inner) = &c {
+                // -G: G's form, negated.
+                let f = match direct_form(&mut self.cache.store, inner, self.span)? {
+                    Some(f) => f,
+                    None => {
+                        let inner_id = self.cache.intern(inner);
+                        pending.ready = true;
+                        pending.negate = Some(inner_id);
+                        if !matches!(self.cache.state(inner_id), State::Done(_)) {
+                            children.push(inner_id);
+                            return Ok(Visit::Need);
+                        }
+                        return self.finish_negation(*id, inner_id);
+                    }
                 };
                 let negated = self
                     .cache
                     .store
                     .neg(f, budget)
                     .map_err(|e| store_error(e, self.span))?;
-                self.cache.forms.insert(c.clone(), Some(negated));
+                self.cache.set_state(*id, State::Done(negated));
                 return Ok(Visit::Done);
             }
-            other => {
-                let f = direct_form(&mut self.cache.store, other, self.span)?.unwrap_or(Form::ZERO);
-                self.cache.forms.insert(c.clone(), Some(f));
-                return Ok(Visit::Done);
+            self.generate(&c, Side::Left, &mut pending.left, children)?;
+            self.generate(&c, Side::Right, &mut pending.right, children)?;
+            pending.ready = true;
+            if !children.is_empty() {
+                return Ok(Visit::Need);
             }
-        };
-        if !children.is_empty() {
-            return Ok(Visit::Need);
         }
+        if let Some(inner_id) = pending.negate {
+            return self.finish_negation(*id, inner_id);
+        }
+        let left = self.forms(&pending.left)?;
+        let right = self.forms(&pending.right)?;
         let f = self
             .cache
             .store
             .from_options(&left, &right, budget)
             .map_err(|e| store_error(e, self.span))?;
-        self.cache.forms.insert(c.clone(), Some(f));
+        self.cache.set_state(*id, State::Done(f));
         Ok(Visit::Done)
     }
 
-    fn cycle(&mut self, path: Vec<Component>) -> EvalError {
+    fn cycle(&mut self, path: Vec<u32>) -> EvalError {
         let games = &self.games;
+        let nodes = &self.cache.nodes;
         let cycle = path
             .iter()
-            .map(|c| crate::eval::print::show_component(c, games.globals, games.rt))
+            .filter_map(|id| nodes.get(*id as usize))
+            .map(|(c, _)| crate::eval::print::show_component(c, games.globals, games.rt))
             .collect();
         EvalError::Loopy {
             cycle,
