@@ -1,0 +1,107 @@
+//! Misère play at scale (the misère issue): each line times one program run
+//! through the engine, in a fresh engine, and checks its answer against an
+//! independent fact.
+//!
+//! `cargo bench --bench misere` prints the time of: the quotient of Kayles up to
+//! heap 30; the misère outcome of eight Kayles rows ≤ 30 (quotient computed
+//! automatically, then read); the quotient of Dawson's Kayles (0.07) up to 24
+//! and how far 30 gets; misère Nim with three heaps near 10^12 (tame layer);
+//! misère Nim on heaps 1000, 2000, 3000 written as a rule game (genus walk).
+
+#![allow(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic
+)]
+
+use grundy::{Answer, Engine, Outcome};
+use std::time::Instant;
+
+fn run(label: &str, program: &str) -> (Vec<Answer>, f64) {
+    let start = Instant::now();
+    let mut engine = Engine::default();
+    let result = engine.run_program(program);
+    let secs = start.elapsed().as_secs_f64();
+    match result {
+        Ok(answers) => {
+            println!("  {label:<58} {secs:>8.3} s");
+            (answers, secs)
+        }
+        Err(p) => {
+            println!("  {label:<58} {secs:>8.3} s  (no answer: {})", p.message);
+            (Vec::new(), secs)
+        }
+    }
+}
+
+fn outcome(a: &Answer) -> Outcome {
+    match a {
+        Answer::Outcome { value, .. } => *value,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Bouton's rule for misère Nim.
+fn misere_nim_p(heaps: &[u64]) -> bool {
+    if heaps.iter().all(|&h| h <= 1) {
+        heaps.iter().filter(|&&h| h == 1).count() % 2 == 1
+    } else {
+        heaps.iter().fold(0, |a, b| a ^ b) == 0
+    }
+}
+
+fn main() {
+    println!("misère play (one core; each line a fresh engine)");
+    let kayles = "game k = octal \"0.77\"\n";
+    run(
+        "quotient k up to 30 (Kayles)",
+        &format!("{kayles}quotient k up to 30"),
+    );
+    let rows = "k(30) + k(29) + k(27) + k(25) + k(22) + k(17) + k(13) + k(8)";
+    let (answers, _) = run(
+        "outcome misere of 8 Kayles rows <= 30 (quotient built)",
+        &format!("{kayles}outcome misere {rows}"),
+    );
+    let first = answers.first().map(outcome);
+    let (answers, _) = run(
+        "  the same after `quotient k up to 30`",
+        &format!("{kayles}quotient k up to 30\noutcome misere {rows}"),
+    );
+    assert_eq!(first, answers.get(1).map(outcome));
+    run(
+        "quotient d up to 24 (Dawson's Kayles)",
+        "game d = octal \"0.07\"\nquotient d up to 24",
+    );
+    run(
+        "quotient d up to 30 (Dawson's Kayles)",
+        "game d = octal \"0.07\"\nquotient d up to 30",
+    );
+    let heaps = [999_999_999_989u64, 1_000_000_000_039, 1_000_000_000_061];
+    let sum = heaps
+        .iter()
+        .map(|h| format!("*{h}"))
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let (answers, _) = run(
+        "outcome misere of three nim heaps near 10^12 (nimbers)",
+        &format!("outcome misere {sum}"),
+    );
+    let want = if misere_nim_p(&heaps) {
+        Outcome::P
+    } else {
+        Outcome::N
+    };
+    assert_eq!(answers.first().map(outcome), Some(want));
+    let nim = "game nim(n: nat) { move n - k for k in 1..=n }\n";
+    let (answers, _) = run(
+        "outcome misere nim(1000) + nim(2000) + nim(3000) (rule game)",
+        &format!("{nim}outcome misere nim(1000) + nim(2000) + nim(3000)"),
+    );
+    let want = if misere_nim_p(&[1000, 2000, 3000]) {
+        Outcome::P
+    } else {
+        Outcome::N
+    };
+    assert_eq!(answers.first().map(outcome), Some(want));
+}
