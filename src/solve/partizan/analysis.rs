@@ -223,19 +223,10 @@ impl FormWalk<'_, '_> {
     ) -> Result<(), EvalError> {
         let mut options = std::mem::take(&mut self.options);
         options.clear();
+        // Positions list their rules' options; a literal `{A | B}` carries its own.
         let listed = match c {
-            Component::Pos(inst, pos) => self.games.options(*inst, pos, side, &mut options),
-            // A literal `{A | B}` carries its options.
-            Component::Braces(b) => {
-                let sums = if side == Side::Left {
-                    &b.left
-                } else {
-                    &b.right
-                };
-                for s in sums {
-                    options.push(s.parts.iter().cloned());
-                }
-                Ok(())
+            Component::Pos(..) | Component::Braces(_) => {
+                self.games.component_options(c, side, &mut options)
             }
             _ => Ok(()),
         };
