@@ -218,6 +218,13 @@ pub enum EvalError {
         /// The query.
         span: Span,
     },
+    /// A `symmetry` rule that is not one: a wrong shape, or a value that differs.
+    Symmetry {
+        /// What is wrong.
+        why: String,
+        /// The query.
+        span: Span,
+    },
     /// `play` outside the REPL.
     Interactive {
         /// The query.
@@ -547,6 +554,9 @@ impl fmt::Display for EvalError {
                 write!(f, "`quotient` needs a heap game: {why}")
             }
             EvalError::Quotient { why, .. } => write!(f, "no misère quotient: {why}"),
+            EvalError::Symmetry { why, .. } => {
+                write!(f, "the declared symmetry does not hold: {why}")
+            }
             EvalError::PartizanLiteral { part, .. } => {
                 write!(f, "`{part}` is a partizan game, which has no Grundy value")
             }
@@ -632,6 +642,7 @@ impl Describe for EvalError {
             | EvalError::NotAvailable { .. } => "grundy::unavailable",
             EvalError::NotHeapGame { .. } => "grundy::type",
             EvalError::Quotient { .. } => "grundy::too_large",
+            EvalError::Symmetry { .. } => "grundy::symmetry",
             EvalError::Interactive { .. } => "grundy::interactive",
             EvalError::TooLarge { .. } | EvalError::GraphTooLarge { .. } => "grundy::too_large",
             EvalError::NotComparable { .. } => "grundy::assert",
@@ -703,6 +714,7 @@ impl Describe for EvalError {
             EvalError::Partizan { .. } => "a partizan game has no single value for both players: ask `canonical G` or `outcome G` (L, R, N or P)".into(),
             EvalError::NotHeapGame { .. } => "a quotient is of one-parameter games `g(n: nat)` whose options are sums of smaller heaps `g(k)` of the same game (octal, subtraction, all-but or such rules)".into(),
             EvalError::Quotient { .. } => "the heap-by-heap construction has a fixed size limit (about a million candidate elements); ask for a smaller bound `up to N` — the quotients up to it are exact".into(),
+            EvalError::Symmetry { .. } => "a `symmetry` rule names a position of the same game with the same value (`symmetry g(mirror(b))`), or with the negated value (`symmetry -g(transpose(b))`); grundy checks it on small positions before trusting it: fix the rule or remove it".into(),
             EvalError::PartizanLiteral { .. } => "numbers, `^`, `v` and `{ | }` games are partizan: ask `canonical` or `outcome`; beside a game `1` is the number 1 (`{0 | }`), and the nimber is `*1`".into(),
             EvalError::Interactive { .. } => "start `grundy repl` (or just `grundy`) and type `play G` there".into(),
             EvalError::NotAvailable { .. } => "this query belongs to a capability that is still being built; README.md says what works".into(),
@@ -773,6 +785,7 @@ impl Describe for EvalError {
             | EvalError::PartizanLiteral { span, .. }
             | EvalError::NotHeapGame { span, .. }
             | EvalError::Quotient { span, .. }
+            | EvalError::Symmetry { span, .. }
             | EvalError::Interactive { span }
             | EvalError::NotAvailable { span, .. }
             | EvalError::SequenceArity { span, .. }

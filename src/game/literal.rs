@@ -41,7 +41,7 @@ pub fn up_options(k: i32, side: Side, out: &mut OptionList) {
     match (side, k > 0) {
         (Side::Left, true) | (Side::Right, false) => out.push(std::iter::empty()),
         (Side::Right, true) | (Side::Left, false) => out.push(starred()),
-        (Side::Impartial, _) => {}
+        (Side::Impartial | Side::Images, _) => {}
     }
 }
 

@@ -24,6 +24,9 @@ pub enum Side {
     Left,
     /// `move` and `right` rules.
     Right,
+    /// Not options: the positions the `symmetry` rules say are equal (or, as
+    /// `-G`, opposite) in value.
+    Images,
 }
 
 impl Side {
@@ -31,6 +34,7 @@ impl Side {
     pub fn other(self) -> Side {
         match self {
             Side::Impartial => Side::Impartial,
+            Side::Images => Side::Images,
             Side::Left => Side::Right,
             Side::Right => Side::Left,
         }
@@ -135,6 +139,7 @@ impl<'a> Games<'a> {
             ));
         };
         match &game.body {
+            GameBody::Constructed(_) if side == Side::Images => Ok(()),
             GameBody::Constructed(Constructor::Tartan(a, b)) => {
                 constructed::tartan_options(&mut self.interp(), a, b, inst, pos, out)
             }
@@ -154,6 +159,10 @@ impl<'a> Games<'a> {
         side: Side,
         out: &mut OptionList,
     ) -> Result<(), EvalError> {
+        if side == Side::Images && !matches!(c, Component::Pos(..)) {
+            // Only rule games declare symmetries.
+            return Ok(());
+        }
         match c {
             Component::Nimber(k) => {
                 for j in 0..*k {
@@ -217,6 +226,16 @@ impl<'a> Games<'a> {
             Component::Pos(inst, _) => self.is_partizan(*inst),
             other => other.is_literal_partizan(),
         }
+    }
+
+    /// True when the game behind the instance declares a `symmetry`.
+    pub fn has_symmetry(&self, inst: InstId) -> bool {
+        self.game(inst).is_some_and(|g| match &g.body {
+            GameBody::Rules(rules) => rules
+                .iter()
+                .any(|r| r.kind == crate::syntax::ast::RuleKind::Symmetry),
+            GameBody::Constructed(_) => false,
+        })
     }
 
     /// True when the instance is a partizan game.

@@ -67,7 +67,8 @@ fn run_rules(
             inner: Box::new(e),
         },
     };
-    for rule in rules.iter().filter(|r| r.kind == RuleKind::Stop) {
+    let images = side == Side::Images;
+    for rule in rules.iter().filter(|r| r.kind == RuleKind::Stop && !images) {
         let stop = interp
             .eval_bool(&rule.option, frame)
             .map_err(|e| context(interp, rule.span, e))?;
@@ -77,10 +78,11 @@ fn run_rules(
     }
     for rule in rules {
         let wanted = match rule.kind {
-            RuleKind::Move => true,
+            RuleKind::Move => !images,
             RuleKind::Left => side == Side::Left,
             RuleKind::Right => side == Side::Right,
             RuleKind::Stop => false,
+            RuleKind::Symmetry => images,
         };
         if !wanted {
             continue;

@@ -118,6 +118,8 @@ pub enum RuleKind {
     Right,
     /// `stop when`: positions satisfying the condition are terminal.
     Stop,
+    /// `symmetry G'`: a position with the same value (or `-G'`: the negated).
+    Symmetry,
 }
 
 /// One rule of a game body.

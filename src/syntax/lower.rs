@@ -99,6 +99,7 @@ fn is_token(rule: Rule) -> bool {
             | Rule::rightstop_kw
             | Rule::thermograph_kw
             | Rule::quotient_kw
+            | Rule::symmetry_kw
             | Rule::up_to
             | Rule::inf_kw
     )
@@ -263,6 +264,7 @@ impl Lowerer {
                 Rule::left_rule => rules.push(self.lower_rule(child, RuleKind::Left)),
                 Rule::right_rule => rules.push(self.lower_rule(child, RuleKind::Right)),
                 Rule::stop_rule => rules.push(self.lower_rule(child, RuleKind::Stop)),
+                Rule::symmetry_rule => rules.push(self.lower_rule(child, RuleKind::Symmetry)),
                 _ => self.presume(span_of(&child), "a part of a game body"),
             }
         }

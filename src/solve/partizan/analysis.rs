@@ -33,6 +33,8 @@ pub struct PartizanCache {
     ids: FxHashMap<Component, u32>,
     /// Id → the component and where it stands.
     nodes: Vec<(Component, State)>,
+    /// Declared symmetries: checked (and then used) per game instance.
+    pub(super) symmetry: super::symmetry::Symmetries,
 }
 
 impl Clone for PartizanCache {
@@ -93,6 +95,16 @@ pub fn store_error(e: Error, span: Span) -> EvalError {
     }
 }
 
+/// The canonical form of one component.
+pub fn form_of(
+    games: &mut Games<'_>,
+    cache: &mut PartizanCache,
+    c: &Component,
+    span: Span,
+) -> Result<Form, EvalError> {
+    component_form(games, cache, c, span)
+}
+
 /// The canonical form of a sum.
 pub fn sum_form(
     games: &mut Games<'_>,
@@ -137,6 +149,10 @@ fn component_form(
     if let Some(f) = direct_form(&mut cache.store, c, span)? {
         return Ok(f);
     }
+    if let Component::Pos(inst, _) = c {
+        super::symmetry::check_declared(games, cache, *inst, c, span)?;
+    }
+    let c = &super::symmetry::canonical(games, cache, c, span)?;
     if let Some(f) = cache.done(c) {
         return Ok(f);
     }
@@ -248,6 +264,7 @@ impl FormWalk<'_, '_> {
                 let part = match direct_form(&mut self.cache.store, x, self.span)? {
                     Some(f) => Part::Form(f),
                     None => {
+                        let x = &super::symmetry::canonical(self.games, self.cache, x, self.span)?;
                         let id = self.cache.intern(x);
                         if !matches!(self.cache.state(id), State::Done(_)) {
                             children.push(id);

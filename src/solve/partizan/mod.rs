@@ -30,6 +30,7 @@ mod order;
 pub mod print;
 mod reduce;
 pub mod store;
+pub mod symmetry;
 pub mod thermo;
 
 #[cfg(test)]

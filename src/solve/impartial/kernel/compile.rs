@@ -64,6 +64,8 @@ pub fn compile(globals: &Globals, rt: &mut Runtime, inst: InstId) -> Option<Kern
             RuleKind::Stop => stops.push(c.boolean(&rule.option)?),
             RuleKind::Move => krules.push(c.rule(rule, game.params.len())?),
             RuleKind::Left | RuleKind::Right => return None,
+            // Symmetries only share work in the partizan analysis.
+            RuleKind::Symmetry => {}
         }
     }
     Some(Kernel {
