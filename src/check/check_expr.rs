@@ -162,7 +162,9 @@ impl<'g> Checker<'g> {
                 });
                 const_expr(Value::Int(0), span)
             }
-            None => match crate::syntax::lower::arrows(name).filter(|_| is_downs(name)) {
+            None => match crate::syntax::lower::arrows(name)
+                .filter(|_| crate::syntax::lower::is_downs(name))
+            {
                 // `v`, `vv`, `v3`: downs, unless the program binds the name.
                 Some((ups, _)) => const_expr(arrows_value(ups, false), span),
                 None => {
@@ -488,14 +490,6 @@ impl<'g> Checker<'g> {
             _ => Kind::Unknown,
         }
     }
-}
-
-/// True for `v`, `vv`, `vvv`, … and `v2`, `v3`, …: the spellings of downs.
-fn is_downs(name: &str) -> bool {
-    let rest = name.trim_start_matches('v');
-    name.starts_with('v')
-        && (rest.is_empty()
-            || (name.len() - rest.len() == 1 && rest.bytes().all(|b| b.is_ascii_digit())))
 }
 
 /// The game `ups` ups (downs when negative), plus `*` when `star`.

@@ -169,12 +169,7 @@ fn ends_with_game_literal(line: &str) -> bool {
             .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .map_or(0, |i| i + 1);
         let word = before.get(word_start..).unwrap_or("");
-        let downs = word.starts_with('v') && {
-            let rest = word.trim_start_matches('v');
-            rest.is_empty()
-                || (word.len() - rest.len() == 1 && rest.bytes().all(|b| b.is_ascii_digit()))
-        };
-        if downs {
+        if super::lower::is_downs(word) {
             return true;
         }
     }

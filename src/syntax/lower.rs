@@ -904,3 +904,11 @@ pub fn arrows(text: &str) -> Option<(i64, bool)> {
     };
     Some((sign * count, star))
 }
+
+/// True for `v`, `vv`, `vvv`, … and `v2`, `v3`, …: the spellings of downs.
+pub fn is_downs(name: &str) -> bool {
+    let rest = name.trim_start_matches('v');
+    name.starts_with('v')
+        && (rest.is_empty()
+            || (name.len() - rest.len() == 1 && rest.bytes().all(|b| b.is_ascii_digit())))
+}
