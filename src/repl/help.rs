@@ -15,6 +15,12 @@ Define a game by its moves; a position is the tuple of its parameters:
       move kayles(a) + kayles(n - k - a) for k in 1..=2, a in 0..=n-k where a <= n - k - a
   }
   game sub[S](n: nat) { move n - k for k in S where k <= n }     # a family: sub[{1, 2, 4}](10)
+Partizan games give Left and Right their own moves, and may declare symmetries:
+  partizan game bw(s: string) {
+      left  s[0..i] for i in 0..len(s) where s[i] == \"x\"
+      right s[0..i] for i in 0..len(s) where s[i] == \"o\"
+  }
+Games can also be written directly: {0, * | *}, { | }, ^, v, ^*, *3, 3/4, -G.
 An unfinished line (an open `{`, a trailing operator) continues on the next one.
 Redefining a game replaces it."
             .into(),
