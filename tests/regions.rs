@@ -406,3 +406,28 @@ fn the_example_section_holds() {
     assert!(asserts >= 8, "only {asserts} asserts");
     holds(&src);
 }
+
+#[test]
+fn transpose_exchanges_rows_and_columns() {
+    holds(r##"assert transpose(["..#", "..."]) == ["..", "..", "#."]"##);
+    holds(r#"assert transpose([]) == []"#);
+    holds(r#"assert transpose(["ab"]) == ["a", "b"]"#);
+    let p = common::problem(r#"print transpose(["ab", "c"])"#);
+    assert!(p.message.contains("row 1"), "{}", p.message);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Transposing twice gives the grid back, and cell (r, c) moves to (c, r).
+    #[test]
+    fn transpose_twice_is_the_identity(rows in prop::collection::vec("[.#x]{3}", 1..5)) {
+        let g = grid(&rows);
+        holds(&format!("assert transpose(transpose({g})) == {g}"));
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                holds(&format!("assert transpose({g})[{c}][{r}] == \"{ch}\""));
+            }
+        }
+    }
+}

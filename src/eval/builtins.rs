@@ -65,12 +65,14 @@ pub enum Builtin {
     /// `regions(rows, free[, symmetry])`: a grid's 4-connected regions of free
     /// cells, cropped (and each its least image under the symmetry).
     Regions,
+    /// `transpose(rows)`: a grid with rows and columns exchanged.
+    Transpose,
     /// `sum(G for …)` whose body is a game: an empty sum is the terminal game `*0`.
     SumGames,
 }
 
 /// Every built-in with its name, for lookup and completion.
-pub const BUILTINS: [(&str, Builtin); 26] = [
+pub const BUILTINS: [(&str, Builtin); 27] = [
     ("min", Builtin::Min),
     ("max", Builtin::Max),
     ("abs", Builtin::Abs),
@@ -97,6 +99,7 @@ pub const BUILTINS: [(&str, Builtin); 26] = [
     ("list", Builtin::List),
     ("set", Builtin::Set),
     ("regions", Builtin::Regions),
+    ("transpose", Builtin::Transpose),
 ];
 
 impl Builtin {
@@ -134,6 +137,7 @@ impl Builtin {
             | Builtin::Niminv
             | Builtin::List
             | Builtin::Set
+            | Builtin::Transpose
             | Builtin::SumGames => (1, 1),
             Builtin::Gcd
             | Builtin::Bitand
@@ -338,6 +342,7 @@ pub fn apply_pure(
             None => Err(EvalError::DivisionByZero { span }),
         },
         Builtin::Regions => super::grid::regions(args, budget, span),
+        Builtin::Transpose => super::grid::transpose(args, budget, span),
         Builtin::List => Ok(Value::List(to_items(&arg(0), budget, span)?.into())),
         Builtin::Set => Ok(Value::set_from(to_items(&arg(0), budget, span)?)),
         Builtin::Ray | Builtin::Step | Builtin::Coins => Err(EvalError::NeedsGameContext {

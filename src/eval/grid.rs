@@ -109,6 +109,32 @@ pub fn regions(args: &[Value], budget: &Budget, span: Span) -> Result<Value, Eva
     })
 }
 
+/// `transpose(rows)`: the grid with rows and columns exchanged (row i of the
+/// answer is column i of `rows`, top to bottom). Domineering's transpose is its
+/// negative: `symmetry -dom(transpose(b))`.
+pub fn transpose(args: &[Value], budget: &Budget, span: Span) -> Result<Value, EvalError> {
+    let [rows] = args else {
+        return Err(EvalError::internal("transpose without its argument", span));
+    };
+    let Value::List(rows) = rows else {
+        return Err(EvalError::expected(
+            "a list of strings (the rows of a grid)",
+            rows.kind_name(),
+            span,
+        ));
+    };
+    let mut cells = Vec::new();
+    let (w, h) = read_grid(rows, &mut cells, budget, span)?;
+    let mut out = Vec::with_capacity(w);
+    for c in 0..w {
+        let column: String = (0..h)
+            .filter_map(|r| cells.get(r * w + c).copied())
+            .collect();
+        out.push(Value::Str(column.into()));
+    }
+    Ok(Value::List(out.into()))
+}
+
 fn split(
     rows: &Rc<[Value]>,
     free: char,
