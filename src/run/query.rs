@@ -10,7 +10,7 @@ use crate::lang::board::BoardData;
 use crate::lang::value::{GameSum, InstId, Value};
 use crate::solve::impartial::Solver;
 use crate::solve::loopy::analysis as loopy;
-use crate::solve::misere::{heaps, outcome as misere_outcome, tame, values as misere_values};
+use crate::solve::misere::{layers, tame, values as misere_values};
 use crate::solve::partizan::analysis as partizan;
 use crate::syntax::ast::QueryKind;
 use std::rc::Rc;
@@ -118,32 +118,8 @@ impl<'a> Runner<'a> {
                 }
                 reject_partizan(&games, &g, span)?;
                 let value = if q.misere {
-                    // A computed quotient, then tame sums by the misère Nim rule,
-                    // then the search.
-                    let tame = match heaps::quotient_next_wins(&analyses.misere, &g) {
-                        Some(wins) => Some(wins),
-                        None => tame::tame_next_wins(&mut games, &mut analyses.misere, &g, span)
-                            .map_err(|e| misere_of_loopy(e, span))?,
-                    };
-                    let tame = match tame {
-                        None if heaps::try_quotient(
-                            &mut games,
-                            &mut analyses.misere,
-                            &g,
-                            span,
-                        )? =>
-                        {
-                            heaps::quotient_next_wins(&analyses.misere, &g)
-                        }
-                        other => other,
-                    };
-                    let wins = match tame {
-                        Some(wins) => wins,
-                        None => {
-                            misere_outcome::next_wins(&mut games, &mut analyses.misere, &g, span)
-                                .map_err(|e| misere_of_loopy(e, span))?
-                        }
-                    };
+                    let wins = layers::next_wins(&mut games, &mut analyses.misere, &g, span)
+                        .map_err(|e| misere_of_loopy(e, span))?;
                     if wins {
                         Outcome::N
                     } else {
@@ -192,33 +168,8 @@ impl<'a> Runner<'a> {
             QueryKind::Winning => {
                 let g = subject(&mut games)?;
                 let moves = if q.misere {
-                    let tame = match heaps::quotient_winning(
-                        &mut games,
-                        &mut analyses.misere,
-                        &g,
-                        span,
-                    )? {
-                        Some(moves) => Some(moves),
-                        None => tame::tame_winning(&mut games, &mut analyses.misere, &g, span)
-                            .map_err(|e| misere_of_loopy(e, span))?,
-                    };
-                    let tame = match tame {
-                        None if heaps::try_quotient(
-                            &mut games,
-                            &mut analyses.misere,
-                            &g,
-                            span,
-                        )? =>
-                        {
-                            heaps::quotient_winning(&mut games, &mut analyses.misere, &g, span)?
-                        }
-                        other => other,
-                    };
-                    match tame {
-                        Some(moves) => moves,
-                        None => misere_outcome::winning(&mut games, &mut analyses.misere, &g, span)
-                            .map_err(|e| misere_of_loopy(e, span))?,
-                    }
+                    layers::winning(&mut games, &mut analyses.misere, &g, span)
+                        .map_err(|e| misere_of_loopy(e, span))?
                 } else if analyses.loopy.knows(&g) {
                     loopy::sum_winning(&mut games, &mut analyses.loopy, &g, span)?
                 } else {

@@ -5,6 +5,7 @@
 
 pub mod genus;
 pub mod heaps;
+pub mod layers;
 pub mod outcome;
 pub mod quotient;
 pub mod tame;
