@@ -14,7 +14,13 @@ pub struct Layout {
     /// True when the input ends inside a bracket or after an operator:
     /// the REPL asks for another line instead of reporting an error.
     pub incomplete: bool,
+    /// The byte offset of the first bracket nested deeper than [`MAX_NESTING`].
+    pub too_deep: Option<usize>,
 }
+
+/// Deepest bracket nesting accepted: the parser and the evaluator recurse once
+/// per level, so deeper input is refused with a diagnostic, not a stack overflow.
+pub const MAX_NESTING: i64 = 1000;
 
 /// Rewrites `source` so that only statement-ending newlines remain.
 /// Text as the parser wants it, every byte offset kept: a leading byte-order
@@ -53,6 +59,7 @@ pub fn layout(source: &str) -> Layout {
     let mut out: Vec<u8> = source.as_bytes().to_vec();
     let bytes = source.as_bytes();
     let mut depth: i64 = 0;
+    let mut too_deep = None;
     let mut in_string = false;
     let mut i = 0;
     // Byte index of each newline that ends a line outside brackets, with the
@@ -82,7 +89,12 @@ pub fn layout(source: &str) -> Layout {
                 }
                 continue;
             }
-            b'(' | b'[' | b'{' => depth += 1,
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_NESTING && too_deep.is_none() {
+                    too_deep = Some(i);
+                }
+            }
             b')' | b']' | b'}' => depth -= 1,
             b'\n' => {
                 if depth > 0 {
@@ -120,7 +132,11 @@ pub fn layout(source: &str) -> Layout {
     let tail = text.trim_end();
     // An unclosed string is not unfinished: strings end on their line.
     let incomplete = depth > 0 || (!tail.is_empty() && ends_with_operator(tail));
-    Layout { text, incomplete }
+    Layout {
+        text,
+        incomplete,
+        too_deep,
+    }
 }
 
 /// True when a line's last token asks for more: a comma, an operator, `=`, or a

@@ -22,6 +22,11 @@ pub use generated::{GameParser, Rule};
 pub fn parse(source: &str) -> Result<Program, Vec<SyntaxError>> {
     // The layout pass keeps every offset, so positions in `laid` are positions in `source`.
     let laid = layout(source);
+    if let Some(at) = laid.too_deep {
+        return Err(vec![SyntaxError::TooDeep {
+            span: Span::new(at, at + 1),
+        }]);
+    }
     let pairs = GameParser::parse(Rule::program, &laid.text)
         .map_err(|e| vec![convert(&e, source, laid.incomplete)])?;
     lower_program(pairs)

@@ -24,6 +24,11 @@ pub enum SyntaxError {
         /// The literal.
         span: Span,
     },
+    /// Brackets nested deeper than the layout pass accepts.
+    TooDeep {
+        /// The first bracket too deep.
+        span: Span,
+    },
     /// `^3000000000`: more ups than canonical forms hold.
     TooManyArrows {
         /// The literal.
@@ -100,6 +105,11 @@ impl fmt::Display for SyntaxError {
             }
             SyntaxError::BadSquare { .. } => write!(f, "not a square: rows and columns start at 1"),
             SyntaxError::TooManyArrows { .. } => write!(f, "too many ups or downs"),
+            SyntaxError::TooDeep { .. } => write!(
+                f,
+                "brackets nested more than {} deep",
+                super::layout::MAX_NESTING
+            ),
             SyntaxError::ChainedComparison { op, .. } => {
                 write!(
                     f,
@@ -120,6 +130,7 @@ impl Describe for SyntaxError {
             SyntaxError::IntegerTooLarge { .. } => "grundy::syntax::integer",
             SyntaxError::BadSquare { .. } => "grundy::syntax::square",
             SyntaxError::TooManyArrows { .. } => "grundy::syntax::integer",
+            SyntaxError::TooDeep { .. } => "grundy::syntax::nesting",
             SyntaxError::ChainedComparison { .. } => "grundy::syntax::comparison",
             SyntaxError::Internal { .. } => "grundy::internal",
         }
@@ -167,6 +178,9 @@ impl Describe for SyntaxError {
                 "write a square as a column letter and a row number, e.g. `@c2`".into()
             }
             SyntaxError::TooManyArrows { .. } => "`^k` and `vk` take k below 2147483648".into(),
+            SyntaxError::TooDeep { .. } => {
+                "name the inner parts with `let` instead of nesting them so deeply".into()
+            }
             SyntaxError::ChainedComparison { .. } => {
                 "combine comparisons with `and`: `a < b and b < c`".into()
             }
@@ -187,6 +201,7 @@ impl Describe for SyntaxError {
             SyntaxError::IntegerTooLarge { span } => vec![(*span, "too large".into())],
             SyntaxError::BadSquare { span } => vec![(*span, "no such square".into())],
             SyntaxError::TooManyArrows { span } => vec![(*span, "too many".into())],
+            SyntaxError::TooDeep { span } => vec![(*span, "too deep".into())],
             SyntaxError::ChainedComparison { span, .. } => {
                 vec![(*span, "chained comparison".into())]
             }
