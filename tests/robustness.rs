@@ -56,3 +56,15 @@ fn a_comprehension_inside_nested_brackets() {
     );
     assert!(printed(program).contains("[1, 4, 9]"));
 }
+
+#[test]
+fn nesting_deeper_than_the_stack_allows_is_a_diagnostic() {
+    // 100,000 levels overflowed the 256 MiB stack before the layout pass counted them.
+    let program = format!("print {}1{}", "(".repeat(100_000), ")".repeat(100_000));
+    let errors = Engine::default().load(&program, false).unwrap_err();
+    assert!(
+        errors[0].message.contains("nested more than"),
+        "{}",
+        errors[0].message
+    );
+}

@@ -20,7 +20,9 @@ pub struct Layout {
 
 /// Deepest bracket nesting accepted: the parser and the evaluator recurse once
 /// per level, so deeper input is refused with a diagnostic, not a stack overflow.
-pub const MAX_NESTING: i64 = 1000;
+/// Measured on the 256 MiB stack the CLI and the REPL run on: 40,000 levels of
+/// braces, calls, lists or parentheses still evaluate, 60,000 of braces do not.
+pub const MAX_NESTING: i64 = 10_000;
 
 /// Rewrites `source` so that only statement-ending newlines remain.
 /// Text as the parser wants it, every byte offset kept: a leading byte-order
