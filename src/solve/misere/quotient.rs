@@ -525,15 +525,6 @@ fn candidate<E>(
     }
     budget.reserve(size.saturating_mul(16))?;
     // Element (b, j1, …, jr) has id b·radix + mixed-radix(j).
-    let split = |x: usize| -> (usize, Vec<usize>) {
-        let mut rest = x % radix;
-        let mut js = Vec::with_capacity(free.len());
-        for f in free {
-            js.push(rest % f.len());
-            rest /= f.len();
-        }
-        (x / radix, js)
-    };
     let join = |b: usize, js: &[usize]| -> usize {
         let mut code = 0;
         for (f, &j) in free.iter().zip(js).rev() {
@@ -541,15 +532,34 @@ fn candidate<E>(
         }
         b * radix + code
     };
+    // Products of the cyclic parts, digit by digit (no allocation), tabulated
+    // when the table is small: this product is the construction's inner loop.
+    let cyclic = |a: usize, b: usize| -> usize {
+        let (mut a, mut b, mut code, mut place) = (a, b, 0, 1);
+        for f in free {
+            let l = f.len();
+            code += f.cap(a % l + b % l) * place;
+            place *= l;
+            a /= l;
+            b /= l;
+        }
+        code
+    };
+    let table: Vec<u32> = if radix.saturating_mul(radix) <= 1 << 20 {
+        budget.reserve(radix * radix * 4)?;
+        (0..radix * radix)
+            .map(|i| cyclic(i / radix, i % radix) as u32)
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mul = |x: usize, y: usize| -> usize {
-        let (bx, jx) = split(x);
-        let (by, jy) = split(y);
-        let js: Vec<usize> = free
-            .iter()
-            .zip(jx.iter().zip(&jy))
-            .map(|(f, (a, b))| f.cap(a + b))
-            .collect();
-        join(mon.mul(bx as Elem, by as Elem) as usize, &js)
+        let (jx, jy) = (x % radix, y % radix);
+        let j = match table.get(jx * radix + jy) {
+            Some(&j) => j as usize,
+            None => cyclic(jx, jy),
+        };
+        mon.mul((x / radix) as Elem, (y / radix) as Elem) as usize * radix + j
     };
     let ident = join(mon.ident as usize, &vec![0; free.len()]);
     // Heap images in the candidate.
