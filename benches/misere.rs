@@ -4,8 +4,8 @@
 //!
 //! `cargo bench --bench misere` prints the time of: the quotient of Kayles up to
 //! heap 30; the misère outcome of eight Kayles rows ≤ 30 (quotient computed
-//! automatically, then read); the quotient of Dawson's Kayles (0.07) up to 24
-//! and how far 30 gets; misère Nim with three heaps near 10^12 (tame layer);
+//! automatically, then read); the quotient of Dawson's Kayles (0.07) up to 30
+//! (order 360, as published) and 33; six Dawson's Kayles rows ≤ 30; misère Nim with three heaps near 10^12 (tame layer);
 //! misère Nim on heaps 1000, 2000, 3000 written as a rule game (genus walk).
 
 #![allow(
@@ -69,14 +69,34 @@ fn main() {
         &format!("{kayles}quotient k up to 30\noutcome misere {rows}"),
     );
     assert_eq!(first, answers.get(1).map(outcome));
-    run(
-        "quotient d up to 24 (Dawson's Kayles)",
-        "game d = octal \"0.07\"\nquotient d up to 24",
-    );
-    run(
-        "quotient d up to 30 (Dawson's Kayles)",
+    let (answers, _) = run(
+        "quotient d up to 30 (Dawson's Kayles; published order 360)",
         "game d = octal \"0.07\"\nquotient d up to 30",
     );
+    match answers.first() {
+        Some(Answer::Quotient { quotient, .. }) => assert_eq!(quotient.order(), 360),
+        other => panic!("{other:?}"),
+    }
+    run(
+        "quotient d up to 33 (Dawson's Kayles, past the published heap)",
+        "game d = octal \"0.07\"\nquotient d up to 33",
+    );
+    // Six Dawson's Kayles rows, a P-position: the first five were checked by a
+    // direct search of the whole tree outside grundy (examples/misere_quotients.game),
+    // and d(1), with no move, is the empty game.
+    let dawson = "game d = octal \"0.07\"\n";
+    let rows = "d(9) + d(15) + d(20) + d(11) + d(9) + d(1)";
+    let (answers, _) = run(
+        "outcome misere of 6 Dawson's Kayles rows <= 20 (Q_20 built)",
+        &format!("{dawson}outcome misere {rows}"),
+    );
+    let first = answers.first().map(outcome);
+    assert_eq!(first, Some(Outcome::P));
+    let (answers, _) = run(
+        "  the same after `quotient d up to 30`",
+        &format!("{dawson}quotient d up to 30\noutcome misere {rows}"),
+    );
+    assert_eq!(first, answers.get(1).map(outcome));
     let heaps = [999_999_999_989u64, 1_000_000_000_039, 1_000_000_000_061];
     let sum = heaps
         .iter()
