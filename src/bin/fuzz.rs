@@ -440,12 +440,16 @@ fn main() {
     let mut seconds = 60u64;
     let mut seed = 1u64;
     let mut out = PathBuf::from("fuzz-failures");
+    let mut trace: Option<PathBuf> = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--seconds" => seconds = args.next().and_then(|s| s.parse().ok()).unwrap_or(seconds),
             "--seed" => seed = args.next().and_then(|s| s.parse().ok()).unwrap_or(seed),
             "--out" => out = args.next().map(PathBuf::from).unwrap_or(out),
+            // Writes each program to FILE before running it, so a program that
+            // takes the whole process down (the OS killing it) can be found.
+            "--trace" => trace = args.next().map(PathBuf::from),
             "--sample" => {
                 // Show what the generator writes, without running it.
                 let count: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(5);
@@ -457,7 +461,7 @@ fn main() {
             }
             other => {
                 eprintln!(
-                    "unknown argument `{other}`; use --seconds N, --seed N, --out DIR, --sample N"
+                    "unknown argument `{other}`; use --seconds N, --seed N, --out DIR, --trace FILE, --sample N"
                 );
                 std::process::exit(2);
             }
@@ -477,7 +481,7 @@ fn main() {
     // Deep but finite recursion needs the room the CLI gives it.
     let worker = std::thread::Builder::new()
         .stack_size(256 * 1024 * 1024)
-        .spawn(move || run(seconds, seed.max(1), &examples, &out));
+        .spawn(move || run(seconds, seed.max(1), &examples, &out, trace.as_deref()));
     let failures = worker
         .ok()
         .and_then(|h| h.join().ok())
@@ -485,7 +489,13 @@ fn main() {
     std::process::exit(if failures == 0 { 0 } else { 1 });
 }
 
-fn run(seconds: u64, seed: u64, examples: &[String], out: &std::path::Path) -> usize {
+fn run(
+    seconds: u64,
+    seed: u64,
+    examples: &[String],
+    out: &std::path::Path,
+    trace: Option<&std::path::Path>,
+) -> usize {
     let mut rng = Rng(seed);
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let (mut tried, mut failures) = (0usize, 0usize);
@@ -502,6 +512,9 @@ fn run(seconds: u64, seed: u64, examples: &[String], out: &std::path::Path) -> u
             mutate(&mut rng, a, b)
         };
         tried += 1;
+        if let Some(path) = trace {
+            let _ = std::fs::write(path, format!("# program {tried}, seed {seed}\n{program}"));
+        }
         let verdict = catch_unwind(AssertUnwindSafe(|| check(&program)))
             .unwrap_or_else(|_| Some("panicked".to_string()));
         if let Some(why) = verdict {

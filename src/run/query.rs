@@ -8,7 +8,7 @@ use crate::eval::eval_error::EvalError;
 use crate::game::Games;
 use crate::lang::board::BoardData;
 use crate::lang::value::{GameSum, InstId, Value};
-use crate::solve::impartial::Solver;
+use crate::solve::impartial::{outcome, Solver};
 use crate::solve::loopy::analysis as loopy;
 use crate::solve::misere::{layers, tame, values as misere_values};
 use crate::solve::partizan::analysis as partizan;
@@ -127,8 +127,18 @@ impl<'a> Runner<'a> {
                     }
                 } else {
                     let known_loopy = analyses.loopy.knows(&g);
+                    let quick = match outcome::single(&g) {
+                        Some((_, c)) if !known_loopy => {
+                            analyses
+                                .outcomes
+                                .next_wins(&mut games, &analyses.impartial, c, span)?
+                        }
+                        _ => None,
+                    };
                     let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
-                    let normal = if known_loopy {
+                    let normal = if let Some(wins) = quick {
+                        Ok(u64::from(wins))
+                    } else if known_loopy {
                         Err(EvalError::Loopy {
                             cycle: Vec::new(),
                             span,
@@ -172,6 +182,12 @@ impl<'a> Runner<'a> {
                         .map_err(|e| misere_of_loopy(e, span))?
                 } else if analyses.loopy.knows(&g) {
                     loopy::sum_winning(&mut games, &mut analyses.loopy, &g, span)?
+                } else if let Some(moves) =
+                    analyses
+                        .outcomes
+                        .winning(&mut games, &analyses.impartial, &g, span)?
+                {
+                    moves
                 } else {
                     let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
                     match solver.sum_moves(&g, Some(0)) {

@@ -13,6 +13,8 @@ pub mod tables;
 pub struct Analyses {
     /// Grundy tables and compiled kernels.
     pub impartial: impartial::Impartial,
+    /// Normal-play outcomes found without Grundy values.
+    pub outcomes: impartial::outcome::Outcomes,
     /// Misère outcomes and values.
     pub misere: misere::MisereCache,
     /// Loopy components' explicit graphs and generalised values.
@@ -25,6 +27,7 @@ impl Analyses {
     /// Forgets every computed value (a game was redefined, or a limit asked for room).
     pub fn clear(&mut self) {
         self.impartial.clear();
+        self.outcomes.clear();
         self.misere.clear();
         self.loopy.clear();
         self.partizan.clear();
@@ -33,6 +36,7 @@ impl Analyses {
     /// True when nothing is remembered.
     pub fn is_empty(&self) -> bool {
         self.impartial.is_empty()
+            && self.outcomes.is_empty()
             && self.misere.is_empty()
             && self.loopy.is_empty()
             && self.partizan.is_empty()

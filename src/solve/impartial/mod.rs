@@ -7,6 +7,7 @@ pub mod grundy;
 pub mod kernel;
 pub mod lines;
 pub mod longest;
+pub mod outcome;
 pub mod periodicity;
 pub mod sums;
 
