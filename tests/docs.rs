@@ -276,8 +276,8 @@ fn every_documented_program_runs_and_prints_what_the_docs_say() {
 
 #[test]
 fn the_examples_readme_names_every_example_file() {
-    let readme = std::fs::read_to_string(root().join("examples/README.md"))
-        .expect("examples/README.md");
+    let readme =
+        std::fs::read_to_string(root().join("examples/README.md")).expect("examples/README.md");
     let mut missing: Vec<String> = std::fs::read_dir(root().join("examples"))
         .expect("examples directory")
         .filter_map(Result::ok)
@@ -330,7 +330,10 @@ fn relative_links_in_the_docs_point_at_files_that_exist() {
                 broken.push(format!("{}: {target}", path.display()));
             }
             if target.contains("../shared") {
-                broken.push(format!("{}: {target} is outside the repository", path.display()));
+                broken.push(format!(
+                    "{}: {target} is outside the repository",
+                    path.display()
+                ));
             }
         }
     }
