@@ -63,7 +63,8 @@ grundy: describe games by their moves, then ask who wins.
   grundy nim(3) + nim(5) + nim(6)
   winning nim(3) + nim(5) + nim(6)
   play nim(3) + nim(5)
-Help topics: `:help games`, `:help queries`, `:help play`, `:help commands`."
+Help topics: `:help games`, `:help queries`, `:help play`, `:help commands`.
+The whole language: docs/tutorial.md and docs/reference.md in grundy's repository."
             .into(),
     }
 }
