@@ -133,27 +133,23 @@ impl Monoid {
     }
 }
 
-/// The rank of each heap: 1 + the largest rank-sum of an option. Any move lowers
+/// Appends the next heap's rank: 1 + the largest rank-sum of an option. Any move lowers
 /// the rank-sum of a word, so ordering words by it is well founded even for
 /// rules that split a heap without removing tokens (d0 = 4).
-fn ranks(options: &[Vec<Vec<usize>>]) -> Vec<u64> {
-    let mut rank: Vec<u64> = Vec::with_capacity(options.len());
-    for opts in options {
-        let mut best = 0u64;
-        for o in opts {
-            let s = o
-                .iter()
-                .map(|&h| rank.get(h).copied().unwrap_or(0))
-                .fold(0u64, u64::saturating_add);
-            best = best.max(s);
-        }
-        rank.push(if opts.is_empty() && rank.is_empty() {
-            0
-        } else {
-            best.saturating_add(1)
-        });
+fn push_rank(rank: &mut Vec<u64>, opts: &[Vec<usize>]) {
+    let mut best = 0u64;
+    for o in opts {
+        let s = o
+            .iter()
+            .map(|&h| rank.get(h).copied().unwrap_or(0))
+            .fold(0u64, u64::saturating_add);
+        best = best.max(s);
     }
-    rank
+    rank.push(if opts.is_empty() && rank.is_empty() {
+        0
+    } else {
+        best.saturating_add(1)
+    });
 }
 
 /// Computes the partial quotient Q_N of the heap ruleset for heaps `0..=max_heap`.
@@ -173,6 +169,9 @@ pub fn quotient<R: HeapRules>(
     };
     let mut phi: Vec<Elem> = vec![0];
     let mut options: Vec<Vec<Vec<usize>>> = vec![Vec::new()];
+    // Ranks, heap by heap (each needs only the smaller heaps').
+    let mut weights: Vec<u64> = Vec::with_capacity(max_heap + 1);
+    push_rank(&mut weights, &[]);
     let mut last: Option<Quotient> = None;
     for h in 1..=max_heap {
         let mut opts = Vec::new();
@@ -185,6 +184,7 @@ pub fn quotient<R: HeapRules>(
                 });
             }
         }
+        push_rank(&mut weights, &opts);
         if opts.is_empty() {
             // A heap with no move is the game 0: its image is the identity. (The
             // column recursion below assumes every new heap has a move.)
@@ -194,7 +194,6 @@ pub fn quotient<R: HeapRules>(
             continue;
         }
         options.push(opts);
-        let weights = ranks(&options);
         let (index, period) = columns(&mon, &phi, &options, &weights, h, budget)?;
         // MisereSolver's scheme: each failed candidate, already reduced, is the
         // base of the next one, with only the heaps of the misjudged sum freed;
@@ -209,8 +208,8 @@ pub fn quotient<R: HeapRules>(
         let mut attempts = 0;
         loop {
             let (next, next_phi) = candidate(&base, &base_phi, &options, &weights, &free, budget)?;
-            let q = finish(&next, &next_phi, &options)?;
-            match certify::check(&q, rules, budget) {
+            let q = finish(&next, &next_phi)?;
+            match certify::check(&q, &options, budget) {
                 Ok(()) => {
                     mon = next;
                     phi = next_phi;
@@ -232,11 +231,13 @@ pub fn quotient<R: HeapRules>(
         }
     }
     // The full certificate (monoid axioms and reducedness too) once, at the end.
-    let q = match last {
+    let mut q = match last {
         Some(q) if q.max_heap() == max_heap => q,
         // The last heaps had no move (or there were none).
-        _ => finish(&mon, &phi, &options)?,
+        _ => finish(&mon, &phi)?,
     };
+    // Stored once, not copied into every candidate.
+    q.options = options;
     match certify::certify(&q, rules, budget) {
         Ok(_) => Ok(q),
         Err(certify::CertifyError::Rules(e)) => Err(QuotientError::Rules(e)),
@@ -728,11 +729,8 @@ fn moore_rows<E>(
 
 /// Names the generators, finds normal forms and relations, and renumbers the
 /// elements in normal-form order (identity 0, then by degree).
-fn finish<E>(
-    mon: &Monoid,
-    phi: &[Elem],
-    options: &[Vec<Vec<usize>>],
-) -> Result<Quotient, QuotientError<E>> {
+/// The options are left empty: the caller stores them once, at the end.
+fn finish<E>(mon: &Monoid, phi: &[Elem]) -> Result<Quotient, QuotientError<E>> {
     // Generators: heaps whose image is outside the submonoid of smaller heaps.
     let mut generated = vec![false; mon.m];
     if let Some(g) = generated.get_mut(mon.ident as usize) {
@@ -859,7 +857,7 @@ fn finish<E>(
         table,
         in_p,
         phi: phi.iter().map(|&x| id(x)).collect(),
-        options: options.to_vec(),
+        options: Vec::new(),
         presentation: Presentation {
             generator_heaps,
             normal_forms,

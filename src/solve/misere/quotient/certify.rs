@@ -114,7 +114,7 @@ pub fn certify<R: HeapRules>(
             }
         }
     }
-    let (images, states) = verify(q, rules, budget)?;
+    let (images, states) = verify(q, Source::Rules(rules), budget)?;
     let distinguishers = distinguishers(q, &images, budget)?;
     check_distinguishers(q, &distinguishers).map_err(|message| CertifyError::Failed {
         message,
@@ -128,20 +128,40 @@ pub fn certify<R: HeapRules>(
 
 /// The checks that can fail on a candidate built by construction (whose table
 /// is a monoid and reduced by how it was made): Φ classifies every sum of heaps
-/// ≤ N correctly. Failures name a misjudged sum, for recalibration.
-pub fn check<R: HeapRules>(
+/// ≤ N correctly. Failures name a misjudged sum, for recalibration. It reads
+/// the options the construction stored (the rules gave them moments before);
+/// [`certify`] re-derives them from the rules.
+pub fn check<E>(
     q: &Quotient,
-    rules: &mut R,
+    options: &[Vec<Vec<usize>>],
     budget: &Budget,
-) -> Result<(), CertifyError<R::Error>> {
-    verify(q, rules, budget).map(|_| ())
+) -> Result<(), CertifyError<E>> {
+    verify::<NoRules<E>>(q, Source::Stored(options), budget).map(|_| ())
+}
+
+/// Where [`verify`] takes each heap's options from.
+enum Source<'r, R> {
+    /// From the rules, compared with the ones the quotient stores.
+    Rules(&'r mut R),
+    /// As the construction got them from the rules.
+    Stored(&'r [Vec<Vec<usize>>]),
+}
+
+/// The rules `check` does without: never called.
+struct NoRules<E>(std::marker::PhantomData<E>);
+
+impl<E> HeapRules for NoRules<E> {
+    type Error = E;
+    fn options(&mut self, _: usize, _: &mut Vec<Vec<usize>>) -> Result<(), E> {
+        Ok(())
+    }
 }
 
 /// Checks (1)–(3) and that every element is the image of a sum; returns the
 /// heap images and how many search states check (3) kept.
 fn verify<R: HeapRules>(
     q: &Quotient,
-    rules: &mut R,
+    mut source: Source<'_, R>,
     budget: &Budget,
 ) -> Result<(Vec<Elem>, usize), CertifyError<R::Error>> {
     let m = q.order();
@@ -150,22 +170,36 @@ fn verify<R: HeapRules>(
     if q.phi(0) != Some(e) {
         return fail("Φ(0) is not the identity".into());
     }
-    // Transition sets, from the rules rather than the stored options.
+    // Transition sets, from the rules (when given) rather than the stored options.
     let n = q.max_heap();
     let mut images: Vec<Elem> = Vec::with_capacity(n + 1);
     let mut trans: Vec<Vec<Elem>> = Vec::with_capacity(n + 1);
-    let mut opts = Vec::new();
+    let mut fresh = Vec::new();
     for h in 0..=n {
         let Some(img) = q.phi(h) else {
             return fail(format!("Φ({h}) missing"));
         };
         images.push(img);
-        opts.clear();
-        if h > 0 {
-            rules.options(h, &mut opts).map_err(CertifyError::Rules)?;
-        }
+        let opts: &[Vec<usize>] = match &mut source {
+            Source::Stored(all) => all.get(h).map_or(&[], Vec::as_slice),
+            Source::Rules(rules) => {
+                fresh.clear();
+                if h > 0 {
+                    rules.options(h, &mut fresh).map_err(CertifyError::Rules)?;
+                }
+                let mut stored: Vec<Vec<usize>> =
+                    q.options(h).map(<[_]>::to_vec).unwrap_or_default();
+                let mut sorted = fresh.clone();
+                stored.sort();
+                sorted.sort();
+                if stored != sorted {
+                    return fail(format!("stored options of heap {h} differ from the rules"));
+                }
+                &fresh
+            }
+        };
         let mut t = Vec::with_capacity(opts.len());
-        for o in &opts {
+        for o in opts {
             if o.iter().any(|&part| part >= h || part == 0) {
                 return fail(format!("heap {h} has an ill-founded option {o:?}"));
             }
@@ -176,13 +210,6 @@ fn verify<R: HeapRules>(
         }
         t.sort_unstable();
         t.dedup();
-        let mut stored: Vec<Vec<usize>> = q.options(h).map(<[_]>::to_vec).unwrap_or_default();
-        let mut fresh = opts.clone();
-        stored.sort();
-        fresh.sort();
-        if stored != fresh {
-            return fail(format!("stored options of heap {h} differ from the rules"));
-        }
         trans.push(t);
     }
     // (1) Sums with no move (of heaps with no options) are misère N-positions:
