@@ -45,6 +45,11 @@ impl Span {
         Span { start, end }
     }
 
+    /// The text the span covers (empty when it is not inside `source`).
+    pub fn text(self, source: &str) -> &str {
+        source.get(self.start..self.end).unwrap_or("")
+    }
+
     /// The smallest span covering both.
     pub fn join(self, other: Span) -> Span {
         Span {

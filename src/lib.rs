@@ -70,9 +70,24 @@ impl Engine {
     /// Parses and checks `source`. Nothing is defined unless the whole text is
     /// valid; with `replace`, definitions may replace earlier ones (the REPL).
     pub fn load(&mut self, source: &str, replace: bool) -> Result<Vec<Stmt>, Vec<Problem>> {
+        self.load_with(source, replace, syntax::parse)
+    }
+
+    /// Loads a REPL entry or `grundy eval` text: as [`Engine::load`], and a
+    /// bare expression alone is accepted too, to be shown with its value.
+    pub fn load_entry(&mut self, source: &str, replace: bool) -> Result<Vec<Stmt>, Vec<Problem>> {
+        self.load_with(source, replace, syntax::parse_entry)
+    }
+
+    fn load_with(
+        &mut self,
+        source: &str,
+        replace: bool,
+        parse: fn(&str) -> Result<syntax::ast::Program, Vec<syntax::SyntaxError>>,
+    ) -> Result<Vec<Stmt>, Vec<Problem>> {
         let normalized = syntax::layout::normalize(source);
         let source: &str = &normalized;
-        let program = syntax::parse(source)
+        let program = parse(source)
             .map_err(|errs| errs.iter().map(Problem::from_error).collect::<Vec<_>>())?;
         let mut globals = self.globals.clone();
         let stmts = check::check_program(&program, source, &mut globals, replace)
@@ -186,9 +201,10 @@ impl Engine {
 fn stmt_span(stmt: &Stmt, globals: &Globals) -> Span {
     match stmt {
         Stmt::Query(q) => q.span,
-        Stmt::Print(_, _, span) | Stmt::AssertQuery(_, _, span) | Stmt::AssertExpr(_, span) => {
-            *span
-        }
+        Stmt::Print(_, _, span)
+        | Stmt::Show(_, _, span)
+        | Stmt::AssertQuery(_, _, span)
+        | Stmt::AssertExpr(_, span) => *span,
         Stmt::Let(_, e) => e.expr.span,
         Stmt::Board(id) => globals.boards.get(*id).map(|b| b.span).unwrap_or_default(),
         Stmt::Game(id) => globals.games.get(*id).map(|g| g.span).unwrap_or_default(),

@@ -38,6 +38,10 @@ struct Cli {
     /// Use only the general evaluator (no compiled kernels): for measuring and cross-checking.
     #[arg(long, global = true)]
     no_kernels: bool,
+    /// Print only errors and failed assertions (on standard error); the exit
+    /// status says the rest.
+    #[arg(long, short, global = true)]
+    quiet: bool,
 }
 
 #[derive(Subcommand)]
@@ -61,6 +65,9 @@ enum Command {
     },
     /// Run only the assertions; end with "N passed, M failed".
     Check {
+        /// Print one JSON object per assertion and per error, then a summary object.
+        #[arg(long)]
+        json: bool,
         /// The `.game` files.
         #[arg(required = true)]
         files: Vec<String>,
@@ -83,6 +90,9 @@ enum Command {
     Files(Vec<String>),
 }
 
+/// The name `grundy eval` gives its text in diagnostics.
+const EVAL_NAME: &str = "<eval>";
+
 /// Most diagnostics shown for one file: the rest are counted.
 const MAX_SHOWN: usize = 20;
 
@@ -96,11 +106,30 @@ struct Tally {
     loaded: usize,
 }
 
-/// Files a run writes besides standard output.
+/// Where and how a run shows what it finds.
 #[derive(Default)]
 struct Outputs {
     svg: Option<SvgDir>,
     dot: Option<DotFile>,
+    /// Answers (and, for `check`, assertions and errors) as JSON lines.
+    json: bool,
+    /// `--quiet`: only errors and failed assertions, on standard error.
+    quiet: bool,
+    /// The progress line, when standard error is a terminal.
+    progress: Option<report::progress::Progress>,
+}
+
+impl Outputs {
+    fn new(json: bool, quiet: bool) -> Outputs {
+        let progress = (!json && !quiet && std::io::stderr().is_terminal())
+            .then(report::progress::Progress::start);
+        Outputs {
+            json,
+            quiet,
+            progress,
+            ..Outputs::default()
+        }
+    }
 }
 
 /// Where `run --dot FILE` writes move graphs (the first truncates, later ones append).
@@ -175,9 +204,35 @@ fn colour_out() -> bool {
     std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
 }
 
-fn print_problem(name: &str, source: &Arc<str>, problem: Problem) {
+/// Shows a problem on standard error; with `--json` also as an `{"error": …}`
+/// line on standard output.
+fn print_problem(name: &str, source: &Arc<str>, problem: Problem, outputs: &Outputs) {
+    if outputs.json {
+        println!("{}", report::json::problem_json(name, source, &problem));
+    }
     let rendered = Report::new(name, source.clone(), problem).render(colour(), 100);
     eprint!("{rendered}");
+}
+
+/// What the progress line calls a statement: `grundy kayles(5000)`, `let xs`.
+fn statement_label(stmt: &grundy::check::program::Stmt, engine: &Engine) -> String {
+    use grundy::check::program::Stmt;
+    let g = &engine.globals;
+    match stmt {
+        Stmt::Query(q) | Stmt::AssertQuery(q, _, _) => format!("{} {}", q.kind.keyword(), q.text),
+        Stmt::Print(_, text, _) => format!("print {text}"),
+        Stmt::Show(_, text, _) => text.clone(),
+        Stmt::Let(id, _) => g
+            .constants
+            .get(*id)
+            .map_or_else(|| "let".into(), |c| format!("let {}", c.name)),
+        Stmt::Board(id) => g
+            .boards
+            .get(*id)
+            .map_or_else(|| "board".into(), |b| format!("board {}", b.name)),
+        Stmt::AssertExpr(..) => "assert".into(),
+        Stmt::Game(_) | Stmt::Function(_) => "defining".into(),
+    }
 }
 
 /// Loads and runs one program, printing answers as they come.
@@ -185,19 +240,25 @@ fn run_source(
     name: &str,
     source: &str,
     mode: Mode,
-    json: bool,
     limits: Limits,
     tally: &mut Tally,
     outputs: &mut Outputs,
 ) {
+    let json = outputs.json;
     let shared: Arc<str> = Arc::from(source);
     let mut engine = Engine::with_limits(limits);
-    let stmts = match engine.load(source, false) {
+    // `grundy eval` also shows a bare expression with its value.
+    let loaded = if name == EVAL_NAME {
+        engine.load_entry(source, false)
+    } else {
+        engine.load(source, false)
+    };
+    let stmts = match loaded {
         Ok(stmts) => stmts,
         Err(problems) => {
             let total = problems.len();
             for p in problems.into_iter().take(MAX_SHOWN) {
-                print_problem(name, &shared, p);
+                print_problem(name, &shared, p, outputs);
             }
             if total > MAX_SHOWN {
                 eprintln!("… and {} more errors in {name}", total - MAX_SHOWN);
@@ -209,7 +270,14 @@ fn run_source(
     tally.loaded += 1;
     let stdout = std::io::stdout();
     for stmt in &stmts {
-        match engine.run(stmt, mode) {
+        if let Some(p) = &outputs.progress {
+            p.begin(&statement_label(stmt, &engine), &engine.budget);
+        }
+        let result = engine.run(stmt, mode);
+        if let Some(p) = &outputs.progress {
+            p.end();
+        }
+        match result {
             Ok(None) => {}
             Ok(Some(answer)) => {
                 if let Answer::Assert {
@@ -219,17 +287,32 @@ fn run_source(
                     ..
                 } = &answer
                 {
+                    let namer = engine.namer();
+                    let mut values = None;
                     if *passed {
                         tally.passed += 1;
                     } else {
                         tally.failed += 1;
                         if let Some(f) = failure.as_deref() {
-                            let namer = engine.namer();
                             let want = namer.value(&f.0);
                             let got = report::text::value_text(&f.1, &namer);
-                            print_problem(name, &shared, assert_problem(*span, &want, &got));
+                            let problem = assert_problem(*span, &want, &got);
+                            let rendered =
+                                Report::new(name, shared.clone(), problem).render(colour(), 100);
+                            eprint!("{rendered}");
+                            values = Some((want, got));
                         }
                     }
+                    // An assertion's JSON line names its file and, when it
+                    // failed, both values; as text only a failure shows.
+                    if json {
+                        let values = values.as_ref().map(|(w, g)| (w.as_str(), g.as_str()));
+                        println!(
+                            "{}",
+                            report::json::assert_json(&answer, &namer, name, values)
+                        );
+                    }
+                    continue;
                 }
                 if let Some(svg) = outputs.svg.as_mut() {
                     let picture = match &answer {
@@ -253,7 +336,7 @@ fn run_source(
                 {
                     match file.write(&report::dot::dot(graph, &engine.namer())) {
                         Ok(()) => {
-                            if !json {
+                            if !json && !outputs.quiet {
                                 println!("graph {expr} written to {}", file.path.display());
                             }
                             continue;
@@ -263,6 +346,9 @@ fn run_source(
                             tally.input_error = true;
                         }
                     }
+                }
+                if outputs.quiet {
+                    continue;
                 }
                 let mut out = stdout.lock();
                 let namer = engine.namer();
@@ -276,10 +362,25 @@ fn run_source(
                 }
             }
             Err(problem) => {
-                print_problem(name, &shared, problem);
+                print_problem(name, &shared, problem, outputs);
                 tally.input_error = true;
                 return;
             }
+        }
+    }
+}
+
+/// Reads and runs each file in turn (each with its own definitions).
+fn run_files(
+    files: &[String],
+    mode: Mode,
+    limits: Limits,
+    tally: &mut Tally,
+    outputs: &mut Outputs,
+) {
+    for f in files {
+        if let Some(src) = read(f, tally, outputs) {
+            run_source(f, &src, mode, limits, tally, outputs);
         }
     }
 }
@@ -295,7 +396,7 @@ fn assert_problem(span: Span, want: &str, got: &str) -> Problem {
 
 /// Reads a program: a byte-order mark and old Mac line endings are accepted;
 /// a file that is not UTF-8 gets a diagnostic at its first bad byte.
-fn read(path: &str, tally: &mut Tally) -> Option<String> {
+fn read(path: &str, tally: &mut Tally, outputs: &Outputs) -> Option<String> {
     let bytes = if path == "-" {
         let mut buf = Vec::new();
         match std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf) {
@@ -321,6 +422,13 @@ fn read(path: &str, tally: &mut Tally) -> Option<String> {
                 _ => "check that the path names a readable `.game` file",
             };
             eprintln!("error: cannot read {path}: {e}\n  help: {hint}");
+            if outputs.json {
+                let error = serde_json::json!({"error": {
+                    "file": path, "code": "grundy::io",
+                    "message": format!("cannot read {path}: {e}"), "help": hint,
+                }});
+                println!("{error}");
+            }
             tally.input_error = true;
             return None;
         }
@@ -337,7 +445,7 @@ fn read(path: &str, tally: &mut Tally) -> Option<String> {
                     .into(),
                 labels: vec![(Span::new(at, at + 1), "this byte".into())],
             };
-            print_problem(path, &text, problem);
+            print_problem(path, &text, problem, outputs);
             tally.input_error = true;
             None
         }
@@ -356,6 +464,7 @@ fn real_main() -> ExitCode {
         ..defaults
     };
     let mut tally = Tally::default();
+    let quiet = cli.quiet;
     match cli.command {
         Some(Command::Run {
             json,
@@ -363,61 +472,49 @@ fn real_main() -> ExitCode {
             dot,
             files,
         }) => {
-            let dot = dot.map(|path| DotFile {
+            let mut outputs = Outputs::new(json, quiet);
+            outputs.dot = dot.map(|path| DotFile {
                 path,
                 written: false,
             });
-            let svg = svg.map(|dir| SvgDir {
+            outputs.svg = svg.map(|dir| SvgDir {
                 dir,
                 used: HashMap::new(),
             });
-            let mut outputs = Outputs { svg, dot };
-            for f in &files {
-                if let Some(src) = read(f, &mut tally) {
-                    run_source(f, &src, Mode::Run, json, limits, &mut tally, &mut outputs);
-                }
-            }
+            run_files(&files, Mode::Run, limits, &mut tally, &mut outputs);
         }
-        Some(Command::Check { files }) => {
-            for f in &files {
-                if let Some(src) = read(f, &mut tally) {
-                    run_source(
-                        f,
-                        &src,
-                        Mode::AssertsOnly,
-                        false,
-                        limits,
-                        &mut tally,
-                        &mut Outputs::default(),
-                    );
-                }
-            }
+        Some(Command::Check { json, files }) => {
+            let mut outputs = Outputs::new(json, quiet);
+            run_files(&files, Mode::AssertsOnly, limits, &mut tally, &mut outputs);
             // A tally of nothing above a file's syntax error only confuses.
-            if tally.loaded > 0 {
+            if json {
+                let summary = serde_json::json!({
+                    "passed": tally.passed,
+                    "failed": tally.failed,
+                    "errors": tally.input_error,
+                });
+                println!("{summary}");
+            } else if tally.loaded > 0 && !quiet {
                 println!("{} passed, {} failed", tally.passed, tally.failed);
             }
         }
         Some(Command::Eval { json, statements }) => {
+            let mut outputs = Outputs::new(json, quiet);
             run_source(
-                "<eval>",
+                EVAL_NAME,
                 &statements,
                 Mode::Run,
-                json,
                 limits,
                 &mut tally,
-                &mut Outputs::default(),
+                &mut outputs,
             );
         }
         Some(Command::Repl { files }) => {
             return ExitCode::from(grundy::repl::run(&files, limits, colour_out()) as u8);
         }
         Some(Command::Files(files)) => {
-            let mut outputs = Outputs::default();
-            for f in &files {
-                if let Some(src) = read(f, &mut tally) {
-                    run_source(f, &src, Mode::Run, false, limits, &mut tally, &mut outputs);
-                }
-            }
+            let mut outputs = Outputs::new(false, quiet);
+            run_files(&files, Mode::Run, limits, &mut tally, &mut outputs);
         }
         None => {
             return ExitCode::from(grundy::repl::run(&[], limits, colour_out()) as u8);

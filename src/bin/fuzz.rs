@@ -5,6 +5,9 @@
 //! program: no panic, every problem has a span and a `help:` line, every
 //! position an answer prints reads back as the same position, and every
 //! canonical form reads back as the same form (once game literals exist).
+//! A watchdog thread ends the run with a failure when one program runs a minute
+//! (past its 1.5 s timeout) or holds a gigabyte more than its budget allows:
+//! a loop or an allocation the budget does not see.
 //!
 //! ```text
 //! cargo run --release --bin fuzz -- --seconds 60 --seed 1
@@ -19,6 +22,7 @@ use grundy::lang::value::{GameSum, Value};
 use grundy::{Answer, Engine, Mode};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// A small xorshift generator: reproducible from a seed, no dependency.
@@ -489,6 +493,72 @@ fn main() {
     std::process::exit(if failures == 0 { 0 } else { 1 });
 }
 
+/// Longest one program may run: its statements have a 1.5 s timeout each, so
+/// a program still running after this is a loop that does not check the budget.
+const HANG: Duration = Duration::from_secs(60);
+
+/// Most bytes above its 512 MiB budget a program may hold: past this, some
+/// allocation is not counted by the budget.
+const OVERSHOOT: usize = 1 << 30;
+
+/// The program being checked, watched by a thread that records it as a
+/// failure and ends the run when it hangs or holds memory past its budget
+/// (neither can be caught from inside the program's own thread).
+struct Watchdog {
+    state: Arc<Mutex<Option<Watched>>>,
+}
+
+/// The program being run: when it started, its number, the bytes allocated
+/// before it, and its text.
+type Watched = (Instant, usize, usize, String);
+
+impl Watchdog {
+    fn start(out: PathBuf, seed: u64) -> Watchdog {
+        let state: Arc<Mutex<Option<Watched>>> = Arc::default();
+        let watched = state.clone();
+        std::thread::spawn(move || loop {
+            std::thread::sleep(Duration::from_millis(500));
+            let guard = watched
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            let Some((started, tried, before, program)) = guard.as_ref() else {
+                continue;
+            };
+            let held = allocated().saturating_sub(*before);
+            let why = if started.elapsed() > HANG {
+                format!("still running after {} s", HANG.as_secs())
+            } else if held > (512 << 20) + OVERSHOOT {
+                format!("holds {} MiB, past its 512 MiB budget", held >> 20)
+            } else {
+                continue;
+            };
+            let _ = std::fs::create_dir_all(&out);
+            let file = out.join(format!("failure-{seed}-{tried}.game"));
+            let _ = std::fs::write(&file, format!("# {why}\n{program}"));
+            eprintln!("failure: {why} ({}); the run stops here", file.display());
+            println!("{tried} programs tried, 1 failure (seed {seed}): {why}");
+            std::process::exit(1);
+        });
+        Watchdog { state }
+    }
+
+    fn begin(&self, tried: usize, program: &str) {
+        let mut guard = self
+            .state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        *guard = Some((Instant::now(), tried, allocated(), program.to_string()));
+    }
+
+    fn end(&self) {
+        let mut guard = self
+            .state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        *guard = None;
+    }
+}
+
 fn run(
     seconds: u64,
     seed: u64,
@@ -499,6 +569,7 @@ fn run(
     let mut rng = Rng(seed);
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let (mut tried, mut failures) = (0usize, 0usize);
+    let current = Watchdog::start(out.to_path_buf(), seed);
     while Instant::now() < deadline {
         let program = if examples.is_empty() || rng.below(2) == 0 {
             generate(&mut rng)
@@ -515,8 +586,10 @@ fn run(
         if let Some(path) = trace {
             let _ = std::fs::write(path, format!("# program {tried}, seed {seed}\n{program}"));
         }
+        current.begin(tried, &program);
         let verdict = catch_unwind(AssertUnwindSafe(|| check(&program)))
             .unwrap_or_else(|_| Some("panicked".to_string()));
+        current.end();
         if let Some(why) = verdict {
             failures += 1;
             let _ = std::fs::create_dir_all(out);

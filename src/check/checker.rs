@@ -212,6 +212,10 @@ impl<'g> Checker<'g> {
                 let text = self.text(p.value.span);
                 Some(Stmt::Print(self.top_expr(&p.value), text, p.span))
             }
+            ast::Statement::Show(p) => {
+                let text = self.text(p.value.span);
+                Some(Stmt::Show(self.top_expr(&p.value), text, p.span))
+            }
             ast::Statement::Assert(a) => match &a.check {
                 ast::AssertCheck::Expr(e) => Some(Stmt::AssertExpr(self.top_expr(e), a.span)),
                 ast::AssertCheck::Query(q, value) => {

@@ -301,6 +301,8 @@ pub enum Stmt {
     Function(FuncId),
     /// `print EXPR`.
     Print(TopExpr, String, Span),
+    /// A bare expression (REPL, `grundy eval`): its value, and a game's value too.
+    Show(TopExpr, String, Span),
     /// `assert QUERY == VALUE`.
     AssertQuery(Query, TopExpr, Span),
     /// `assert EXPR`.

@@ -314,6 +314,13 @@ pub enum EvalError {
         /// The query.
         span: Span,
     },
+    /// A canonical form too long to print.
+    FormTooLong {
+        /// The most characters printed.
+        limit: usize,
+        /// The query.
+        span: Span,
+    },
     /// Something grundy itself got wrong.
     Internal {
         /// What went wrong.
@@ -586,6 +593,10 @@ impl fmt::Display for EvalError {
             EvalError::MisereLoopy { .. } => {
                 write!(f, "misère play of a loopy game is not analysed")
             }
+            EvalError::FormTooLong { limit, .. } => write!(
+                f,
+                "the canonical form is computed, but printed it would be longer than {limit} characters"
+            ),
             EvalError::LoopySplit { position, .. } => write!(
                 f,
                 "{position} is in a loopy game and has an option that splits into a sum"
@@ -647,6 +658,7 @@ impl Describe for EvalError {
             EvalError::TooLarge { .. } | EvalError::GraphTooLarge { .. } => "grundy::too_large",
             EvalError::NotComparable { .. } => "grundy::assert",
             EvalError::MisereLoopy { .. } | EvalError::LoopySplit { .. } => "grundy::unavailable",
+            EvalError::FormTooLong { .. } => "grundy::limit",
             EvalError::Internal { .. } => "grundy::internal",
         }
     }
@@ -728,6 +740,7 @@ impl Describe for EvalError {
             EvalError::GraphTooLarge { .. } => "draw a smaller position; `explain` shows one level of any position".into(),
             EvalError::NotComparable { .. } => "assert `grundy`, `outcome`, `winning`, `moves`, `sequence` or `genus` answers".into(),
             EvalError::MisereLoopy { .. } => "its positions repeat; ask `outcome G` (normal play), which finds draws".into(),
+            EvalError::FormTooLong { .. } => "its options share much, so the printed tree is far larger than the form; ask `outcome`, `temperature`, `mean`, `leftstop`, `rightstop` or `compare` instead (docs/reference.md, section 10.4)".into(),
             EvalError::LoopySplit { .. } => "generalised values are computed for loopy games whose options are single positions (or `*k`)".into(),
             EvalError::Internal { .. } => "this is a bug in grundy, please report it with the input that caused it".into(),
         }
@@ -798,6 +811,7 @@ impl Describe for EvalError {
             | EvalError::GraphTooLarge { span, .. }
             | EvalError::NotComparable { span, .. }
             | EvalError::MisereLoopy { span }
+            | EvalError::FormTooLong { span, .. }
             | EvalError::LoopySplit { span, .. } => vec![(*span, "here".into())],
         }
     }

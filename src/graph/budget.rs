@@ -8,7 +8,7 @@
 //! table sized by a huge heap is refused before it exists.
 
 use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -70,6 +70,16 @@ pub enum Exceeded {
 /// some nanoseconds, so a full check comes every few microseconds.
 const TICKS_PER_CHECK: u32 = 1 << 12;
 
+/// How far the running computation has got, readable from another thread (a
+/// progress display): work units counted at each full check, and positions kept.
+#[derive(Debug, Default)]
+pub struct Meter {
+    /// Ticks of work so far (in steps of a full check's interval).
+    pub work: AtomicU64,
+    /// Positions kept in memo tables now.
+    pub positions: AtomicUsize,
+}
+
 /// The budget of one engine. Shared by reference (`&Budget`) between the
 /// evaluator, the option generators and every analysis: its counters are cells.
 #[derive(Debug)]
@@ -79,6 +89,7 @@ pub struct Budget {
     deadline: Cell<Option<Instant>>,
     countdown: Cell<u32>,
     positions: Cell<usize>,
+    meter: Arc<Meter>,
 }
 
 impl Default for Budget {
@@ -96,7 +107,13 @@ impl Budget {
             deadline: Cell::new(None),
             countdown: Cell::new(TICKS_PER_CHECK),
             positions: Cell::new(0),
+            meter: Arc::default(),
         }
+    }
+
+    /// The meter another thread may read to show progress.
+    pub fn meter(&self) -> Arc<Meter> {
+        self.meter.clone()
     }
 
     /// The limits in force.
@@ -154,6 +171,12 @@ impl Budget {
 
     /// Checks every limit now.
     pub fn check(&self) -> Result<(), Exceeded> {
+        self.meter
+            .work
+            .fetch_add(u64::from(TICKS_PER_CHECK), Ordering::Relaxed);
+        self.meter
+            .positions
+            .store(self.positions.get(), Ordering::Relaxed);
         if self.cancel.load(Ordering::Relaxed) {
             return Err(Exceeded::Interrupted);
         }

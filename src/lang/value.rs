@@ -64,6 +64,20 @@ pub struct GameSum {
 }
 
 impl GameSum {
+    /// True when the sum is written with game literals only (`*3 + ^`,
+    /// `{0 | 1/2}`), no position of a defined game: it is its own value.
+    pub fn is_literal(&self) -> bool {
+        fn literal(c: &Component) -> bool {
+            match c {
+                Component::Pos(..) => false,
+                Component::Neg(inner) => literal(inner),
+                Component::Braces(b) => b.left.iter().chain(&b.right).all(GameSum::is_literal),
+                Component::Nimber(_) | Component::Number(_) | Component::Up(_) => true,
+            }
+        }
+        self.parts.iter().all(literal)
+    }
+
     /// The sum with one component.
     pub fn single(c: Component) -> GameSum {
         GameSum { parts: vec![c] }

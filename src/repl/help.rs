@@ -1,8 +1,49 @@
 //! `:help [topic]`: short help with examples.
 
 /// The REPL's commands, for help and completion.
-pub const COMMANDS: [&str; 7] = [
-    ":help", ":load", ":games", ":show", ":clear", ":quit", ":stop",
+pub const COMMANDS: [&str; 9] = [
+    ":help", ":load", ":save", ":time", ":games", ":show", ":clear", ":quit", ":stop",
+];
+
+/// One statement or query: what it asks, an example, and where
+/// docs/reference.md describes it.
+pub struct Topic {
+    /// The word that starts it (`grundy`, `outcome`, …), the topic's name.
+    pub word: &'static str,
+    /// What it does, in a line or two.
+    pub what: &'static str,
+    /// Examples to type.
+    pub examples: &'static [&'static str],
+    /// The section of docs/reference.md.
+    pub section: &'static str,
+}
+
+/// Every query and statement, for `:help WORD`.
+pub const TOPICS: &[Topic] = &[
+    Topic { word: "grundy", what: "The Sprague-Grundy value of an impartial game or sum (loopy games get a\ngeneralised value such as `inf{0, 1}`).", examples: &["grundy nim(3) + nim(5)", "grundy kayles(10)"], section: "8.1" },
+    Topic { word: "outcome", what: "Who wins: P (the previous player), N (the next player); partizan games\nalso L or R; loopy games D for a draw. `outcome misere G` plays misère.", examples: &["outcome nim(1) + nim(2) + nim(3)", "outcome misere nim(1) + nim(1)"], section: "8.2" },
+    Topic { word: "moves", what: "Every option of a position with its Grundy value.", examples: &["moves kayles(5)"], section: "8.3" },
+    Topic { word: "winning", what: "The moves to P-positions (none when the position is itself P);\n`winning misere G` under misère play.", examples: &["winning nim(3) + nim(5) + nim(7)"], section: "8.4" },
+    Topic { word: "sequence", what: "The Grundy values of heaps in a range, and their period (or arithmetic\nperiod) when one is found, proven or only observed; `none` says how far it looked.", examples: &["sequence kayles 0..=100", "sequence nim 0..10"], section: "8.5" },
+    Topic { word: "explain", what: "Why a position has its value: its options' values and the mex.", examples: &["explain kayles(4)"], section: "8.6" },
+    Topic { word: "graph", what: "The move graph of a position, in Graphviz DOT.", examples: &["graph nim(2) + nim(1)"], section: "8.7" },
+    Topic { word: "play", what: "Play a position against the machine; you move first. Pick a move by its\nnumber or type the position it leads to; the machine answers with a winning\nmove when it has one. `play misere G` plays misère; `:stop` ends the game.", examples: &["play nim(3) + nim(5)"], section: "8.8" },
+    Topic { word: "genus", what: "Conway's genus of a position under misère play (the Grundy value, then\nthe misère values of adding heaps of size 2).", examples: &["genus nim(2) + nim(2)"], section: "9.2" },
+    Topic { word: "quotient", what: "The misère quotient of a heap game's heaps 0..=N: its elements,\nP-portion and table, certified.", examples: &["quotient kayles up to 20"], section: "9.3" },
+    Topic { word: "table", what: "The Grundy value of a game at every square of its board.", examples: &["table queen"], section: "6.3" },
+    Topic { word: "canonical", what: "The canonical form of a partizan game or sum.", examples: &["canonical {0 | {0 | -1}}", "canonical ^ + ^"], section: "10.4" },
+    Topic { word: "compare", what: "How two games compare: <, >, = or || (confused).", examples: &["compare ^ *", "compare 1/2 {0 | 1}"], section: "10.6" },
+    Topic { word: "temperature", what: "How hot a partizan game is; `mean`, `leftstop` and `rightstop` ask for\nthe other numbers of its thermograph.", examples: &["temperature {2 | -1}", "mean {2 | -1}"], section: "10.7" },
+    Topic { word: "mean", what: "The mean value of a partizan game.", examples: &["mean {3 | 1}"], section: "10.7" },
+    Topic { word: "leftstop", what: "The number reached when Left moves first and both play to the stop.", examples: &["leftstop {3 | 1}"], section: "10.7" },
+    Topic { word: "rightstop", what: "The number reached when Right moves first and both play to the stop.", examples: &["rightstop {3 | 1}"], section: "10.7" },
+    Topic { word: "thermograph", what: "The walls and mast of a partizan game's thermograph.", examples: &["thermograph {2 | -1}"], section: "10.8" },
+    Topic { word: "print", what: "Prints a value; at the prompt a bare expression does the same and also\ngives a game's value (`nim(3) + nim(5)` shows `= *6`).", examples: &["print [1, 2] ++ [3]", "*3 + *5"], section: "2.4" },
+    Topic { word: "assert", what: "Checks a query's answer or a boolean; `grundy check FILE` runs only these.", examples: &["assert grundy nim(3) + nim(5) == 6", "assert outcome nim(0) == P"], section: "2.5" },
+    Topic { word: "let", what: "Names a constant or a function.", examples: &["let S = {1, 2, 4}", "let double(n) = 2 * n"], section: "2.3" },
+    Topic { word: "board", what: "A rectangular board, optionally with blocked squares, for games on squares.", examples: &["board b = 8 x 8 without {@d4, @e5}"], section: "6.1" },
+    Topic { word: "octal", what: "A heap game from its octal code (take-and-break games).", examples: &["game dawson = octal \"0.07\""], section: "5.1" },
+    Topic { word: "subtraction", what: "A subtraction game from the amounts one may take.", examples: &["game s = subtraction {1, 3, 4}"], section: "5.2" },
 ];
 
 /// The help text for a topic (empty for the overview).
@@ -41,14 +82,13 @@ Redefining a game replaces it."
   temperature G         also mean, leftstop, rightstop   temperature ps(2)
   thermograph G         the walls and the mast           thermograph ps(2)"
             .into(),
-        "play" => "\
-`play G` starts a game from G; you move first. Pick a move by its number or type
-the position it leads to. The machine answers with a winning move when it has one.
-`:stop` ends the game; `play misere G` plays the misère version."
-            .into(),
         "commands" | "command" => "\
-  :help [topic]   this help; topics: games, queries, play, commands
+  :help [topic]   this help; topics: games, queries, commands, and each
+                  query or statement word (`:help sequence`, `:help let`)
   :load FILE      run a .game file into this session
+  :save FILE      write this session's definitions (the latest of each name)
+                  to a .game file
+  :time [on|off]  show how long each entry takes
   :games          the games defined, with their parameters
   :show NAME      a game's definition
   :clear          forget every definition
@@ -57,14 +97,38 @@ Ctrl-C interrupts a long computation (lines typed meanwhile still run); if it
 has not stopped a second later, a second Ctrl-C abandons it and keeps every
 definition made before it."
             .into(),
-        _ => "\
+        "" => "\
 grundy: describe games by their moves, then ask who wins.
   game nim(n: nat) { move n - k for k in 1..=n }
   grundy nim(3) + nim(5) + nim(6)
   winning nim(3) + nim(5) + nim(6)
   play nim(3) + nim(5)
-Help topics: `:help games`, `:help queries`, `:help play`, `:help commands`.
+A bare expression shows its value: `*3 + *5`, `nim(3) + nim(5)`, `nimmul(8, 8)`.
+Help topics: `:help games`, `:help queries`, `:help commands`, and every query
+or statement by its word: `:help grundy`, `:help sequence`, `:help let`, …
 The whole language: docs/tutorial.md and docs/reference.md in grundy's repository."
             .into(),
+        word => topic_help(word.trim_start_matches(':')),
     }
+}
+
+/// The help of one query or statement word, or the list of topics.
+fn topic_help(word: &str) -> String {
+    let word = word.to_ascii_lowercase();
+    let Some(topic) = TOPICS.iter().find(|t| t.word == word) else {
+        let words: Vec<&str> = TOPICS.iter().map(|t| t.word).collect();
+        return format!(
+            "no help on `{word}`; the topics are games, queries, commands, {}",
+            words.join(", ")
+        );
+    };
+    let mut text = format!("{}\n", topic.what);
+    for example in topic.examples {
+        text.push_str(&format!("  {example}\n"));
+    }
+    text.push_str(&format!(
+        "More: docs/reference.md, section {}.",
+        topic.section
+    ));
+    text
 }

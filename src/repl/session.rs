@@ -59,6 +59,11 @@ pub struct Session {
     colour: bool,
     width: usize,
     entries: usize,
+    /// Each defined name with the text of its latest definition, in the order
+    /// the names were first defined (`:save`).
+    definitions: indexmap::IndexMap<String, String>,
+    /// `:time`: show how long each entry took.
+    timing: bool,
 }
 
 impl Default for Session {
@@ -85,6 +90,8 @@ impl Session {
             colour: false,
             width: 100,
             entries: 0,
+            definitions: indexmap::IndexMap::new(),
+            timing: false,
         }
     }
 
@@ -138,7 +145,68 @@ impl Session {
         }
         self.entries += 1;
         let name = format!("<repl:{}>", self.entries);
-        self.run_text(&name, input, false)
+        let started = std::time::Instant::now();
+        let mut response = self.run_text(&name, input, false);
+        if self.timing {
+            let took = format!("time: {}", show_duration(started.elapsed()));
+            response.text = join(std::slice::from_ref(&response.text), &took);
+        }
+        response
+    }
+
+    /// Remembers the text of each definition `stmts` made (from `source`),
+    /// for `:save`. A redefinition replaces the text where the name was first
+    /// defined, so a constant stays after the constants it was written with.
+    fn remember(&mut self, source: &str, stmts: &[Stmt]) {
+        let source = crate::syntax::layout::normalize(source);
+        let g = &self.engine.globals;
+        for stmt in stmts {
+            let (name, text) = match stmt {
+                Stmt::Game(id) => match g.games.get(*id) {
+                    Some(game) => (&game.name, game.source.clone()),
+                    None => continue,
+                },
+                Stmt::Board(id) => match g.boards.get(*id) {
+                    Some(b) => (&b.name, b.span.text(&source).to_string()),
+                    None => continue,
+                },
+                Stmt::Let(id, _) => match g.constants.get(*id) {
+                    Some(c) => (&c.name, c.span.text(&source).to_string()),
+                    None => continue,
+                },
+                Stmt::Function(id) => match g.functions.get(*id) {
+                    Some(f) => (&f.name, f.span.text(&source).to_string()),
+                    None => continue,
+                },
+                _ => continue,
+            };
+            self.definitions.insert(name.clone(), text);
+        }
+    }
+
+    /// `:save FILE`: writes the session's definitions as a `.game` file.
+    fn save(&self, path: &str) -> Response {
+        if path.is_empty() {
+            return Response::error("say where: `:save FILE`, e.g. `:save session.game`");
+        }
+        if self.definitions.is_empty() {
+            return Response::error(
+                "nothing to save: no game, board, constant or function is defined yet",
+            );
+        }
+        let mut text = String::from("# Definitions saved from a grundy session (`:save`).\n");
+        for definition in self.definitions.values() {
+            text.push_str(definition.trim_end());
+            text.push('\n');
+        }
+        match std::fs::write(path, text) {
+            Ok(()) => Response::text(format!(
+                "saved {} definition{} to {path}",
+                self.definitions.len(),
+                if self.definitions.len() == 1 { "" } else { "s" }
+            )),
+            Err(e) => Response::error(format!("cannot write {path}: {e}")),
+        }
     }
 
     fn render(&self, name: &str, source: &str, problems: Vec<Problem>) -> Response {
@@ -164,13 +232,14 @@ impl Session {
         let mut failed: Vec<String> = Vec::new();
         for (i, text) in journal.iter().enumerate() {
             let name = format!("<restore:{}>", i + 1);
-            let stmts = match self.engine.load(text, true) {
+            let stmts = match self.engine.load_entry(text, true) {
                 Ok(s) => s,
                 Err(problems) => {
                     failed.push(self.render(&name, text, problems).text);
                     continue;
                 }
             };
+            self.remember(text, &stmts);
             for stmt in stmts.iter().filter(|s| defines(s)) {
                 if let Err(p) = self.engine.run(stmt, Mode::Run) {
                     failed.push(self.render(&name, text, vec![p]).text);
@@ -191,13 +260,20 @@ impl Session {
     /// With `load` (`:load FILE`), assertions that hold are counted into one
     /// closing summary line instead of a line each.
     fn run_text(&mut self, name: &str, source: &str, load: bool) -> Response {
-        let stmts = match self.engine.load(source, true) {
+        // A file loaded with `:load` is a file: bare expressions are for the prompt.
+        let stmts = if load {
+            self.engine.load(source, true)
+        } else {
+            self.engine.load_entry(source, true)
+        };
+        let stmts = match stmts {
             Ok(s) => s,
             Err(problems) => return self.render(name, source, problems),
         };
         // The definitions are made once the text is loaded, whatever happens
         // to the statements run after.
         let record = stmts.iter().any(defines).then(|| source.to_string());
+        self.remember(source, &stmts);
         Response {
             record,
             ..self.run_stmts(name, source, &stmts, load)
@@ -283,6 +359,7 @@ impl Session {
                 let mut engine = Engine::with_limits(self.limits);
                 engine.budget.set_cancel_flag(self.cancel.clone());
                 self.engine = engine;
+                self.definitions.clear();
                 Response {
                     cleared: true,
                     ..Response::text("cleared: every definition is gone")
@@ -292,6 +369,19 @@ impl Session {
                 Ok(text) => self.run_text(rest, &text, true),
                 Err(e) => Response::error(format!("cannot read {rest}: {e}")),
             },
+            "save" => self.save(rest),
+            "time" => {
+                self.timing = match rest {
+                    "on" => true,
+                    "off" => false,
+                    _ => !self.timing,
+                };
+                Response::text(if self.timing {
+                    "timing on: each entry ends with the time it took"
+                } else {
+                    "timing off"
+                })
+            }
             "games" => Response::text(self.games()),
             "stop" => Response::text("no game is being played"),
             "show" => self.show(rest),
@@ -471,6 +561,18 @@ fn defines(stmt: &Stmt) -> bool {
         stmt,
         Stmt::Game(_) | Stmt::Board(_) | Stmt::Let(..) | Stmt::Function(_)
     )
+}
+
+/// A duration as people read it: `12 ms`, `1.25 s`, `3 min 4 s`.
+fn show_duration(d: std::time::Duration) -> String {
+    let s = d.as_secs_f64();
+    if s < 1.0 {
+        format!("{:.0} ms", s * 1000.0)
+    } else if s < 60.0 {
+        format!("{s:.2} s")
+    } else {
+        format!("{} min {} s", d.as_secs() / 60, d.as_secs() % 60)
+    }
 }
 
 fn join(before: &[String], after: &str) -> String {

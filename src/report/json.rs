@@ -147,6 +147,18 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
         Answer::Graph { expr, graph } => {
             json!({"query": "graph", "expr": expr, "dot": super::dot::dot(graph, namer)})
         }
+        Answer::Show {
+            expr,
+            value,
+            analysis,
+        } => {
+            let mut shown =
+                json!({"query": "show", "expr": expr, "value": value_json(value, namer)});
+            if let (Some(a), Some(fields)) = (analysis, shown.as_object_mut()) {
+                fields.insert("analysis".into(), json(a, namer));
+            }
+            shown
+        }
         Answer::Print { expr, value } => {
             json!({"query": "print", "expr": expr, "value": value_json(value, namer)})
         }
@@ -154,4 +166,49 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
             json!({"query": "assert", "line": line, "passed": passed})
         }
     }
+}
+
+/// A problem as one JSON object, `{"error": {…}}`: the file, the diagnostic's
+/// code, message and help, and where its first label starts (1-based line and
+/// column, in characters), when it has one.
+pub fn problem_json(
+    file: &str,
+    source: &str,
+    problem: &crate::diagnostics::Problem,
+) -> serde_json::Value {
+    let mut error = json!({
+        "file": file,
+        "code": problem.code,
+        "message": problem.message,
+        "help": problem.help,
+    });
+    if let Some((span, _)) = problem.labels.first() {
+        let before = source.get(..span.start).unwrap_or(source);
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        if let Some(fields) = error.as_object_mut() {
+            fields.insert("line".into(), json!(line));
+            fields.insert("column".into(), json!(column));
+        }
+    }
+    json!({ "error": error })
+}
+
+/// An assertion's answer as `check --json` and `run --json` print it: its
+/// file, and for a failure the expected value and the answer found.
+pub fn assert_json(
+    answer: &Answer,
+    namer: &Namer<'_>,
+    file: &str,
+    failure: Option<(&str, &str)>,
+) -> serde_json::Value {
+    let mut line = json(answer, namer);
+    if let Some(fields) = line.as_object_mut() {
+        fields.insert("file".into(), json!(file));
+        if let Some((expected, got)) = failure {
+            fields.insert("expected".into(), json!(expected));
+            fields.insert("got".into(), json!(got));
+        }
+    }
+    line
 }

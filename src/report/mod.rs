@@ -2,6 +2,7 @@
 
 pub mod dot;
 pub mod json;
+pub mod progress;
 pub mod svg;
 pub mod text;
 pub mod thermograph_svg;

@@ -1,7 +1,7 @@
 //! Answers as text for people.
 
 use super::Namer;
-use crate::lang::value::GameSum;
+use crate::lang::value::{GameSum, Value};
 use crate::run::answer::{Answer, Explanation, Part, Rule};
 use crate::solve::impartial::periodicity::Regularity;
 use crate::solve::loopy::generalized::Gsg;
@@ -107,9 +107,33 @@ pub fn value_text(answer: &Answer, namer: &Namer<'_>) -> String {
     }
 }
 
+/// A bare expression's value; for a position of a defined game, the position
+/// and its value (`nim(3) + nim(5) = *6`); game literals are shown by their
+/// value alone (`*3 + *5` shows `*6`, `^ + *` shows `^*`).
+fn show_text(value: &Value, analysis: Option<&Answer>, namer: &Namer<'_>) -> String {
+    let shown = namer.value(value);
+    let analysis_text = match analysis {
+        Some(Answer::Grundy { value: 0, .. }) => "0".to_string(),
+        Some(Answer::Grundy { value, .. }) => format!("*{value}"),
+        Some(Answer::Canonical { form, .. }) => namer.form(*form),
+        Some(Answer::Generalized { value, .. }) => value.to_string(),
+        Some(other) => value_text(other, namer),
+        None => return shown,
+    };
+    match value {
+        Value::Game(g) if !g.is_literal() && analysis_text != shown => {
+            format!("{shown} = {analysis_text}")
+        }
+        _ => analysis_text,
+    }
+}
+
 /// An answer as text for a terminal. Passed assertions print nothing.
 pub fn text(answer: &Answer, namer: &Namer<'_>) -> Option<String> {
     Some(match answer {
+        Answer::Show {
+            value, analysis, ..
+        } => show_text(value, analysis.as_deref(), namer),
         Answer::Grundy { expr, value } => format!("grundy {expr} = {value}"),
         Answer::Generalized { expr, value } => format!("grundy {expr} = {value}"),
         Answer::Canonical { expr, form } => format!("canonical {expr} = {}", namer.form(*form)),

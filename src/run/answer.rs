@@ -247,6 +247,16 @@ pub enum Answer {
         /// Rows top (row H) first; `None` for blocked squares.
         rows: Vec<Vec<Option<u64>>>,
     },
+    /// A bare expression typed in the REPL or `grundy eval`.
+    Show {
+        /// The expression's source text.
+        expr: String,
+        /// Its value.
+        value: Value,
+        /// For a game: its Grundy value (impartial), canonical form
+        /// (partizan) or generalised value (loopy).
+        analysis: Option<Box<Answer>>,
+    },
     /// `print EXPR`.
     Print {
         /// The expression's source text.

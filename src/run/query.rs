@@ -52,7 +52,7 @@ pub fn reject_partizan(games: &Games<'_>, g: &GameSum, span: Span) -> Result<(),
 }
 
 /// True when the sum has a partizan component (its outcome is L, R, N or P).
-fn has_partizan(games: &Games<'_>, g: &GameSum) -> bool {
+pub fn has_partizan(games: &Games<'_>, g: &GameSum) -> bool {
     g.parts.iter().any(|c| games.is_partizan_component(c))
 }
 
@@ -61,6 +61,10 @@ fn has_partizan(games: &Games<'_>, g: &GameSum) -> bool {
 fn is_loopy(e: &EvalError) -> bool {
     matches!(e, EvalError::Loopy { .. })
 }
+
+/// Most characters of a printed canonical form (a megabyte of text is beyond
+/// reading already).
+const MAX_PRINTED_FORM: usize = 1 << 20;
 
 /// Misère analyses do not cover loopy games: say so plainly.
 fn misere_of_loopy(e: EvalError, span: Span) -> EvalError {
@@ -308,6 +312,12 @@ impl<'a> Runner<'a> {
             QueryKind::Canonical => {
                 let g = game_of(&mut games, &q.subject)?;
                 let form = partizan::sum_form(&mut games, &mut analyses.partizan, &g, span)?;
+                // An answer is only as good as its printing: refuse one too
+                // long to print rather than exhaust memory writing it.
+                let limit = MAX_PRINTED_FORM;
+                if analyses.partizan.store.printed_len(form, limit).is_none() {
+                    return Err(EvalError::FormTooLong { limit, span });
+                }
                 Ok(Answer::Canonical { expr, form })
             }
         }

@@ -3,7 +3,7 @@
 
 use super::answer::Answer;
 use super::{Mode, Runner};
-use crate::check::program::Stmt;
+use crate::check::program::{Query, Stmt};
 use crate::eval::eval_error::EvalError;
 use crate::eval::interp::{new_frame, Interp};
 use crate::eval::iterate::to_items;
@@ -127,6 +127,37 @@ impl<'a> Runner<'a> {
                 Ok(Some(Answer::Print {
                     expr: text.clone(),
                     value,
+                }))
+            }
+            Stmt::Show(e, text, span) => {
+                if mode == Mode::AssertsOnly {
+                    return Ok(None);
+                }
+                let value = self.interp().top(e)?;
+                let analysis = match &value {
+                    Value::Game(g) => {
+                        let games = Games::new(self.globals, self.rt, self.budget);
+                        let kind = if super::query::has_partizan(&games, g) {
+                            QueryKind::Canonical
+                        } else {
+                            QueryKind::Grundy
+                        };
+                        let q = Query {
+                            kind,
+                            misere: false,
+                            subject: e.clone(),
+                            range: None,
+                            text: text.clone(),
+                            span: *span,
+                        };
+                        Some(Box::new(self.answer(&q)?))
+                    }
+                    _ => None,
+                };
+                Ok(Some(Answer::Show {
+                    expr: text.clone(),
+                    value,
+                    analysis,
                 }))
             }
             Stmt::Query(q) => {

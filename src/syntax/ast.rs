@@ -31,6 +31,8 @@ pub enum Statement {
     Assert(Assert),
     /// `print EXPR`.
     Print(Print),
+    /// A bare expression typed alone in the REPL or `grundy eval`: shown with its value.
+    Show(Print),
     /// A query such as `grundy G`.
     Query(Query),
 }

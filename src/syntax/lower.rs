@@ -161,6 +161,16 @@ impl Lowerer {
                     span,
                 }))
             }
+            Rule::show_stmt => {
+                let value = children(pair)
+                    .into_iter()
+                    .next()
+                    .map(|p| self.lower_expr(p));
+                Some(Statement::Show(Print {
+                    value: value.unwrap_or_else(|| Self::dummy(span)),
+                    span,
+                }))
+            }
             Rule::assert_stmt => Some(Statement::Assert(self.lower_assert(pair))),
             Rule::grundy_q
             | Rule::outcome_q

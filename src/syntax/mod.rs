@@ -6,5 +6,5 @@ pub mod lower;
 pub mod parser;
 pub mod syntax_error;
 
-pub use parser::parse;
+pub use parser::{parse, parse_entry};
 pub use syntax_error::SyntaxError;

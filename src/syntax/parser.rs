@@ -1,7 +1,7 @@
 //! Runs the pest grammar and turns its failures into spanned syntax errors.
 
 use super::ast::Program;
-use super::layout::layout;
+use super::layout::{layout, Layout};
 use super::lower::lower_program;
 use super::syntax_error::SyntaxError;
 use crate::diagnostics::Span;
@@ -28,16 +28,74 @@ pub fn parse(source: &str) -> Result<Program, Vec<SyntaxError>> {
         }]);
     }
     let pairs = GameParser::parse(Rule::program, &laid.text)
-        .map_err(|e| vec![convert(&e, source, laid.incomplete)])?;
+        .map_err(|e| vec![convert(&e, source, &laid)])?;
     lower_program(pairs)
 }
 
-/// Converts a pest error from its byte offset against the whole file.
-fn convert(error: &pest::error::Error<Rule>, source: &str, incomplete: bool) -> SyntaxError {
-    let pos = match error.location {
+/// Parses a REPL entry or `grundy eval` text: statements, and bare
+/// expressions (`*3 + *5`, `nim(3) + nim(5)`) to be shown with their values.
+///
+/// On a syntax error, the diagnostic of the file grammar is kept unless the
+/// entry grammar got further (a mistake after a bare expression).
+pub fn parse_entry(source: &str) -> Result<Program, Vec<SyntaxError>> {
+    let laid = layout(source);
+    if let Some(at) = laid.too_deep {
+        return Err(vec![SyntaxError::TooDeep {
+            span: Span::new(at, at + 1),
+        }]);
+    }
+    match GameParser::parse(Rule::entry, &laid.text) {
+        Ok(pairs) => lower_program(pairs),
+        Err(entry_error) => {
+            let file_error = GameParser::parse(Rule::program, &laid.text).err();
+            let error = match file_error {
+                Some(e)
+                    if offset(&e) >= offset(&entry_error)
+                        || misspelled_word(&laid.text, offset(&e), offset(&entry_error)) =>
+                {
+                    e
+                }
+                _ => entry_error,
+            };
+            Err(vec![convert(&error, source, &laid)])
+        }
+    }
+}
+
+/// True when a statement starts with a lone word followed by another term
+/// (`grundyy nim(3)`): a misspelled statement word rather than a bare
+/// expression, so "expected a statement" says more than "expected an operator".
+fn misspelled_word(text: &str, statement: usize, entry_stop: usize) -> bool {
+    let rest = text.get(statement..).unwrap_or("");
+    let word = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let after = rest.get(word..).unwrap_or("");
+    let gap = after.len() - after.trim_start_matches([' ', '\t']).len();
+    word > 0 && gap > 0 && statement + word + gap == entry_stop
+}
+
+/// Where a pest error stopped.
+fn offset(error: &pest::error::Error<Rule>) -> usize {
+    match error.location {
         pest::error::InputLocation::Pos(p) => p,
         pest::error::InputLocation::Span((s, _)) => s,
-    };
+    }
+}
+
+/// Converts a pest error from its byte offset against the whole file.
+/// An error at the end of the input points just after the last token (not at
+/// the blank lines or comments after it), where the missing text belongs.
+fn convert(error: &pest::error::Error<Rule>, source: &str, laid: &Layout) -> SyntaxError {
+    let incomplete = laid.incomplete;
+    let mut pos = offset(error);
+    let at_end = laid
+        .text
+        .get(pos..)
+        .is_none_or(|rest| rest.trim().is_empty());
+    if at_end {
+        pos = pos.min(laid.text.trim_end().len());
+    }
     let (expected, unexpected) = match &error.variant {
         pest::error::ErrorVariant::ParsingError {
             positives,
@@ -50,7 +108,6 @@ fn convert(error: &pest::error::Error<Rule>, source: &str, incomplete: bool) -> 
     };
     let found = found_at(source, pos);
     let end = (pos + found.len().max(1)).min(source.len().max(pos));
-    let at_end = source.get(pos..).is_none_or(|rest| rest.trim().is_empty());
     SyntaxError::Unexpected {
         span: Span::new(pos, end.max(pos)),
         expected,
@@ -187,7 +244,29 @@ pub fn describe_rule(rule: Rule) -> String {
         // Prefix operators and whole-file rules are not things a user types by
         // those names: say what may stand there instead.
         Rule::neg | Rule::star | Rule::not_op => "an expression",
-        Rule::program => "a statement",
+        Rule::program | Rule::entry | Rule::entry_stmt => "a statement",
+        Rule::WHITESPACE => "a space",
+        Rule::COMMENT => "a comment",
+        Rule::stmt_sep => "the end of the line or `;`",
+        Rule::rule_sep => "`;`",
+        Rule::query_word | Rule::query => "a query (`grundy`, `outcome`, …)",
+        Rule::symmetry_rule => "a `symmetry` rule",
+        Rule::board_def => "a board definition",
+        Rule::let_def => "a `let` definition",
+        Rule::fn_params => "the parameters `(…)`",
+        Rule::print_stmt => "a `print` statement",
+        Rule::assert_stmt => "an `assert` statement",
+        Rule::assert_query => "a query with its expected value",
+        Rule::relation => "a relation (`<`, `>`, `=` or `||`)",
+        Rule::prefix_op | Rule::qprefix_op => "an expression",
+        Rule::lone_end | Rule::postfix | Rule::infix_op | Rule::qinfix_op => "an operator",
+        Rule::comprehension_tail => "`for`",
+        Rule::with_item => "an update like `[i] = v`",
+        Rule::primary | Rule::paren_expr => "an expression",
+        Rule::string_char => "a character of a string",
+        Rule::ident_char => "a letter, digit or `_`",
+        Rule::keyword => "a keyword",
+        Rule::show_stmt => "an expression",
         Rule::inf_literal | Rule::inf_kw => "an expression",
         Rule::list_literal | Rule::set_literal | Rule::tuple_or_paren | Rule::if_expr => {
             "an expression"
@@ -215,4 +294,31 @@ fn keyword_name(rule: Rule) -> String {
         return format!("a `{word}` query");
     }
     name.replace('_', " ")
+}
+
+#[cfg(test)]
+mod rule_names {
+    use super::*;
+
+    /// No internal rule name reaches a message: every rule a parse error may
+    /// list is described in words a user knows (a keyword, a symbol, "an
+    /// expression"), never as its grammar name.
+    #[test]
+    fn every_rule_is_described_in_the_users_words() {
+        let bad: Vec<String> = Rule::all_rules()
+            .iter()
+            .map(|rule| (format!("{rule:?}"), describe_rule(*rule)))
+            .filter(|(_, shown)| {
+                !(shown.contains('`')
+                    || shown.starts_with("a ")
+                    || shown.starts_with("an ")
+                    || shown.starts_with("the "))
+            })
+            .map(|(name, shown)| format!("{name} → {shown:?}"))
+            .collect();
+        assert!(
+            bad.is_empty(),
+            "rules shown by their grammar names: {bad:?}"
+        );
+    }
 }

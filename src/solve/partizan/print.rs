@@ -36,6 +36,56 @@ impl CanonStore {
         out.push('}');
     }
 
+    /// The length of `f`'s printed form, or `None` when it is longer than
+    /// `limit` characters. Forms share their options, so the printed tree can be
+    /// exponentially longer than the store; this counts it without printing.
+    pub fn printed_len(&self, f: Form, limit: usize) -> Option<usize> {
+        let mut memo = std::collections::HashMap::new();
+        let len = self.printed_len_memo(f, limit, &mut memo);
+        (len <= limit).then_some(len)
+    }
+
+    /// The printed length of `f`, saturating just above `limit`.
+    fn printed_len_memo(
+        &self,
+        f: Form,
+        limit: usize,
+        memo: &mut std::collections::HashMap<Form, usize>,
+    ) -> usize {
+        if let Some(&len) = memo.get(&f) {
+            return len;
+        }
+        let len = if let Some(n) = self.as_nus(f) {
+            let mut s = String::new();
+            write_nus(n, &mut s);
+            s.len()
+        } else {
+            // `{` + left options joined by `, ` + ` | ` + right ones + `}`.
+            let mut total = 5usize;
+            for side in [self.stored_left(f), self.stored_right(f)] {
+                total = total.saturating_add(2 * side.len().saturating_sub(1));
+                for o in side {
+                    total = total.saturating_add(self.printed_len_memo(o, limit, memo));
+                    if total > limit {
+                        break;
+                    }
+                }
+            }
+            total.min(limit.saturating_add(1))
+        };
+        memo.insert(f, len);
+        len
+    }
+
+    /// The printed form of `f`, or a note of its size when it is longer than
+    /// `limit` characters (for messages about forms of untrusted games).
+    pub fn show_within(&self, f: Form, limit: usize) -> String {
+        match self.printed_len(f, limit) {
+            Some(_) => self.show(f),
+            None => format!("(a form of more than {limit} characters)"),
+        }
+    }
+
     /// The printed form of `f` as a new string.
     pub fn show(&self, f: Form) -> String {
         let mut s = String::new();

@@ -127,7 +127,7 @@ fn check_samples(
             if image_form != want {
                 let show =
                     |c: &Component| crate::eval::print::show_component(c, games.globals, games.rt);
-                let shown = |f| cache.store.show(f);
+                let shown = |f| cache.store.show_within(f, 1000);
                 return Err(EvalError::Symmetry {
                     why: format!(
                         "{} = {} but its image {}{} = {}",
