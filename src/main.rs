@@ -171,6 +171,15 @@ fn colour() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
 }
 
+/// The width text answers wrap to: the terminal's, or 80 when standard output
+/// is not a terminal (or its size is unknown).
+fn text_width() -> usize {
+    if !std::io::stdout().is_terminal() {
+        return report::text::DEFAULT_WIDTH;
+    }
+    terminal_size::terminal_size().map_or(report::text::DEFAULT_WIDTH, |(w, _)| usize::from(w.0))
+}
+
 fn colour_out() -> bool {
     std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
 }
@@ -269,7 +278,7 @@ fn run_source(
                 let line = if json {
                     Some(report::json(&answer, &namer).to_string())
                 } else {
-                    report::text(&answer, &namer)
+                    report::text_at_width(&answer, &namer, text_width())
                 };
                 if let Some(line) = line {
                     let _ = writeln!(out, "{line}");

@@ -2,12 +2,13 @@
 
 pub mod dot;
 pub mod json;
+pub mod sequence_text;
 pub mod svg;
 pub mod text;
 pub mod thermograph_svg;
 
 pub use json::json;
-pub use text::{file_letters, text};
+pub use text::{file_letters, text, text_at_width};
 
 use crate::check::program::Globals;
 use crate::eval::print::{show_sum, show_value};
