@@ -260,7 +260,7 @@ fn run_source(
                 }
                 if let (Some(file), Answer::Graph { graph, expr }) = (outputs.dot.as_mut(), &answer)
                 {
-                    match file.write(&report::dot::dot(graph, &engine.namer())) {
+                    match file.write(&report::dot::dot(expr, graph, &engine.namer())) {
                         Ok(()) => {
                             if !json {
                                 println!("graph {expr} written to {}", file.path.display());

@@ -198,7 +198,7 @@ pub fn text_at_width(answer: &Answer, namer: &Namer<'_>, width: usize) -> Option
             phylum,
         } => format!("genus {expr} = {value}   # {}", phylum.name()),
         Answer::Explain { expr, explanation } => explanation_text(expr, explanation, namer),
-        Answer::Graph { graph, .. } => super::dot::dot(graph, namer).trim_end().to_string(),
+        Answer::Graph { expr, graph } => super::dot::dot(expr, graph, namer).trim_end().to_string(),
         Answer::Print { value, .. } => namer.value(value),
         Answer::Assert { .. } => return None,
     })
