@@ -4,8 +4,8 @@
 use clap::{Parser, Subcommand};
 use grundy::diagnostics::{Problem, Report, Span};
 use grundy::graph::budget::{parse_size, show_size, Limits};
+use grundy::report::files::Exports;
 use grundy::{report, Answer, Engine, Mode};
-use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -47,14 +47,22 @@ enum Command {
         /// Print one JSON object per answer.
         #[arg(long)]
         json: bool,
-        /// Also draw each `table` answer as an SVG chessboard and each
-        /// `thermograph` as an SVG thermograph in DIR (created if missing):
-        /// `queen.svg`, then `queen-2.svg`, … for repeated names.
+        /// Also draw each `table` as an SVG chessboard, each `sequence` as an
+        /// SVG plot, each `thermograph`, and each `graph` (with Graphviz's `dot`,
+        /// when installed) in DIR (created if missing): `queen.svg`, then
+        /// `queen-2.svg`, … for repeated names.
         #[arg(long, value_name = "DIR")]
         svg: Option<PathBuf>,
-        /// Write the Graphviz DOT of each `graph` answer to FILE instead of printing it.
-        #[arg(long, value_name = "FILE")]
+        /// Write the Graphviz DOT of each `graph` answer to DIR, one file each
+        /// (`nim_2.dot`), instead of printing it.
+        #[arg(long, value_name = "DIR")]
         dot: Option<PathBuf>,
+        /// Also write each `table` as CSV in DIR (`queen.csv`).
+        #[arg(long, value_name = "DIR")]
+        csv: Option<PathBuf>,
+        /// Also write each `table` as a standalone LaTeX/TikZ picture in DIR (`queen.tex`).
+        #[arg(long, value_name = "DIR")]
+        tex: Option<PathBuf>,
         /// The `.game` files.
         #[arg(required = true)]
         files: Vec<String>,
@@ -94,58 +102,6 @@ struct Tally {
     input_error: bool,
     /// Files that were read and checked without a problem (their asserts ran).
     loaded: usize,
-}
-
-/// Files a run writes besides standard output.
-#[derive(Default)]
-struct Outputs {
-    svg: Option<SvgDir>,
-    dot: Option<DotFile>,
-}
-
-/// Where `run --dot FILE` writes move graphs (the first truncates, later ones append).
-struct DotFile {
-    path: PathBuf,
-    written: bool,
-}
-
-impl DotFile {
-    fn write(&mut self, dot: &str) -> std::io::Result<()> {
-        let mut f = std::fs::OpenOptions::new()
-            .create(true)
-            .write(true)
-            .append(self.written)
-            .truncate(!self.written)
-            .open(&self.path)?;
-        self.written = true;
-        f.write_all(dot.as_bytes())
-    }
-}
-
-/// Where `run --svg DIR` draws tables, and how often each file name was used.
-struct SvgDir {
-    dir: PathBuf,
-    used: HashMap<String, usize>,
-}
-
-impl SvgDir {
-    /// Writes one picture; `queen.svg`, then `queen-2.svg`, … within one run.
-    fn write(&mut self, expr: &str, picture: &str) -> std::io::Result<()> {
-        let stem = grundy::report::svg::svg_file_stem(expr);
-        let count = self.used.entry(stem.clone()).or_insert(0);
-        *count += 1;
-        let name = if *count == 1 {
-            format!("{stem}.svg")
-        } else {
-            format!("{stem}-{count}.svg")
-        };
-        let path = self.dir.join(name);
-        std::fs::create_dir_all(&self.dir)
-            .and_then(|()| std::fs::write(&path, picture))
-            .map_err(|e| {
-                std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
-            })
-    }
 }
 
 fn memory_size(text: &str) -> Result<usize, String> {
@@ -197,7 +153,7 @@ fn run_source(
     json: bool,
     limits: Limits,
     tally: &mut Tally,
-    outputs: &mut Outputs,
+    exports: &mut Exports,
 ) {
     let shared: Arc<str> = Arc::from(source);
     let mut engine = Engine::with_limits(limits);
@@ -240,38 +196,19 @@ fn run_source(
                         }
                     }
                 }
-                if let Some(svg) = outputs.svg.as_mut() {
-                    let picture = match &answer {
-                        Answer::Table { expr, rows } => {
-                            Some((expr, report::svg::table_svg(expr, rows)))
-                        }
-                        Answer::Thermograph { expr, thermograph } => Some((
-                            expr,
-                            report::thermograph_svg::thermograph_svg(expr, thermograph),
-                        )),
-                        _ => None,
-                    };
-                    if let Some((expr, picture)) = picture {
-                        if let Err(e) = svg.write(expr, &picture) {
-                            eprintln!("error: {e}");
-                            tally.input_error = true;
-                        }
-                    }
+                let exported = exports.export(&answer, &engine.namer());
+                for e in &exported.errors {
+                    eprintln!("error: {e}");
+                    tally.input_error = true;
                 }
-                if let (Some(file), Answer::Graph { graph, expr }) = (outputs.dot.as_mut(), &answer)
-                {
-                    match file.write(&report::dot::dot(expr, graph, &engine.namer())) {
-                        Ok(()) => {
-                            if !json {
-                                println!("graph {expr} written to {}", file.path.display());
-                            }
-                            continue;
-                        }
-                        Err(e) => {
-                            eprintln!("error: cannot write {}: {e}", file.path.display());
-                            tally.input_error = true;
-                        }
+                if let Some(notice) = &exported.notice {
+                    eprintln!("note: {notice}");
+                }
+                if let (Some(path), Answer::Graph { expr, .. }) = (&exported.dot_file, &answer) {
+                    if !json {
+                        println!("graph {expr} written to {}", path.display());
                     }
+                    continue;
                 }
                 let mut out = stdout.lock();
                 let namer = engine.namer();
@@ -370,20 +307,14 @@ fn real_main() -> ExitCode {
             json,
             svg,
             dot,
+            csv,
+            tex,
             files,
         }) => {
-            let dot = dot.map(|path| DotFile {
-                path,
-                written: false,
-            });
-            let svg = svg.map(|dir| SvgDir {
-                dir,
-                used: HashMap::new(),
-            });
-            let mut outputs = Outputs { svg, dot };
+            let mut exports = Exports::new(svg, dot, csv, tex);
             for f in &files {
                 if let Some(src) = read(f, &mut tally) {
-                    run_source(f, &src, Mode::Run, json, limits, &mut tally, &mut outputs);
+                    run_source(f, &src, Mode::Run, json, limits, &mut tally, &mut exports);
                 }
             }
         }
@@ -397,7 +328,7 @@ fn real_main() -> ExitCode {
                         false,
                         limits,
                         &mut tally,
-                        &mut Outputs::default(),
+                        &mut Exports::default(),
                     );
                 }
             }
@@ -414,17 +345,17 @@ fn real_main() -> ExitCode {
                 json,
                 limits,
                 &mut tally,
-                &mut Outputs::default(),
+                &mut Exports::default(),
             );
         }
         Some(Command::Repl { files }) => {
             return ExitCode::from(grundy::repl::run(&files, limits, colour_out()) as u8);
         }
         Some(Command::Files(files)) => {
-            let mut outputs = Outputs::default();
+            let mut exports = Exports::default();
             for f in &files {
                 if let Some(src) = read(f, &mut tally) {
-                    run_source(f, &src, Mode::Run, false, limits, &mut tally, &mut outputs);
+                    run_source(f, &src, Mode::Run, false, limits, &mut tally, &mut exports);
                 }
             }
         }
