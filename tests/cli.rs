@@ -338,6 +338,26 @@ fn fake_path(name: &str, with_dot: bool) -> std::path::PathBuf {
     dir
 }
 
+/// `grundy run --svg OUT FILE` with `PATH` set to `search`, which must
+/// succeed: its standard output and standard error.
+fn run_svg(search: &str, f: &tempfile_like::Temp, out: &std::path::Path) -> (String, String) {
+    let run = grundy()
+        .env("PATH", search)
+        .args([
+            "run",
+            "--svg",
+            out.to_str().unwrap(),
+            f.path.to_str().unwrap(),
+        ])
+        .assert()
+        .success();
+    let text = |bytes: &Vec<u8>| String::from_utf8(bytes.clone()).unwrap();
+    (
+        text(&run.get_output().stdout),
+        text(&run.get_output().stderr),
+    )
+}
+
 /// Without Graphviz, `--svg DIR` still draws tables and sequences, says once
 /// on standard error that graphs are not drawn, and does not fail.
 #[test]
@@ -348,17 +368,7 @@ fn svg_without_graphviz_says_so_once() {
     ));
     let path = fake_path("nodot", false);
     let out = path.join("svg");
-    let run = grundy()
-        .env("PATH", &path)
-        .args([
-            "run",
-            "--svg",
-            out.to_str().unwrap(),
-            f.path.to_str().unwrap(),
-        ])
-        .assert()
-        .success();
-    let stderr = String::from_utf8(run.get_output().stderr.clone()).unwrap();
+    let (stdout, stderr) = run_svg(&path.display().to_string(), &f, &out);
     assert_eq!(
         stderr.lines().filter(|l| l.contains("Graphviz")).count(),
         1,
@@ -370,7 +380,6 @@ fn svg_without_graphviz_says_so_once() {
     );
     assert!(!stderr.contains("error"), "{stderr}");
     // The DOT still reaches standard output; the other pictures are drawn.
-    let stdout = String::from_utf8(run.get_output().stdout.clone()).unwrap();
     assert_eq!(stdout.matches("digraph moves").count(), 2);
     assert!(out.join("nim.svg").exists());
     assert!(out.join("rook.svg").exists());
@@ -386,17 +395,7 @@ fn svg_with_graphviz_draws_each_graph() {
     let out = path.join("svg");
     // The stand-in first; the system's directories for the tools it uses.
     let search = format!("{}:/usr/bin:/bin", path.display());
-    let run = grundy()
-        .env("PATH", &search)
-        .args([
-            "run",
-            "--svg",
-            out.to_str().unwrap(),
-            f.path.to_str().unwrap(),
-        ])
-        .assert()
-        .success();
-    let stderr = String::from_utf8(run.get_output().stderr.clone()).unwrap();
+    let (_, stderr) = run_svg(&search, &f, &out);
     assert!(stderr.is_empty(), "{stderr}");
     for name in ["nim_2.svg", "nim_1_nim_1.svg"] {
         let svg = std::fs::read_to_string(out.join(name)).unwrap();
