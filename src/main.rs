@@ -4,8 +4,8 @@
 use clap::{Parser, Subcommand};
 use grundy::diagnostics::{Problem, Report, Span};
 use grundy::graph::budget::{parse_size, show_size, Limits};
+use grundy::report::files::Exports;
 use grundy::{report, Answer, Engine, Mode};
-use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -51,14 +51,22 @@ enum Command {
         /// Print one JSON object per answer.
         #[arg(long)]
         json: bool,
-        /// Also draw each `table` answer as an SVG chessboard and each
-        /// `thermograph` as an SVG thermograph in DIR (created if missing):
-        /// `queen.svg`, then `queen-2.svg`, … for repeated names.
+        /// Also draw each `table` as an SVG chessboard, each `sequence` as an
+        /// SVG plot, each `thermograph`, and each `graph` (with Graphviz's `dot`,
+        /// when installed) in DIR (created if missing): `queen.svg`, then
+        /// `queen-2.svg`, … for repeated names.
         #[arg(long, value_name = "DIR")]
         svg: Option<PathBuf>,
-        /// Write the Graphviz DOT of each `graph` answer to FILE instead of printing it.
-        #[arg(long, value_name = "FILE")]
+        /// Write the Graphviz DOT of each `graph` answer to DIR, one file each
+        /// (`nim_2.dot`), instead of printing it.
+        #[arg(long, value_name = "DIR")]
         dot: Option<PathBuf>,
+        /// Also write each `table` as CSV in DIR (`queen.csv`).
+        #[arg(long, value_name = "DIR")]
+        csv: Option<PathBuf>,
+        /// Also write each `table` as a standalone LaTeX/TikZ picture in DIR (`queen.tex`).
+        #[arg(long, value_name = "DIR")]
+        tex: Option<PathBuf>,
         /// The `.game` files.
         #[arg(required = true)]
         files: Vec<String>,
@@ -109,8 +117,8 @@ struct Tally {
 /// Where and how a run shows what it finds.
 #[derive(Default)]
 struct Outputs {
-    svg: Option<SvgDir>,
-    dot: Option<DotFile>,
+    /// The files `run --svg/--dot/--csv/--tex` writes.
+    exports: Exports,
     /// Answers (and, for `check`, assertions and errors) as JSON lines.
     json: bool,
     /// `--quiet`: only errors and failed assertions, on standard error.
@@ -129,51 +137,6 @@ impl Outputs {
             progress,
             ..Outputs::default()
         }
-    }
-}
-
-/// Where `run --dot FILE` writes move graphs (the first truncates, later ones append).
-struct DotFile {
-    path: PathBuf,
-    written: bool,
-}
-
-impl DotFile {
-    fn write(&mut self, dot: &str) -> std::io::Result<()> {
-        let mut f = std::fs::OpenOptions::new()
-            .create(true)
-            .write(true)
-            .append(self.written)
-            .truncate(!self.written)
-            .open(&self.path)?;
-        self.written = true;
-        f.write_all(dot.as_bytes())
-    }
-}
-
-/// Where `run --svg DIR` draws tables, and how often each file name was used.
-struct SvgDir {
-    dir: PathBuf,
-    used: HashMap<String, usize>,
-}
-
-impl SvgDir {
-    /// Writes one picture; `queen.svg`, then `queen-2.svg`, … within one run.
-    fn write(&mut self, expr: &str, picture: &str) -> std::io::Result<()> {
-        let stem = grundy::report::svg::svg_file_stem(expr);
-        let count = self.used.entry(stem.clone()).or_insert(0);
-        *count += 1;
-        let name = if *count == 1 {
-            format!("{stem}.svg")
-        } else {
-            format!("{stem}-{count}.svg")
-        };
-        let path = self.dir.join(name);
-        std::fs::create_dir_all(&self.dir)
-            .and_then(|()| std::fs::write(&path, picture))
-            .map_err(|e| {
-                std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
-            })
     }
 }
 
@@ -198,6 +161,15 @@ fn seconds(text: &str) -> Result<std::time::Duration, String> {
 
 fn colour() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+}
+
+/// The width text answers wrap to: the terminal's, or 80 when standard output
+/// is not a terminal (or its size is unknown).
+fn text_width() -> usize {
+    if !std::io::stdout().is_terminal() {
+        return report::text::DEFAULT_WIDTH;
+    }
+    terminal_size::terminal_size().map_or(report::text::DEFAULT_WIDTH, |(w, _)| usize::from(w.0))
 }
 
 fn colour_out() -> bool {
@@ -314,38 +286,19 @@ fn run_source(
                     }
                     continue;
                 }
-                if let Some(svg) = outputs.svg.as_mut() {
-                    let picture = match &answer {
-                        Answer::Table { expr, rows } => {
-                            Some((expr, report::svg::table_svg(expr, rows)))
-                        }
-                        Answer::Thermograph { expr, thermograph } => Some((
-                            expr,
-                            report::thermograph_svg::thermograph_svg(expr, thermograph),
-                        )),
-                        _ => None,
-                    };
-                    if let Some((expr, picture)) = picture {
-                        if let Err(e) = svg.write(expr, &picture) {
-                            eprintln!("error: {e}");
-                            tally.input_error = true;
-                        }
-                    }
+                let exported = outputs.exports.export(&answer, &engine.namer());
+                for e in &exported.errors {
+                    eprintln!("error: {e}");
+                    tally.input_error = true;
                 }
-                if let (Some(file), Answer::Graph { graph, expr }) = (outputs.dot.as_mut(), &answer)
-                {
-                    match file.write(&report::dot::dot(graph, &engine.namer())) {
-                        Ok(()) => {
-                            if !json && !outputs.quiet {
-                                println!("graph {expr} written to {}", file.path.display());
-                            }
-                            continue;
-                        }
-                        Err(e) => {
-                            eprintln!("error: cannot write {}: {e}", file.path.display());
-                            tally.input_error = true;
-                        }
+                if let Some(notice) = &exported.notice {
+                    eprintln!("note: {notice}");
+                }
+                if let (Some(path), Answer::Graph { expr, .. }) = (&exported.dot_file, &answer) {
+                    if !json && !outputs.quiet {
+                        println!("graph {expr} written to {}", path.display());
                     }
+                    continue;
                 }
                 if outputs.quiet {
                     continue;
@@ -355,7 +308,7 @@ fn run_source(
                 let line = if json {
                     Some(report::json(&answer, &namer).to_string())
                 } else {
-                    report::text(&answer, &namer)
+                    report::text_at_width(&answer, &namer, text_width())
                 };
                 if let Some(line) = line {
                     let _ = writeln!(out, "{line}");
@@ -470,17 +423,12 @@ fn real_main() -> ExitCode {
             json,
             svg,
             dot,
+            csv,
+            tex,
             files,
         }) => {
             let mut outputs = Outputs::new(json, quiet);
-            outputs.dot = dot.map(|path| DotFile {
-                path,
-                written: false,
-            });
-            outputs.svg = svg.map(|dir| SvgDir {
-                dir,
-                used: HashMap::new(),
-            });
+            outputs.exports = Exports::new(svg, dot, csv, tex);
             run_files(&files, Mode::Run, limits, &mut tally, &mut outputs);
         }
         Some(Command::Check { json, files }) => {

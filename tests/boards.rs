@@ -6,7 +6,8 @@
     clippy::panic
 )]
 
-use grundy::report::svg::{svg_file_stem, table_svg};
+use grundy::report::files::file_stem;
+use grundy::report::svg::table_svg;
 use grundy::{report, Answer, Engine, Mode};
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -483,12 +484,12 @@ fn svg_escapes_the_title_and_sizes_to_the_board() {
 
 #[test]
 fn svg_file_names_come_from_the_game() {
-    assert_eq!(svg_file_stem("queen"), "queen");
-    assert_eq!(svg_file_stem(" hqueen "), "hqueen");
-    assert_eq!(svg_file_stem("rook[3]"), "rook_3");
-    assert_eq!(svg_file_stem("sub[{1, 2}]"), "sub_1_2");
-    assert_eq!(svg_file_stem("../x"), "x");
-    assert_eq!(svg_file_stem("{}"), "table");
+    assert_eq!(file_stem("queen", "table"), "queen");
+    assert_eq!(file_stem(" hqueen ", "table"), "hqueen");
+    assert_eq!(file_stem("rook[3]", "table"), "rook_3");
+    assert_eq!(file_stem("sub[{1, 2}]", "table"), "sub_1_2");
+    assert_eq!(file_stem("../x", "table"), "x");
+    assert_eq!(file_stem("{}", "table"), "table");
 }
 
 /// `grundy run FILE --svg DIR` writes one SVG per table; a name used twice is

@@ -273,11 +273,24 @@ fn every_printed_position_reads_back_as_itself() {
     assert!(checked >= 5, "too few positions checked in:\n{text}");
 }
 
+/// A fresh, empty directory under the system's temporary directory.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `run --dot DIR` writes one DOT file per graph, named as `--svg` names its
+/// pictures, and says where each went instead of printing it.
 #[test]
-fn graph_goes_to_a_dot_file_with_dot() {
-    let f = file(&format!("{NIM}graph nim(2)\n"));
-    let out = std::env::temp_dir().join(format!("grundy-cli-{}.dot", std::process::id()));
-    grundy()
+fn graphs_go_to_dot_files_in_a_directory() {
+    let f = file(&format!(
+        "{NIM}graph nim(2)\ngraph nim(2)\ngraph nim(1) + nim(2) depth 1\n"
+    ));
+    let dir = temp_dir("dot");
+    let out = dir.join("graphs");
+    let run = grundy()
         .args([
             "run",
             "--dot",
@@ -285,14 +298,144 @@ fn graph_goes_to_a_dot_file_with_dot() {
             f.path.to_str().unwrap(),
         ])
         .assert()
-        .success()
-        .stdout(predicate::str::contains("written to"));
-    let dot = std::fs::read_to_string(&out).unwrap();
+        .success();
+    let stdout = String::from_utf8(run.get_output().stdout.clone()).unwrap();
+    assert!(!stdout.contains("digraph"), "{stdout}");
+    assert_eq!(stdout.matches("written to").count(), 3, "{stdout}");
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["nim_1_nim_2.dot", "nim_2-2.dot", "nim_2.dot"]);
+    let dot = std::fs::read_to_string(out.join("nim_2.dot")).unwrap();
     assert!(dot.starts_with("digraph moves {"));
-    // nim(2) → nim(1), nim(0); nim(1) → nim(0): three edges, one P-position.
+    // nim(2) → nim(1), nim(0); nim(1) → nim(0): three edges, one P-position,
+    // two winning moves (into nim(0)).
     assert_eq!(dot.matches("->").count(), 3);
     assert_eq!(dot.matches("peripheries=2").count(), 1);
-    let _ = std::fs::remove_file(out);
+    assert_eq!(dot.matches("penwidth=2.5").count(), 2);
+    let limited = std::fs::read_to_string(out.join("nim_1_nim_2.dot")).unwrap();
+    assert!(limited.contains("depth 1"));
+    assert!(limited.contains("style=dashed"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A directory for `PATH` holding only a stand-in for Graphviz's `dot`, which
+/// keeps the DOT it reads and answers with a fixed SVG; or nothing at all.
+fn fake_path(name: &str, with_dot: bool) -> std::path::PathBuf {
+    let dir = temp_dir(name);
+    if with_dot {
+        let script = dir.join("dot");
+        std::fs::write(
+            &script,
+            "#!/bin/sh\n[ \"$1\" = -Tsvg ] || exit 3\ncat >> \"$(dirname \"$0\")/received.dot\"\necho '<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"/>'\n",
+        )
+        .unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    dir
+}
+
+/// `grundy run --svg OUT FILE` with `PATH` set to `search`, which must
+/// succeed: its standard output and standard error.
+fn run_svg(search: &str, f: &tempfile_like::Temp, out: &std::path::Path) -> (String, String) {
+    let run = grundy()
+        .env("PATH", search)
+        .args([
+            "run",
+            "--svg",
+            out.to_str().unwrap(),
+            f.path.to_str().unwrap(),
+        ])
+        .assert()
+        .success();
+    let text = |bytes: &Vec<u8>| String::from_utf8(bytes.clone()).unwrap();
+    (
+        text(&run.get_output().stdout),
+        text(&run.get_output().stderr),
+    )
+}
+
+/// Without Graphviz, `--svg DIR` still draws tables and sequences, says once
+/// on standard error that graphs are not drawn, and does not fail.
+#[test]
+fn svg_without_graphviz_says_so_once() {
+    let f = file(&format!(
+        "{NIM}graph nim(2)\ngraph nim(3)\nsequence nim 0..10\nboard b = 3 x 2\n\
+         game rook(sq) on b {{ move s for d in {{(-1, 0), (0, -1)}}, s in ray(sq, d) }}\ntable rook\n"
+    ));
+    let path = fake_path("nodot", false);
+    let out = path.join("svg");
+    let (stdout, stderr) = run_svg(&path.display().to_string(), &f, &out);
+    assert_eq!(
+        stderr.lines().filter(|l| l.contains("Graphviz")).count(),
+        1,
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("`dot` program is not installed"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("error"), "{stderr}");
+    // The DOT still reaches standard output; the other pictures are drawn.
+    assert_eq!(stdout.matches("digraph moves").count(), 2);
+    assert!(out.join("nim.svg").exists());
+    assert!(out.join("rook.svg").exists());
+    assert!(!out.join("nim_2.svg").exists());
+    let _ = std::fs::remove_dir_all(&path);
+}
+
+/// With Graphviz, each graph is laid out by `dot -Tsvg` into the SVG directory.
+#[test]
+fn svg_with_graphviz_draws_each_graph() {
+    let f = file(&format!("{NIM}graph nim(2)\ngraph nim(1) + nim(1)\n"));
+    let path = fake_path("withdot", true);
+    let out = path.join("svg");
+    // The stand-in first; the system's directories for the tools it uses.
+    let search = format!("{}:/usr/bin:/bin", path.display());
+    let (_, stderr) = run_svg(&search, &f, &out);
+    assert!(stderr.is_empty(), "{stderr}");
+    for name in ["nim_2.svg", "nim_1_nim_1.svg"] {
+        let svg = std::fs::read_to_string(out.join(name)).unwrap();
+        assert!(svg.starts_with("<svg"), "{name}: {svg}");
+    }
+    // Graphviz was given the two graphs' DOT.
+    let received = std::fs::read_to_string(path.join("received.dot")).unwrap();
+    assert_eq!(received.matches("digraph moves {").count(), 2);
+    assert!(received.contains("label=\"graph nim(1) + nim(1)"));
+    let _ = std::fs::remove_dir_all(&path);
+}
+
+/// `run --csv DIR` and `--tex DIR` write each table, named like the pictures.
+#[test]
+fn tables_go_to_csv_and_tex() {
+    let f = file(
+        "board b = 3 x 2\ngame rook(sq) on b { move s for d in {(-1, 0), (0, -1)}, s in ray(sq, d) }\n\
+         table rook\ntable rook\n",
+    );
+    let dir = temp_dir("tables");
+    grundy()
+        .args([
+            "run",
+            "--csv",
+            dir.join("csv").to_str().unwrap(),
+            "--tex",
+            dir.join("tex").to_str().unwrap(),
+            f.path.to_str().unwrap(),
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("table rook:"));
+    // A rook moving left or down is Nim with two heaps: (c − 1) ⊕ (r − 1).
+    let csv = std::fs::read_to_string(dir.join("csv/rook.csv")).unwrap();
+    assert_eq!(csv, "rank,a,b,c\r\n2,1,0,3\r\n1,0,1,2\r\n");
+    assert!(dir.join("csv/rook-2.csv").exists());
+    let tex = std::fs::read_to_string(dir.join("tex/rook.tex")).unwrap();
+    assert!(tex.contains("\\begin{tikzpicture}"));
+    assert!(dir.join("tex/rook-2.tex").exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

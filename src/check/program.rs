@@ -280,7 +280,8 @@ pub struct Query {
     pub misere: bool,
     /// The game asked about.
     pub subject: TopExpr,
-    /// The range of `sequence`.
+    /// The range of `sequence`, the second game of `compare`, the bound of
+    /// `quotient` or the depth of `graph`.
     pub range: Option<TopExpr>,
     /// The subject's source text, trimmed (the `expr` of JSON answers).
     pub text: String,

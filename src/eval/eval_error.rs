@@ -295,6 +295,11 @@ pub enum EvalError {
         /// The query.
         span: Span,
     },
+    /// `graph G depth N` with N below 0.
+    NegativeDepth {
+        /// The depth.
+        span: Span,
+    },
     /// `assert QUERY == VALUE` of a query whose answer cannot be compared.
     NotComparable {
         /// The query word.
@@ -587,6 +592,7 @@ impl fmt::Display for EvalError {
             EvalError::GraphTooLarge { limit, .. } => {
                 write!(f, "the move graph has more than {limit} positions")
             }
+            EvalError::NegativeDepth { .. } => write!(f, "a graph depth below 0"),
             EvalError::NotComparable { query, .. } => {
                 write!(f, "the answer of `{query}` cannot be compared")
             }
@@ -647,7 +653,8 @@ impl Describe for EvalError {
             EvalError::NeedsPosition { .. }
             | EvalError::SequenceArity { .. }
             | EvalError::SequenceRange { .. }
-            | EvalError::NegativeHeap { .. } => "grundy::query",
+            | EvalError::NegativeHeap { .. }
+            | EvalError::NegativeDepth { .. } => "grundy::query",
             EvalError::Partizan { .. }
             | EvalError::PartizanLiteral { .. }
             | EvalError::NotAvailable { .. } => "grundy::unavailable",
@@ -737,7 +744,8 @@ impl Describe for EvalError {
             EvalError::BoardSide { .. } => "board sides are between 1 and 702 squares".into(),
             EvalError::BlockedOffBoard { .. } => "blocked squares must lie on the board".into(),
             EvalError::TooLarge { instead, .. } => (*instead).into(),
-            EvalError::GraphTooLarge { .. } => "draw a smaller position; `explain` shows one level of any position".into(),
+            EvalError::GraphTooLarge { .. } => "draw fewer moves with `graph G depth 2`, or a smaller position; `explain` shows one level of any position".into(),
+            EvalError::NegativeDepth { .. } => "the depth counts moves from the position: 0 draws the position alone, 1 its options too".into(),
             EvalError::NotComparable { .. } => "assert `grundy`, `outcome`, `winning`, `moves`, `sequence` or `genus` answers".into(),
             EvalError::MisereLoopy { .. } => "its positions repeat; ask `outcome G` (normal play), which finds draws".into(),
             EvalError::FormTooLong { .. } => "its options share much, so the printed tree is far larger than the form; ask `outcome`, `temperature`, `mean`, `leftstop`, `rightstop` or `compare` instead (docs/reference.md, section 10.4)".into(),
@@ -809,6 +817,7 @@ impl Describe for EvalError {
             | EvalError::BlockedOffBoard { span, .. }
             | EvalError::TooLarge { span, .. }
             | EvalError::GraphTooLarge { span, .. }
+            | EvalError::NegativeDepth { span }
             | EvalError::NotComparable { span, .. }
             | EvalError::MisereLoopy { span }
             | EvalError::FormTooLong { span, .. }

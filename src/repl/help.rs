@@ -26,7 +26,7 @@ pub const TOPICS: &[Topic] = &[
     Topic { word: "winning", what: "The moves to P-positions (none when the position is itself P);\n`winning misere G` under misère play.", examples: &["winning nim(3) + nim(5) + nim(7)"], section: "8.4" },
     Topic { word: "sequence", what: "The Grundy values of heaps in a range, and their period (or arithmetic\nperiod) when one is found, proven or only observed; `none` says how far it looked.", examples: &["sequence kayles 0..=100", "sequence nim 0..10"], section: "8.5" },
     Topic { word: "explain", what: "Why a position has its value: its options' values and the mex.", examples: &["explain kayles(4)"], section: "8.6" },
-    Topic { word: "graph", what: "The move graph of a position, in Graphviz DOT.", examples: &["graph nim(2) + nim(1)"], section: "8.7" },
+    Topic { word: "graph", what: "The move graph of a position, in Graphviz DOT: equal positions are one node,\nP-positions are marked and winning moves drawn bold; `depth N` stops N moves\nfrom G. `grundy run --dot DIR` writes one file per graph, `--svg DIR` draws it.", examples: &["graph nim(2) + nim(1)", "graph kayles(6) depth 2"], section: "8.7" },
     Topic { word: "play", what: "Play a position against the machine; you move first. Pick a move by its\nnumber or type the position it leads to; the machine answers with a winning\nmove when it has one. `play misere G` plays misère; `:stop` ends the game.", examples: &["play nim(3) + nim(5)"], section: "8.8" },
     Topic { word: "genus", what: "Conway's genus of a position under misère play (the Grundy value, then\nthe misère values of adding heaps of size 2).", examples: &["genus nim(2) + nim(2)"], section: "9.2" },
     Topic { word: "quotient", what: "The misère quotient of a heap game's heaps 0..=N: its elements,\nP-portion and table, certified.", examples: &["quotient kayles up to 20"], section: "9.3" },
@@ -72,7 +72,7 @@ Redefining a game replaces it."
   winning [misere] G    the moves to P-positions         winning nim(3) + nim(5)
   sequence G a..b       values and their period          sequence kayles 0..=100
   explain G             why G has its value              explain kayles(4)
-  graph G               the move graph in Graphviz DOT   graph kayles(3)
+  graph G [depth N]     the move graph in Graphviz DOT   graph kayles(3)
   genus G               Conway's genus and phylum        genus nim(3)
   quotient G up to N    misère quotient of heaps ≤ N     quotient dawson up to 20
   table G               values on a board                table queen

@@ -1,29 +1,63 @@
-//! Move graphs in Graphviz DOT: nodes labelled with their position and value,
-//! P-positions drawn doubled and shaded.
+//! Move graphs in Graphviz DOT, drawn for teaching: each node labelled with
+//! its position (in `.game` syntax, terminal components left out) and Grundy
+//! value; P-positions drawn with a double ring and shaded; winning moves (from
+//! an N-position into a P-position) thick and red; positions whose moves a
+//! depth limit leaves out dashed. The graph's label is the query and that key.
 
 use super::Namer;
 use crate::run::answer::MoveGraph;
+use std::fmt::Write;
+
+/// The colour of winning moves (the P-ring colour of the SVG boards).
+const WIN: &str = "#c62828";
+/// The shading of P-positions.
+const P_FILL: &str = "#dbe9f6";
 
 fn dot_escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// The graph as DOT text.
-pub fn dot(graph: &MoveGraph, namer: &Namer<'_>) -> String {
-    let mut dot = String::from(
-        "digraph moves {\n  rankdir=TB;\n  node [shape=ellipse, fontname=\"Helvetica\"];\n",
+/// The graph of `graph {expr}` as DOT text.
+pub fn dot(expr: &str, graph: &MoveGraph, namer: &Namer<'_>) -> String {
+    let depth = graph
+        .depth
+        .map(|d| format!(" depth {d}"))
+        .unwrap_or_default();
+    let mut key = String::from("double ring: P-position; red: a winning move");
+    if !graph.cut.is_empty() {
+        key.push_str("; dashed: moves not drawn");
+    }
+    let mut dot = String::from("digraph moves {\n");
+    let _ = writeln!(
+        dot,
+        "  label=\"graph {}{depth}\\n{key}\";",
+        dot_escape(expr.trim())
     );
+    dot.push_str(concat!(
+        "  labelloc=t;\n",
+        "  fontname=\"Helvetica\";\n",
+        "  rankdir=TB;\n",
+        "  node [shape=ellipse, fontname=\"Helvetica\"];\n",
+    ));
     for (i, (pos, value)) in graph.nodes.iter().enumerate() {
         let label = format!("{}\\ngrundy {value}", dot_escape(&namer.sum(pos)));
-        let style = if *value == 0 {
-            ", peripheries=2, style=filled, fillcolor=\"#dbe9f6\""
-        } else {
-            ""
+        let cut = graph.cut.contains(&i);
+        let style = match (*value == 0, cut) {
+            (true, false) => format!(", peripheries=2, style=filled, fillcolor=\"{P_FILL}\""),
+            (true, true) => {
+                format!(", peripheries=2, style=\"filled,dashed\", fillcolor=\"{P_FILL}\"")
+            }
+            (false, true) => ", style=dashed".to_string(),
+            (false, false) => String::new(),
         };
-        dot.push_str(&format!("  n{i} [label=\"{label}\"{style}];\n"));
+        let _ = writeln!(dot, "  n{i} [label=\"{label}\"{style}];");
     }
-    for (a, b) in &graph.edges {
-        dot.push_str(&format!("  n{a} -> n{b};\n"));
+    for &(a, b) in &graph.edges {
+        if graph.is_winning((a, b)) {
+            let _ = writeln!(dot, "  n{a} -> n{b} [color=\"{WIN}\", penwidth=2.5];");
+        } else {
+            let _ = writeln!(dot, "  n{a} -> n{b};");
+        }
     }
     dot.push_str("}\n");
     dot

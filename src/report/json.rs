@@ -145,7 +145,7 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
             }).collect::<Vec<_>>()
         }),
         Answer::Graph { expr, graph } => {
-            json!({"query": "graph", "expr": expr, "dot": super::dot::dot(graph, namer)})
+            json!({"query": "graph", "expr": expr, "dot": super::dot::dot(expr, graph, namer)})
         }
         Answer::Show {
             expr,

@@ -1,14 +1,20 @@
-//! The only place that turns typed answers into text, JSON, SVG or DOT.
+//! The only place that turns typed answers into text, JSON, SVG, DOT, CSV or
+//! LaTeX (and, in `files`, writes them to the directories `run` is given).
 
+pub mod csv;
 pub mod dot;
+pub mod files;
 pub mod json;
 pub mod progress;
+pub mod sequence_svg;
+pub mod sequence_text;
 pub mod svg;
 pub mod text;
 pub mod thermograph_svg;
+pub mod tikz;
 
 pub use json::json;
-pub use text::{file_letters, text};
+pub use text::{file_letters, text, text_at_width};
 
 use crate::check::program::Globals;
 use crate::eval::print::{show_sum, show_value};

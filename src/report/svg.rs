@@ -9,14 +9,21 @@
 use super::file_letters;
 use std::fmt::Write;
 
-/// Side of one square, in SVG user units (pixels when rendered at 1:1).
+/// Side of one square, in SVG user units (pixels when rendered at 1:1), when
+/// every value has at most three digits; wider values widen the squares.
 const SQUARE: usize = 48;
+/// Size of the values' digits.
+const VALUE_FONT: f64 = 20.0;
+/// Width of one digit at [`VALUE_FONT`] (DejaVu Sans: 0.64 em), and the room
+/// kept free beside the widest value.
+const DIGIT_W: f64 = 12.8;
+const VALUE_PAD: f64 = 16.0;
 /// Room left of the board for the rank numbers.
 const LEFT: usize = 34;
 /// Room above the board for the title.
 const TOP: usize = 44;
-/// Room below the board for the file letters and the legend.
-const BOTTOM: usize = 60;
+/// Room below the board for the file letters, the legend and the caption.
+const BOTTOM: usize = 82;
 /// Room right of the board.
 const RIGHT: usize = 16;
 /// Narrowest picture, so the title and legend fit above and below small boards.
@@ -24,39 +31,27 @@ const MIN_WIDTH: usize = 330;
 
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
-const INK: &str = "#1b1b1b";
-const P_RING: &str = "#c62828";
-
-/// The file name (without `.svg`) for a table of `expr`: the game's name with
-/// anything but letters, digits, `_` and `-` turned into `_`
-/// (`sub[{1, 2}]` → `sub_1_2`); `table` when nothing is left.
-pub fn svg_file_stem(expr: &str) -> String {
-    let mut stem = String::new();
-    for ch in expr.trim().chars() {
-        if ch.is_ascii_alphanumeric() || ch == '-' || ch == '_' {
-            stem.push(ch);
-        } else if !stem.ends_with('_') {
-            stem.push('_');
-        }
-    }
-    let stem = stem.trim_matches('_');
-    if stem.is_empty() {
-        "table".to_string()
-    } else {
-        stem.to_string()
-    }
-}
+/// The colour of text and lines.
+pub(crate) const INK: &str = "#1b1b1b";
+/// The colour that marks P-positions, in every picture.
+pub(crate) const P_RING: &str = "#c62828";
 
 /// A board of Grundy values as a standalone SVG document.
 ///
 /// `rows` are as in [`crate::run::Answer::Table`]: top row (row H) first,
-/// `None` for a blocked square. `title` is printed above the board (escaped).
+/// `None` for a blocked square. `title`, the game as the query wrote it, is
+/// printed above the board as `table GAME` and named in the caption below it
+/// (escaped).
 pub fn table_svg(title: &str, rows: &[Vec<Option<u64>>]) -> String {
     let height = rows.len();
     let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let board_w = cols * SQUARE;
-    let board_h = height * SQUARE;
-    let width = (LEFT + board_w + RIGHT).max(MIN_WIDTH);
+    let square = square_side(rows);
+    let board_w = cols * square;
+    let board_h = height * square;
+    let caption = format!("Grundy values of {} (a1 bottom left)", title.trim());
+    // Room for the caption too (13 px italic: about 7 px a character).
+    let caption_w = LEFT + caption.chars().count() * 7 + RIGHT;
+    let width = (LEFT + board_w + RIGHT).max(MIN_WIDTH).max(caption_w);
     let total_h = TOP + board_h + BOTTOM;
 
     let mut svg = String::new();
@@ -88,9 +83,9 @@ pub fn table_svg(title: &str, rows: &[Vec<Option<u64>>]) -> String {
 
     for (i, row) in rows.iter().enumerate() {
         let rank = height - i;
-        let y = TOP + i * SQUARE;
+        let y = TOP + i * square;
         for c in 0..cols {
-            let x = LEFT + c * SQUARE;
+            let x = LEFT + c * square;
             // a1 (column 1, row 1) is dark: dark where column + row is even.
             let dark = (c + 1 + rank).is_multiple_of(2);
             let (class, fill) = if dark {
@@ -100,19 +95,19 @@ pub fn table_svg(title: &str, rows: &[Vec<Option<u64>>]) -> String {
             };
             let _ = writeln!(
                 svg,
-                r##"  <rect class="square {class}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>"##
+                r##"  <rect class="square {class}" x="{x}" y="{y}" width="{square}" height="{square}" fill="{fill}"/>"##
             );
-            let (cx, cy) = (x + SQUARE / 2, y + SQUARE / 2);
+            let (cx, cy) = (x + square / 2, y + square / 2);
             match row.get(c).copied().flatten() {
                 None => {
                     let _ = writeln!(
                         svg,
-                        r##"  <rect class="blocked" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="url(#hatch)"/>"##
+                        r##"  <rect class="blocked" x="{x}" y="{y}" width="{square}" height="{square}" fill="url(#hatch)"/>"##
                     );
                 }
                 Some(value) => {
                     let text = value.to_string();
-                    let size = font_size(text.len());
+                    let size = font_size(text.len(), square);
                     // Centre the digits: SVG places text on its baseline, and
                     // `dominant-baseline` is not honoured everywhere.
                     let baseline = cy as f64 + size * 0.36;
@@ -120,7 +115,7 @@ pub fn table_svg(title: &str, rows: &[Vec<Option<u64>>]) -> String {
                         let _ = writeln!(
                             svg,
                             r##"  <circle class="p-position" cx="{cx}" cy="{cy}" r="{}" fill="#ffffff" fill-opacity="0.6" stroke="{P_RING}" stroke-width="3"/>"##,
-                            SQUARE * 3 / 8
+                            square * 3 / 8
                         );
                     }
                     let (colour, weight) = if value == 0 {
@@ -139,7 +134,7 @@ pub fn table_svg(title: &str, rows: &[Vec<Option<u64>>]) -> String {
             svg,
             r##"  <text class="rank" x="{}" y="{}" font-size="14" text-anchor="middle" fill="{INK}">{rank}</text>"##,
             LEFT / 2,
-            y + SQUARE / 2 + 5
+            y + square / 2 + 5
         );
     }
     let _ = writeln!(
@@ -150,13 +145,19 @@ pub fn table_svg(title: &str, rows: &[Vec<Option<u64>>]) -> String {
         let _ = writeln!(
             svg,
             r##"  <text class="file" x="{}" y="{}" font-size="14" text-anchor="middle" fill="{INK}">{}</text>"##,
-            LEFT + c * SQUARE + SQUARE / 2,
+            LEFT + c * square + square / 2,
             TOP + board_h + 20,
             file_letters(c + 1)
         );
     }
     let any_blocked = rows.iter().flatten().any(Option::is_none);
     legend(&mut svg, TOP + board_h + 46, any_blocked);
+    let _ = writeln!(
+        svg,
+        r##"  <text class="caption" x="{LEFT}" y="{}" font-size="13" font-style="italic" fill="{INK}">{}</text>"##,
+        TOP + board_h + 70,
+        escape(&caption)
+    );
     svg.push_str("</svg>\n");
     svg
 }
@@ -198,14 +199,28 @@ fn legend(svg: &mut String, y: usize, any_blocked: bool) {
     );
 }
 
+/// The side of a square: [`SQUARE`], or wider when the widest value would not
+/// fit in it at [`VALUE_FONT`] (four digits and more).
+fn square_side(rows: &[Vec<Option<u64>>]) -> usize {
+    let digits = rows
+        .iter()
+        .flatten()
+        .flatten()
+        .map(|v| v.to_string().len())
+        .max()
+        .unwrap_or(1);
+    let needed = (digits as f64 * DIGIT_W + VALUE_PAD).ceil() as usize;
+    SQUARE.max(needed)
+}
+
 /// Font size for a value of `digits` digits, so that it fits inside its square.
-fn font_size(digits: usize) -> f64 {
-    let fits = (SQUARE as f64) * 1.25 / digits.max(1) as f64;
-    fits.min(20.0)
+fn font_size(digits: usize, square: usize) -> f64 {
+    let fits = (square as f64 - VALUE_PAD) / (digits.max(1) as f64 * 0.64);
+    fits.min(VALUE_FONT)
 }
 
 /// Escapes text for SVG character data and attribute values.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
         match ch {

@@ -128,8 +128,18 @@ fn show_text(value: &Value, analysis: Option<&Answer>, namer: &Namer<'_>) -> Str
     }
 }
 
-/// An answer as text for a terminal. Passed assertions print nothing.
+/// The width [`text`] lays answers out for: a terminal's when it is not known.
+pub const DEFAULT_WIDTH: usize = 80;
+
+/// An answer as text for a terminal of [`DEFAULT_WIDTH`] columns. Passed
+/// assertions print nothing.
 pub fn text(answer: &Answer, namer: &Namer<'_>) -> Option<String> {
+    text_at_width(answer, namer, DEFAULT_WIDTH)
+}
+
+/// An answer as text for a terminal `width` columns wide (wide answers, such
+/// as sequences, wrap to it). Passed assertions print nothing.
+pub fn text_at_width(answer: &Answer, namer: &Namer<'_>, width: usize) -> Option<String> {
     Some(match answer {
         Answer::Show {
             value, analysis, ..
@@ -179,18 +189,7 @@ pub fn text(answer: &Answer, namer: &Namer<'_>) -> Option<String> {
             values,
             regularity,
             searched,
-        } => {
-            let to = *from + values.len() as i64;
-            let vals = values
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(" ");
-            format!(
-                "sequence {game} {from}..{to}:\n  {vals}\n  {} (heaps 0..{searched} examined)",
-                regularity_text(regularity)
-            )
-        }
+        } => super::sequence_text::sequence_text(game, *from, values, regularity, *searched, width),
         Answer::Table { expr, rows } => format!("table {expr}:\n{}", table_text(rows).trim_end()),
         Answer::Quotient {
             game,
@@ -223,7 +222,7 @@ pub fn text(answer: &Answer, namer: &Namer<'_>) -> Option<String> {
             phylum,
         } => format!("genus {expr} = {value}   # {}", phylum.name()),
         Answer::Explain { expr, explanation } => explanation_text(expr, explanation, namer),
-        Answer::Graph { graph, .. } => super::dot::dot(graph, namer).trim_end().to_string(),
+        Answer::Graph { expr, graph } => super::dot::dot(expr, graph, namer).trim_end().to_string(),
         Answer::Print { value, .. } => namer.value(value),
         Answer::Assert { .. } => return None,
     })

@@ -6,6 +6,7 @@
 //! mast at the game's temperature; the mast rises to the top edge with an arrow.
 //! Pure string building: the caller decides where the file goes.
 
+use super::svg::escape;
 use crate::lang::dyadic::Dyadic;
 use crate::solve::partizan::thermo::{Thermograph, Wall};
 use std::fmt::Write;
@@ -141,11 +142,4 @@ pub fn thermograph_svg(expr: &str, th: &Thermograph) -> String {
     );
     s.push_str("</svg>\n");
     s
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }

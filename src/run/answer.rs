@@ -99,13 +99,29 @@ pub enum Part {
     NimberRange(u64),
 }
 
-/// The move graph reachable from a position.
+/// The move graph reachable from a position: one node per position, where
+/// positions differing only by terminal components (`*0`, `nim(0)`: no moves,
+/// nothing to contribute) are one position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveGraph {
-    /// Each position with its Grundy value; the root first.
+    /// Each position, without its terminal components (or, when it has
+    /// nothing else, just one of them), with its Grundy value; the root first.
     pub nodes: Vec<(GameSum, u64)>,
     /// Moves as (from, to) indices into `nodes`.
     pub edges: Vec<(usize, usize)>,
+    /// The most moves followed from the root (`graph G depth N`), if limited.
+    pub depth: Option<usize>,
+    /// The nodes at that depth whose own moves are not drawn (they have some).
+    pub cut: Vec<usize>,
+}
+
+impl MoveGraph {
+    /// True when the move `(from, to)` wins: it leaves the opponent a
+    /// P-position (value 0) from an N-position.
+    pub fn is_winning(&self, (from, to): (usize, usize)) -> bool {
+        let value = |i: usize| self.nodes.get(i).map(|n| n.1);
+        value(from).is_some_and(|v| v != 0) && value(to) == Some(0)
+    }
 }
 
 /// One answer of a run.

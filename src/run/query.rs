@@ -225,8 +225,12 @@ impl<'a> Runner<'a> {
             }
             QueryKind::Graph => {
                 let g = subject(&mut games)?;
+                let depth = match &q.range {
+                    None => None,
+                    Some(d) => Some(graph_depth(games.interp().top(d)?, d.expr.span)?),
+                };
                 let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
-                let graph = super::explain::move_graph(&mut solver, &g)?;
+                let graph = super::explain::move_graph(&mut solver, &g, depth)?;
                 Ok(Answer::Graph { expr, graph })
             }
             QueryKind::Play => Err(EvalError::Interactive { span }),
@@ -392,6 +396,18 @@ fn sequence(
         regularity,
         searched,
     })
+}
+
+/// The `N` of `graph G depth N`: a number of moves, 0 or more.
+fn graph_depth(value: Value, span: Span) -> Result<usize, EvalError> {
+    match value {
+        Value::Int(n) => usize::try_from(n).map_err(|_| EvalError::NegativeDepth { span }),
+        other => Err(EvalError::expected(
+            "a number of moves such as `3`",
+            other.kind_name(),
+            span,
+        )),
+    }
 }
 
 fn table(

@@ -224,7 +224,7 @@ pub enum QueryKind {
     Genus,
     /// `explain G`
     Explain,
-    /// `graph G`
+    /// `graph G [depth N]`
     Graph,
     /// `play G`
     Play,
@@ -279,7 +279,8 @@ pub struct Query {
     pub misere: bool,
     /// The game (for `sequence`, the game reference).
     pub subject: Expr,
-    /// The range of `sequence`, or the second game of `compare`.
+    /// The range of `sequence`, the second game of `compare`, the bound of
+    /// `quotient` or the depth of `graph`.
     pub range: Option<Expr>,
     /// The whole query.
     pub span: Span,

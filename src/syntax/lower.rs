@@ -91,6 +91,7 @@ fn is_token(rule: Rule) -> bool {
             | Rule::genus_kw
             | Rule::explain_kw
             | Rule::graph_kw
+            | Rule::depth_kw
             | Rule::play_kw
             | Rule::compare_kw
             | Rule::temperature_kw

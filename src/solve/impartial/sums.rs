@@ -19,6 +19,21 @@ pub struct SumMove {
 const MAX_LISTED: u64 = 1_000_000;
 
 impl<'s, 'a> Solver<'s, 'a> {
+    /// True when component `c` has no move (`*0`, `nim(0)`): a sum keeps its
+    /// moves, and its whole game graph, without it.
+    pub fn is_terminal(&mut self, c: &Component) -> Result<bool, EvalError> {
+        match c {
+            Component::Nimber(k) => Ok(*k == 0),
+            Component::Pos(inst, pos) => {
+                let mut options = OptionList::default();
+                self.games
+                    .options(*inst, pos, Side::Impartial, &mut options)?;
+                Ok(options.is_empty())
+            }
+            _ => Err(EvalError::Partizan { span: self.span }),
+        }
+    }
+
     /// The options of component `i` of `sum` as whole sums, each once, in rule order.
     /// With `only`, keeps just the options whose resulting value is `only`.
     pub fn sum_moves(

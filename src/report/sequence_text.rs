@@ -1,0 +1,161 @@
+//! A `sequence` answer as a table of values, the way Winning Ways prints
+//! nim-sequences: one row per period (so each column is one residue class and a
+//! periodic part reads as repeated rows), the heap at the start of each row in
+//! the left margin and the offset within the row above each column: heap =
+//! row + column.
+//!
+//! ```text
+//! sequence kayles 60..96:
+//!    n |  0  1  2  3  4  5  6  7  8  9 10 11
+//!   ---+------------------------------------
+//!   60 |  4  1  2  8  1  4  7  2  1  8  6 >7
+//!   ---+------------------------------------
+//!   72 |  4  1  2  8  1  4  7  2  1  8  2  7
+//!   84 |  4  1  2  8  1  4  7  2  1  8  2  7
+//!   periodic, preperiod 71, period 12, proven (heaps 0..256 examined)
+//!   (heap = n + column; > marks heap 71, where the period begins)
+//! ```
+//!
+//! `>` marks the first value of the periodic part when the range shows values on
+//! both sides of it, and a rule like the one under the header comes before the
+//! first row lying wholly in the periodic part. Rows wider than the width given
+//! are split over several lines (the header too), evenly.
+
+use crate::solve::impartial::periodicity::Regularity;
+
+/// Rows of the period when it is at least this long…
+const MIN_PERIOD_ROW: usize = 3;
+/// … and at most this long; otherwise rows of [`FALLBACK_ROW`].
+const MAX_PERIOD_ROW: usize = 40;
+/// The row length without a usable period (Kayles' rows in Winning Ways).
+const FALLBACK_ROW: usize = 12;
+/// Room before the margin.
+const INDENT: &str = "  ";
+
+/// The number of values in one row: the period, if one was found and is
+/// neither very short nor very long, else 12.
+pub fn row_length(regularity: &Option<Regularity>) -> usize {
+    match regularity {
+        Some(r) if (MIN_PERIOD_ROW..=MAX_PERIOD_ROW).contains(&r.period) => r.period,
+        _ => FALLBACK_ROW,
+    }
+}
+
+/// The whole answer: the heading, the table, the regularity line and, when a
+/// marker appears, the line explaining it. `width` is the terminal's (80 when
+/// unknown); the table never exceeds it unless one value alone would.
+pub fn sequence_text(
+    game: &str,
+    from: i64,
+    values: &[u32],
+    regularity: &Option<Regularity>,
+    searched: usize,
+    width: usize,
+) -> String {
+    let to = from + values.len() as i64;
+    let mut out = format!("sequence {game} {from}..{to}:\n");
+    let start = i64::try_from(regularity.map_or(0, |r| r.preperiod)).unwrap_or(i64::MAX);
+    // Marked only where the range shows values on both sides of it.
+    let marked = (from < start && start < to).then_some(start);
+    if !values.is_empty() {
+        out.push_str(&table(from, values, row_length(regularity), marked, width));
+    }
+    out.push_str(INDENT);
+    out.push_str(&super::text::regularity_text(regularity));
+    out.push_str(&format!(" (heaps 0..{searched} examined)"));
+    if let Some(m) = marked {
+        out.push_str(&format!(
+            "\n{INDENT}(heap = n + column; > marks heap {m}, where the period begins)"
+        ));
+    }
+    out
+}
+
+/// The table lines, each ending in a newline.
+fn table(from: i64, values: &[u32], row: usize, marked: Option<i64>, width: usize) -> String {
+    let row_i = i64::try_from(row).unwrap_or(i64::MAX);
+    let first_row = from.div_euclid(row_i) * row_i;
+    let to = from + values.len() as i64;
+    let last_row = (to - 1).div_euclid(row_i) * row_i;
+    let label_w = [first_row, last_row]
+        .iter()
+        .map(|n| n.to_string().len())
+        .max()
+        .unwrap_or(1);
+    // Each cell: a gap (where `>` may stand) and the digits, right-aligned.
+    let digits = values
+        .iter()
+        .map(|v| v.to_string().len())
+        .chain(std::iter::once((row - 1).to_string().len()))
+        .max()
+        .unwrap_or(1);
+    let layout = Layout {
+        label_w,
+        cell: digits + 1,
+        per_line: {
+            let margin = INDENT.len() + label_w + 2;
+            let fit = (width.saturating_sub(margin) / (digits + 1)).max(1);
+            row.div_ceil(row.div_ceil(fit))
+        },
+    };
+
+    let mut out = String::new();
+    let header: Vec<String> = (0..row).map(|c| layout.cell(&c.to_string())).collect();
+    layout.row(&mut out, "n", &header);
+    layout.rule(&mut out);
+    let mut row_start = first_row;
+    while row_start < to {
+        // The rule before the first row wholly in the periodic part.
+        if marked.is_some_and(|m| row_start >= m && row_start - row_i < m) {
+            layout.rule(&mut out);
+        }
+        // A short last row ends with its last value: no blank lines.
+        let cells: Vec<String> = (row_start..(row_start + row_i).min(to))
+            .map(|n| {
+                let value = usize::try_from(n - from).ok().and_then(|i| values.get(i));
+                match value {
+                    None => layout.cell(""),
+                    Some(v) if marked == Some(n) => layout.cell(&format!(">{v}")),
+                    Some(v) => layout.cell(&v.to_string()),
+                }
+            })
+            .collect();
+        layout.row(&mut out, &row_start.to_string(), &cells);
+        row_start += row_i;
+    }
+    out
+}
+
+/// How wide the parts of the table are.
+struct Layout {
+    /// The margin's numbers.
+    label_w: usize,
+    /// One value with its gap.
+    cell: usize,
+    /// Values on one line; a row longer than this continues on the next.
+    per_line: usize,
+}
+
+impl Layout {
+    fn cell(&self, text: &str) -> String {
+        format!("{text:>width$}", width = self.cell)
+    }
+
+    /// One row: the label on its first line only.
+    fn row(&self, out: &mut String, label: &str, cells: &[String]) {
+        for (k, chunk) in cells.chunks(self.per_line).enumerate() {
+            let shown = if k == 0 { label } else { "" };
+            let line = format!("{INDENT}{shown:>w$} |{}", chunk.concat(), w = self.label_w);
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+    }
+
+    fn rule(&self, out: &mut String) {
+        out.push_str(&format!(
+            "{INDENT}{}-+{}\n",
+            "-".repeat(self.label_w),
+            "-".repeat(self.per_line * self.cell)
+        ));
+    }
+}
