@@ -146,32 +146,26 @@ impl Lowerer {
         }
     }
 
+    /// `print EXPR`, or a bare expression: the expression to show.
+    fn lower_print(&mut self, pair: P<'_>, span: Span) -> Print {
+        let value = children(pair)
+            .into_iter()
+            .next()
+            .map(|p| self.lower_expr(p));
+        Print {
+            value: value.unwrap_or_else(|| Self::dummy(span)),
+            span,
+        }
+    }
+
     fn lower_statement(&mut self, pair: P<'_>) -> Option<Statement> {
         let span = span_of(&pair);
         match pair.as_rule() {
             Rule::game_def => Some(Statement::Game(self.lower_game_def(pair))),
             Rule::board_def => Some(Statement::Board(self.lower_board_def(pair))),
             Rule::let_def => Some(Statement::Let(self.lower_let_def(pair))),
-            Rule::print_stmt => {
-                let value = children(pair)
-                    .into_iter()
-                    .next()
-                    .map(|p| self.lower_expr(p));
-                Some(Statement::Print(Print {
-                    value: value.unwrap_or_else(|| Self::dummy(span)),
-                    span,
-                }))
-            }
-            Rule::show_stmt => {
-                let value = children(pair)
-                    .into_iter()
-                    .next()
-                    .map(|p| self.lower_expr(p));
-                Some(Statement::Show(Print {
-                    value: value.unwrap_or_else(|| Self::dummy(span)),
-                    span,
-                }))
-            }
+            Rule::print_stmt => Some(Statement::Print(self.lower_print(pair, span))),
+            Rule::show_stmt => Some(Statement::Show(self.lower_print(pair, span))),
             Rule::assert_stmt => Some(Statement::Assert(self.lower_assert(pair))),
             Rule::grundy_q
             | Rule::outcome_q
