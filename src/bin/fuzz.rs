@@ -5,6 +5,8 @@
 //! program: no panic, every problem has a span and a `help:` line, every
 //! position an answer prints reads back as the same position, and every
 //! canonical form reads back as the same form (once game literals exist).
+//! Half the programs are read as REPL entries, where bare expressions are
+//! shown with their values.
 //! A watchdog thread ends the run with a failure when one program runs a minute
 //! (past its 1.5 s timeout) or holds a gigabyte more than its budget allows:
 //! a loop or an allocation the budget does not see.
@@ -358,7 +360,14 @@ fn check(source: &str) -> Option<String> {
         }
         None
     };
-    let stmts = match engine.load(source, false) {
+    // Half the programs are read as REPL entries, where a bare expression is
+    // shown with its value (a mutation that drops a query word makes one).
+    let loaded = if source.len() % 2 == 1 {
+        engine.load_entry(source, false)
+    } else {
+        engine.load(source, false)
+    };
+    let stmts = match loaded {
         Ok(s) => s,
         Err(problems) => return problems.iter().find_map(well_formed),
     };
@@ -383,6 +392,18 @@ fn reads_back(engine: &mut Engine, answer: &Answer) -> Option<String> {
         Answer::Moves { moves, .. } => moves.iter().map(|(m, _)| m.clone()).collect(),
         Answer::Canonical { form, .. } => {
             return form_reads_back(engine, &engine.namer().form(*form))
+        }
+        Answer::Show {
+            value: Value::Game(g),
+            analysis,
+            ..
+        } => {
+            if let Some(a) = analysis {
+                if let Some(bad) = reads_back(engine, a) {
+                    return Some(bad);
+                }
+            }
+            vec![g.as_ref().clone()]
         }
         _ => return None,
     };
