@@ -91,10 +91,19 @@ pub struct Problem {
 impl Problem {
     /// Converts any stage's error.
     pub fn from_error<E: Describe>(error: &E) -> Problem {
+        let code = error.code();
+        let mut help = error.help();
+        // The help points to the part of the reference that explains the
+        // construct, unless it already names a place in the docs.
+        if let Some(section) = reference_section(code) {
+            if !help.contains("docs/") {
+                help.push_str(&format!(" (docs/reference.md §{section})"));
+            }
+        }
         Problem {
-            code: error.code(),
+            code,
             message: error.to_string(),
-            help: error.help(),
+            help,
             labels: error.labels(),
         }
     }
@@ -103,6 +112,39 @@ impl Problem {
     pub fn span(&self) -> Option<Span> {
         self.labels.first().map(|(s, _)| *s)
     }
+}
+
+/// The section of docs/reference.md that explains what a diagnostic code is
+/// about (`None` for codes no section helps with, such as internal errors).
+pub fn reference_section(code: &str) -> Option<&'static str> {
+    Some(match code {
+        "grundy::syntax" | "grundy::syntax::nesting" => "2",
+        "grundy::name" | "grundy::redefined" => "2.2",
+        "grundy::order" | "grundy::recursion" => "2.3",
+        "grundy::assert" => "2.5",
+        "grundy::type" | "grundy::kind" => "3",
+        "grundy::syntax::integer" => "3.1",
+        "grundy::syntax::square" => "3.4",
+        "grundy::syntax::comparison"
+        | "grundy::division_by_zero"
+        | "grundy::overflow"
+        | "grundy::negative" => "3.5",
+        "grundy::index" => "3.6",
+        "grundy::position" | "grundy::arity" => "4.1",
+        "grundy::rule" => "4.3",
+        "grundy::option" => "4.8",
+        "grundy::constructor" => "5",
+        "grundy::tartan" => "5.4",
+        "grundy::board" => "6.1",
+        "grundy::coins" => "7.1",
+        "grundy::query" => "8",
+        "grundy::grid" => "10.9",
+        "grundy::symmetry" => "10.10",
+        "grundy::loopy" => "11",
+        "grundy::limit" | "grundy::too_large" | "grundy::interrupted" => "13",
+        "grundy::interactive" => "15.4",
+        _ => return None,
+    })
 }
 
 /// A problem together with the named source it points into: a miette diagnostic.

@@ -330,3 +330,45 @@ fn every_query_has_help_pointing_to_a_real_section() {
     assert!(ok(&mut s, ":help nosuch").starts_with("no help on `nosuch`"));
     let _ = Duration::ZERO;
 }
+
+/// Diagnostics point to the reference by section: every code's section exists.
+#[test]
+fn diagnostic_help_points_to_real_sections() {
+    let reference = include_str!("../docs/reference.md");
+    let codes = [
+        "grundy::syntax",
+        "grundy::name",
+        "grundy::order",
+        "grundy::assert",
+        "grundy::type",
+        "grundy::syntax::integer",
+        "grundy::syntax::square",
+        "grundy::division_by_zero",
+        "grundy::index",
+        "grundy::position",
+        "grundy::rule",
+        "grundy::option",
+        "grundy::constructor",
+        "grundy::tartan",
+        "grundy::board",
+        "grundy::coins",
+        "grundy::query",
+        "grundy::grid",
+        "grundy::symmetry",
+        "grundy::loopy",
+        "grundy::limit",
+        "grundy::interactive",
+    ];
+    for code in codes {
+        let section = grundy::diagnostics::reference_section(code).expect(code);
+        let heading = if section.contains('.') {
+            format!("\n### {section} ")
+        } else {
+            format!("\n## {section}. ")
+        };
+        assert!(reference.contains(&heading), "{code}: no section {section}");
+    }
+    let o = grundy().args(["eval", "grundy nim(3)"]).output().unwrap();
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("(docs/reference.md §2.2)"), "{err}");
+}
