@@ -130,17 +130,22 @@ impl Genus {
 
     /// The genus of a game from its options' genera (CGSuite's recursion, see the
     /// module comment). No option: the game 0.
-    pub fn from_options(options: &[Genus]) -> Genus {
+    pub fn from_options<G: std::borrow::Borrow<Genus>>(options: &[G]) -> Genus {
         if options.is_empty() {
             return Genus::zero();
         }
-        let g = mex(&options.iter().map(|o| o.g).collect::<Vec<_>>());
-        let top = options.iter().map(|o| o.gamma.len()).max().unwrap_or(2) + 2;
+        let g = mex(&options.iter().map(|o| o.borrow().g).collect::<Vec<_>>());
+        let top = options
+            .iter()
+            .map(|o| o.borrow().gamma.len())
+            .max()
+            .unwrap_or(2)
+            + 2;
         let mut gamma: Vec<u32> = Vec::with_capacity(top);
         let mut seen: Vec<u32> = Vec::with_capacity(options.len() + 2);
         for k in 0..top {
             seen.clear();
-            seen.extend(options.iter().map(|o| o.gamma(k)));
+            seen.extend(options.iter().map(|o| o.borrow().gamma(k)));
             if let Some(&prev) = gamma.last() {
                 seen.push(prev);
                 seen.push(prev ^ 1);

@@ -18,9 +18,10 @@ use super::genus::{Genus, GenusClass};
 use super::MisereCache;
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
-use crate::game::Games;
+use crate::game::{Games, OptionList, Side};
 use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
 use crate::lang::value::{Component, GameSum};
+use std::borrow::Cow;
 
 /// What the theory knows of one component.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,7 +88,12 @@ pub fn component_theory(
         return Ok(t.clone());
     }
     let budget = games.budget;
-    let mut walk = TheoryWalk { games, cache, span };
+    let mut walk = TheoryWalk {
+        games,
+        cache,
+        span,
+        scratch: OptionList::default(),
+    };
     search(&mut walk, c.clone(), budget, CyclePolicy::Error)?;
     walk.cache
         .theory
@@ -251,11 +257,67 @@ struct TheoryWalk<'w, 'a> {
     games: &'w mut Games<'a>,
     cache: &'w mut MisereCache,
     span: Span,
+    /// Reused storage for one position's options.
+    scratch: OptionList,
 }
 
 impl TheoryWalk<'_, '_> {
-    fn known(&self, c: &Component) -> Option<Theory> {
-        direct(c).or_else(|| self.cache.theory.get(c).cloned().flatten())
+    fn known(&self, c: &Component) -> Option<Cow<'_, Theory>> {
+        match direct(c) {
+            Some(t) => Some(Cow::Owned(t)),
+            None => self
+                .cache
+                .theory
+                .get(c)
+                .and_then(Option::as_ref)
+                .map(Cow::Borrowed),
+        }
+    }
+
+    /// A position's theory from its options' (all known): the genus by the
+    /// recursion over γ_k, hereditarily tame when every option is; unknown
+    /// when an option is a sum with a part that is not tame.
+    fn combine(&self, options: &OptionList) -> Result<Theory, EvalError> {
+        let mut genera: Vec<Cow<'_, Genus>> = Vec::with_capacity(options.len());
+        let mut tame = true;
+        for opt in options.iter() {
+            self.games
+                .budget
+                .tick()
+                .map_err(|e| EvalError::limit(e, self.span))?;
+            let option_genus: Option<(Cow<'_, Genus>, bool)> = match opt {
+                [] => Some((Cow::Owned(Genus::zero()), true)),
+                [x] => match self.known(x) {
+                    Some(Cow::Borrowed(Theory::Known(g, t))) => Some((Cow::Borrowed(g), *t)),
+                    Some(Cow::Owned(Theory::Known(g, t))) => Some((Cow::Owned(g), t)),
+                    _ => None,
+                },
+                many => {
+                    let mut gs = Vec::with_capacity(many.len());
+                    for x in many {
+                        match self.known(x).as_deref() {
+                            Some(Theory::Known(g, true)) => gs.push(g.clone()),
+                            _ => break,
+                        }
+                    }
+                    if gs.len() == many.len() {
+                        Genus::tame_sum(&gs).map(|g| (Cow::Owned(g), true))
+                    } else {
+                        None
+                    }
+                }
+            };
+            match option_genus {
+                Some((g, t)) => {
+                    tame &= t;
+                    genera.push(g);
+                }
+                None => return Ok(Theory::Unknown),
+            }
+        }
+        let g = Genus::from_options(&genera);
+        let tame = tame && is_tame(&g);
+        Ok(Theory::Known(g, tame))
     }
 }
 
@@ -290,7 +352,13 @@ impl Walk for TheoryWalk<'_, '_> {
         _: &mut (),
         children: &mut Vec<Component>,
     ) -> Result<Visit, EvalError> {
-        let options = self.cache.component_options(self.games, c, self.span)?;
+        // Options are generated into scratch storage, twice per position (once
+        // to find the unknown children, once to combine their genera), rather
+        // than kept: a walk over heaps up to n holds n²/2 options otherwise.
+        let mut options = std::mem::take(&mut self.scratch);
+        options.clear();
+        self.games
+            .component_options(c, Side::Impartial, &mut options)?;
         for opt in options.iter() {
             for x in opt {
                 if self.known(x).is_none() {
@@ -299,54 +367,12 @@ impl Walk for TheoryWalk<'_, '_> {
             }
         }
         if !children.is_empty() {
+            self.scratch = options;
             return Ok(Visit::Need);
         }
-        let mut genera = Vec::with_capacity(options.len());
-        let mut tame = true;
-        let mut theory = None;
-        for opt in options.iter() {
-            self.games
-                .budget
-                .tick()
-                .map_err(|e| EvalError::limit(e, self.span))?;
-            let parts: Vec<Theory> = opt.iter().filter_map(|x| self.known(x)).collect();
-            let option_genus = match parts.as_slice() {
-                [] => Some((Genus::zero(), true)),
-                [Theory::Known(g, t)] => Some((g.clone(), *t)),
-                many => {
-                    let mut gs = Vec::with_capacity(many.len());
-                    for p in many {
-                        match p {
-                            Theory::Known(g, true) => gs.push(g.clone()),
-                            _ => {
-                                gs.clear();
-                                break;
-                            }
-                        }
-                    }
-                    if gs.len() == many.len() {
-                        Genus::tame_sum(&gs).map(|g| (g, true))
-                    } else {
-                        None
-                    }
-                }
-            };
-            match option_genus {
-                Some((g, t)) => {
-                    tame &= t;
-                    genera.push(g);
-                }
-                None => {
-                    theory = Some(Theory::Unknown);
-                    break;
-                }
-            }
-        }
-        let theory = theory.unwrap_or_else(|| {
-            let g = Genus::from_options(&genera);
-            let tame = tame && is_tame(&g);
-            Theory::Known(g, tame)
-        });
+        let theory = self.combine(&options);
+        self.scratch = options;
+        let theory = theory?;
         self.cache.theory.insert(c.clone(), Some(theory));
         Ok(Visit::Done)
     }

@@ -89,7 +89,7 @@ impl Direct {
 
 #[test]
 fn nimbers_print_in_normal_form() {
-    assert_eq!(Genus::from_options(&[]).to_string(), "0^120");
+    assert_eq!(Genus::from_options::<Genus>(&[]).to_string(), "0^120");
     let star: Vec<Genus> = (0..5).map(Genus::nimber).collect();
     assert_eq!(star[1].to_string(), "1^031");
     assert_eq!(star[2].to_string(), "2^20");
