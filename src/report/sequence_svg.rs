@@ -74,8 +74,10 @@ pub fn sequence_svg(
         s,
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">"##
     );
-    let to = from + values.len() as i64;
-    let title = format!("sequence {game} {from}..{to}");
+    let title = format!(
+        "sequence {game} {}",
+        super::sequence_text::shown_range(from, values.len())
+    );
     let _ = writeln!(s, "  <title>{}</title>", escape(&title));
     let _ = writeln!(
         s,

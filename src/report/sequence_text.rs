@@ -53,7 +53,7 @@ pub fn sequence_text(
     width: usize,
 ) -> String {
     let to = from + values.len() as i64;
-    let mut out = format!("sequence {game} {from}..{to}:\n");
+    let mut out = format!("sequence {game} {}:\n", shown_range(from, values.len()));
     let start = i64::try_from(regularity.map_or(0, |r| r.preperiod)).unwrap_or(i64::MAX);
     // Marked only where the range shows values on both sides of it.
     let marked = (from < start && start < to).then_some(start);
@@ -157,5 +157,14 @@ impl Layout {
             "-".repeat(self.label_w),
             "-".repeat(self.per_line * self.cell)
         ));
+    }
+}
+
+/// The heaps shown, as the query would write them: `0..=100` (the last heap
+/// included, as people ask for it), or `5..5` when there are none.
+pub fn shown_range(from: i64, count: usize) -> String {
+    match i64::try_from(count) {
+        Ok(n) if n > 0 => format!("{from}..={}", from.saturating_add(n - 1)),
+        _ => format!("{from}..{from}"),
     }
 }
