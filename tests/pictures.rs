@@ -194,7 +194,7 @@ fn the_kayles_sequence_plot() {
     // g(n) = 0 only at n = 0 among these heaps of Kayles.
     assert_eq!(svg.matches("class=\"point p-position\"").count(), 1);
     assert_eq!(svg.matches("class=\"period-line\"").count(), 3);
-    assert!(svg.contains(">sequence kayles 0..96</text>"));
+    assert!(svg.contains(">sequence kayles 0..=95</text>"));
     assert!(svg.contains("periodic, preperiod 71, period 12, proven"));
     assert!(svg.contains("period 12 from heap 71"));
     // The preperiod band is shaded: a pixel inside it near the top of the
