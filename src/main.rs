@@ -73,7 +73,8 @@ enum Command {
     },
     /// Run only the assertions; end with "N passed, M failed".
     Check {
-        /// Print one JSON object per assertion and per error, then a summary object.
+        /// Print one JSON object per assertion, then a summary object (errors stay
+        /// diagnostics on standard error).
         #[arg(long)]
         json: bool,
         /// The `.game` files.
@@ -112,6 +113,16 @@ struct Tally {
     input_error: bool,
     /// Files that were read and checked without a problem (their asserts ran).
     loaded: usize,
+    /// Errors found (diagnostics, unreadable files, files not written).
+    errors: usize,
+}
+
+impl Tally {
+    /// One more error in the input: the exit status will be 2.
+    fn error(&mut self) {
+        self.input_error = true;
+        self.errors += 1;
+    }
 }
 
 /// Where and how a run shows what it finds.
@@ -176,12 +187,9 @@ fn colour_out() -> bool {
     std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
 }
 
-/// Shows a problem on standard error; with `--json` also as an `{"error": …}`
-/// line on standard output.
-fn print_problem(name: &str, source: &Arc<str>, problem: Problem, outputs: &Outputs) {
-    if outputs.json {
-        println!("{}", report::json::problem_json(name, source, &problem));
-    }
+/// Shows a problem on standard error (also with `--json`: errors are never
+/// JSON, LANGUAGE.md §11).
+fn print_problem(name: &str, source: &Arc<str>, problem: Problem) {
     let rendered = Report::new(name, source.clone(), problem).render(colour(), 100);
     eprint!("{rendered}");
 }
@@ -230,12 +238,14 @@ fn run_source(
         Err(problems) => {
             let total = problems.len();
             for p in problems.into_iter().take(MAX_SHOWN) {
-                print_problem(name, &shared, p, outputs);
+                print_problem(name, &shared, p);
             }
             if total > MAX_SHOWN {
                 eprintln!("… and {} more errors in {name}", total - MAX_SHOWN);
             }
-            tally.input_error = true;
+            for _ in 0..total {
+                tally.error();
+            }
             return;
         }
     };
@@ -275,21 +285,24 @@ fn run_source(
                             values = Some((want, got));
                         }
                     }
-                    // An assertion's JSON line names its file and, when it
-                    // failed, both values; as text only a failure shows.
-                    if json {
+                    // `run --json` prints an assertion as LANGUAGE.md §11 shows
+                    // it; `check --json` adds its file and, when it failed, both
+                    // values. As text only a failure shows.
+                    if json && mode == Mode::AssertsOnly {
                         let values = values.as_ref().map(|(w, g)| (w.as_str(), g.as_str()));
                         println!(
                             "{}",
                             report::json::assert_json(&answer, &namer, name, values)
                         );
+                    } else if json {
+                        println!("{}", report::json(&answer, &namer));
                     }
                     continue;
                 }
                 let exported = outputs.exports.export(&answer, &engine.namer());
                 for e in &exported.errors {
                     eprintln!("error: {e}");
-                    tally.input_error = true;
+                    tally.error();
                 }
                 if let Some(notice) = &exported.notice {
                     eprintln!("note: {notice}");
@@ -315,8 +328,8 @@ fn run_source(
                 }
             }
             Err(problem) => {
-                print_problem(name, &shared, problem, outputs);
-                tally.input_error = true;
+                print_problem(name, &shared, problem);
+                tally.error();
                 return;
             }
         }
@@ -332,7 +345,7 @@ fn run_files(
     outputs: &mut Outputs,
 ) {
     for f in files {
-        if let Some(src) = read(f, tally, outputs) {
+        if let Some(src) = read(f, tally) {
             run_source(f, &src, mode, limits, tally, outputs);
         }
     }
@@ -349,7 +362,7 @@ fn assert_problem(span: Span, want: &str, got: &str) -> Problem {
 
 /// Reads a program: a byte-order mark and old Mac line endings are accepted;
 /// a file that is not UTF-8 gets a diagnostic at its first bad byte.
-fn read(path: &str, tally: &mut Tally, outputs: &Outputs) -> Option<String> {
+fn read(path: &str, tally: &mut Tally) -> Option<String> {
     let bytes = if path == "-" {
         let mut buf = Vec::new();
         match std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf) {
@@ -375,14 +388,7 @@ fn read(path: &str, tally: &mut Tally, outputs: &Outputs) -> Option<String> {
                 _ => "check that the path names a readable `.game` file",
             };
             eprintln!("error: cannot read {path}: {e}\n  help: {hint}");
-            if outputs.json {
-                let error = serde_json::json!({"error": {
-                    "file": path, "code": "grundy::io",
-                    "message": format!("cannot read {path}: {e}"), "help": hint,
-                }});
-                println!("{error}");
-            }
-            tally.input_error = true;
+            tally.error();
             return None;
         }
     };
@@ -398,8 +404,8 @@ fn read(path: &str, tally: &mut Tally, outputs: &Outputs) -> Option<String> {
                     .into(),
                 labels: vec![(Span::new(at, at + 1), "this byte".into())],
             };
-            print_problem(path, &text, problem, outputs);
-            tally.input_error = true;
+            print_problem(path, &text, problem);
+            tally.error();
             None
         }
     }
@@ -439,7 +445,7 @@ fn real_main() -> ExitCode {
                 let summary = serde_json::json!({
                     "passed": tally.passed,
                     "failed": tally.failed,
-                    "errors": tally.input_error,
+                    "errors": tally.errors,
                 });
                 println!("{summary}");
             } else if tally.loaded > 0 && !quiet {

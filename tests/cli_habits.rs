@@ -127,7 +127,7 @@ fn quiet_prints_only_failures() {
 }
 
 #[test]
-fn check_json_reports_each_assertion_error_and_a_summary() {
+fn check_json_reports_each_assertion_and_a_summary() {
     let a = Temp::new(
         "json-a",
         &format!("{NIM}assert grundy nim(3) + nim(5) == 6\nassert grundy nim(1) + nim(1) == 1\n"),
@@ -143,22 +143,44 @@ fn check_json_reports_each_assertion_error_and_a_summary() {
         .lines()
         .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
         .collect();
-    assert_eq!(lines.len(), 5, "{lines:?}");
+    assert_eq!(lines.len(), 3, "{lines:?}");
     assert_eq!(
         lines[0],
         serde_json::json!({"query": "assert", "file": a.path(), "line": 2, "passed": true})
     );
+    // 1 ⊕ 1 = 0 (Bouton), not the 1 written.
     assert_eq!(lines[1]["passed"], false);
     assert_eq!(lines[1]["expected"], "1");
     assert_eq!(lines[1]["got"], "0");
-    assert_eq!(lines[2]["error"]["file"], b.path());
-    assert_eq!(lines[2]["error"]["code"], "grundy::syntax");
-    assert_eq!(lines[2]["error"]["line"], 1);
-    assert!(lines[2]["error"]["help"].as_str().unwrap().len() > 10);
-    assert_eq!(lines[3]["error"]["code"], "grundy::io");
+    // Errors are diagnostics on standard error, never JSON (LANGUAGE.md §11).
     assert_eq!(
-        lines[4],
-        serde_json::json!({"passed": 1, "failed": 1, "errors": true})
+        lines[2],
+        serde_json::json!({"passed": 1, "failed": 1, "errors": 2})
+    );
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(
+        err.contains("grundy::syntax") && err.contains("cannot read /no/such/file.game"),
+        "{err}"
+    );
+}
+
+/// `run --json` keeps the shapes LANGUAGE.md §11 gives: an assertion is
+/// `{"query","line","passed"}`, and an error goes to standard error only.
+#[test]
+fn run_json_keeps_the_specified_shapes() {
+    let f = Temp::new(
+        "run-json",
+        &format!("{NIM}assert grundy nim(2) == 2\ngrundy nim(\n"),
+    );
+    let o = grundy().args(["run", "--json", f.path()]).output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(String::from_utf8(o.stdout).unwrap(), "");
+    let g = Temp::new("run-json-2", &format!("{NIM}assert grundy nim(2) == 2\n"));
+    let o = grundy().args(["run", "--json", g.path()]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        v,
+        serde_json::json!({"query": "assert", "line": 2, "passed": true})
     );
 }
 

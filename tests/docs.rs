@@ -139,14 +139,7 @@ fn run(source: &str, kernels: bool) -> Outcome {
                 {
                     failed_asserts.push(format!("line {line}: {failure:?}"));
                 }
-                // As `grundy run --json example.game` prints it.
-                let line = match &answer {
-                    Answer::Assert { .. } => {
-                        grundy::report::json::assert_json(&answer, &namer, "example.game", None)
-                    }
-                    _ => grundy::report::json(&answer, &namer),
-                };
-                json.push(line.to_string());
+                json.push(grundy::report::json(&answer, &namer).to_string());
                 if let Some(t) = grundy::report::text(&answer, &namer) {
                     text.push(t);
                 }

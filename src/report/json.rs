@@ -168,34 +168,9 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
     }
 }
 
-/// A problem as one JSON object, `{"error": {…}}`: the file, the diagnostic's
-/// code, message and help, and where its first label starts (1-based line and
-/// column, in characters), when it has one.
-pub fn problem_json(
-    file: &str,
-    source: &str,
-    problem: &crate::diagnostics::Problem,
-) -> serde_json::Value {
-    let mut error = json!({
-        "file": file,
-        "code": problem.code,
-        "message": problem.message,
-        "help": problem.help,
-    });
-    if let Some((span, _)) = problem.labels.first() {
-        let before = source.get(..span.start).unwrap_or(source);
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        if let Some(fields) = error.as_object_mut() {
-            fields.insert("line".into(), json!(line));
-            fields.insert("column".into(), json!(column));
-        }
-    }
-    json!({ "error": error })
-}
-
-/// An assertion's answer as `check --json` and `run --json` print it: its
-/// file, and for a failure the expected value and the answer found.
+/// An assertion's answer as `check --json` prints it: its file, and for a
+/// failure the expected value and the answer found (`run --json` keeps the
+/// shape of LANGUAGE.md §11).
 pub fn assert_json(
     answer: &Answer,
     namer: &Namer<'_>,
