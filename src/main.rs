@@ -99,9 +99,6 @@ enum Command {
     Files(Vec<String>),
 }
 
-/// The name `grundy eval` gives its text in diagnostics.
-const EVAL_NAME: &str = "<eval>";
-
 /// Most diagnostics shown for one file: the rest are counted.
 const MAX_SHOWN: usize = 20;
 
@@ -215,11 +212,13 @@ fn statement_label(stmt: &grundy::check::program::Stmt, engine: &Engine) -> Stri
     }
 }
 
-/// Loads and runs one program, printing answers as they come.
+/// Loads and runs one program, printing answers as they come. An `entry`
+/// (`grundy eval`) may also hold bare expressions, shown with their values.
 fn run_source(
     name: &str,
     source: &str,
     mode: Mode,
+    entry: bool,
     limits: Limits,
     tally: &mut Tally,
     outputs: &mut Outputs,
@@ -227,8 +226,7 @@ fn run_source(
     let json = outputs.json;
     let shared: Arc<str> = Arc::from(source);
     let mut engine = Engine::with_limits(limits);
-    // `grundy eval` also shows a bare expression with its value.
-    let loaded = if name == EVAL_NAME {
+    let loaded = if entry {
         engine.load_entry(source, false)
     } else {
         engine.load(source, false)
@@ -346,7 +344,7 @@ fn run_files(
 ) {
     for f in files {
         if let Some(src) = read(f, tally) {
-            run_source(f, &src, mode, limits, tally, outputs);
+            run_source(f, &src, mode, false, limits, tally, outputs);
         }
     }
 }
@@ -455,9 +453,10 @@ fn real_main() -> ExitCode {
         Some(Command::Eval { json, statements }) => {
             let mut outputs = Outputs::new(json, quiet);
             run_source(
-                EVAL_NAME,
+                "<eval>",
                 &statements,
                 Mode::Run,
+                true,
                 limits,
                 &mut tally,
                 &mut outputs,

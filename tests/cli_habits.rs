@@ -313,6 +313,9 @@ fn time_toggles_timings() {
     assert!(timed.ends_with(" ms") || timed.ends_with(" s"), "{timed}");
     assert!(ok(&mut s, ":time").contains("timing off"));
     assert_eq!(ok(&mut s, "*1 + *2"), "*3");
+    let r = s.eval(":time sometimes");
+    assert!(r.error && r.text.contains("`on`, `off`"), "{}", r.text);
+    assert!(ok(&mut s, ":time on").contains("timing on"));
 }
 
 /// Every query word of the grammar has a `:help` topic, and every topic points

@@ -205,7 +205,9 @@ impl Session {
                 self.definitions.len(),
                 if self.definitions.len() == 1 { "" } else { "s" }
             )),
-            Err(e) => Response::error(format!("cannot write {path}: {e}")),
+            Err(e) => Response::error(format!(
+                "cannot write {path}: {e}\n  help: name a file in a directory that exists and that you may write to"
+            )),
         }
     }
 
@@ -374,7 +376,12 @@ impl Session {
                 self.timing = match rest {
                     "on" => true,
                     "off" => false,
-                    _ => !self.timing,
+                    "" => !self.timing,
+                    other => {
+                        return Response::error(format!(
+                            "`:time` takes `on`, `off` or nothing (to toggle), not `{other}`"
+                        ))
+                    }
                 };
                 Response::text(if self.timing {
                     "timing on: each entry ends with the time it took"

@@ -3,7 +3,8 @@
 
 use super::answer::Answer;
 use super::{Mode, Runner};
-use crate::check::program::{Query, Stmt};
+use crate::check::checker::const_expr;
+use crate::check::program::{Query, Stmt, TopExpr};
 use crate::eval::eval_error::EvalError;
 use crate::eval::interp::{new_frame, Interp};
 use crate::eval::iterate::to_items;
@@ -142,10 +143,16 @@ impl<'a> Runner<'a> {
                         } else {
                             QueryKind::Grundy
                         };
+                        // The value already computed is the subject: the
+                        // expression is not evaluated a second time.
+                        let subject = TopExpr {
+                            expr: const_expr(value.clone(), e.expr.span),
+                            frame_size: 0,
+                        };
                         let q = Query {
                             kind,
                             misere: false,
-                            subject: e.clone(),
+                            subject,
                             range: None,
                             text: text.clone(),
                             span: *span,
