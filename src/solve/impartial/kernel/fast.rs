@@ -1,7 +1,7 @@
 //! The kernels' hot loops: the common option shapes walked as slices of the memo
 //! tables, marking a pre-sized mex bitset, exactly as one writes them by hand.
 
-use super::run::{opt, work, Bail, Ctx, Scratch};
+use super::run::{opt, work, Bail, Ctx, Scratch, STAMPS};
 use super::{Arg, KOption, Term};
 use crate::lang::value::InstId;
 use crate::solve::impartial::{IN_PROGRESS, UNKNOWN};
@@ -71,45 +71,173 @@ fn walk(table: &[u32], c: i64, b: i64, lo: i64, hi: i64) -> Option<Walk<'_>> {
     }
 }
 
-/// Marks t1[i] ^ t2[j] ^ nim over two walks; true when an unknown value was seen.
-fn mark_pairs(w1: &Walk<'_>, w2: &Walk<'_>, nim: u64, sc: &mut Scratch) -> bool {
-    let mut unknown = 0u32;
-    let bits = &mut sc.bits;
-    let mut mark = |a: &u32, b: &u32| {
-        unknown |= a | b;
-        let v = u64::from(a ^ b) ^ nim;
-        if let Some(word) = bits.get_mut((v >> 6) as usize) {
-            *word |= 1 << (v & 63);
-        }
-    };
-    match (w1, w2) {
-        (Walk::Up(a), Walk::Down(b)) => a.iter().zip(b.iter().rev()).for_each(|(x, y)| mark(x, y)),
-        (Walk::Down(a), Walk::Up(b)) => a.iter().rev().zip(b.iter()).for_each(|(x, y)| mark(x, y)),
-        (Walk::Up(a), Walk::Up(b)) => a.iter().zip(b.iter()).for_each(|(x, y)| mark(x, y)),
-        (Walk::Down(a), Walk::Down(b)) => a
+/// The option values of one walk, folded over (all of them known).
+trait Cells {
+    /// Folds `f` over the values, each given as the two memo cells whose XOR it
+    /// is, in an order that need not be the walk's (a mex does not care).
+    fn fold<A>(&self, init: A, f: impl FnMut(A, u32, u32) -> A) -> A;
+    /// The same fold one value per step: where the loop body is register-only
+    /// arithmetic, unrolling costs registers and gains nothing.
+    fn fold_each<A>(&self, init: A, f: impl FnMut(A, u32, u32) -> A) -> A;
+    /// How many values there are.
+    fn count(&self) -> usize;
+    /// The memo cells read.
+    fn cells(&self) -> [&[u32]; 2];
+    /// True when a cell is unknown (or in progress): a separate pass the
+    /// compiler vectorises, so the marking loops carry no such check.
+    fn any_unknown(&self) -> bool {
+        self.cells()
             .iter()
-            .rev()
-            .zip(b.iter().rev())
-            .for_each(|(x, y)| mark(x, y)),
+            .any(|c| c.iter().fold(0, |acc, &v| acc | v) >= IN_PROGRESS)
     }
-    unknown >= IN_PROGRESS
 }
 
-/// Marks t[i] ^ nim over one walk; true when an unknown value was seen.
-fn mark_single(w: &Walk<'_>, nim: u64, sc: &mut Scratch) -> bool {
-    let mut unknown = 0u32;
-    let bits = &mut sc.bits;
+/// A two-heap option: `a[i] ^ b[len - 1 - i]` when the walks run in opposite
+/// directions (`crossed`), `a[i] ^ b[i]` otherwise.
+struct Pairs<'a> {
+    a: &'a [u32],
+    b: &'a [u32],
+    crossed: bool,
+}
+
+impl Cells for Pairs<'_> {
+    /// Two pairs per step: the loop carries one end check per two options.
+    #[inline(always)]
+    fn fold<A>(&self, init: A, mut f: impl FnMut(A, u32, u32) -> A) -> A {
+        let mut acc = init;
+        if self.crossed {
+            let (mut ca, mut cb) = (self.a.chunks_exact(2), self.b.rchunks_exact(2));
+            for (x, y) in (&mut ca).zip(&mut cb) {
+                if let ([x0, x1], [y1, y0]) = (x, y) {
+                    acc = f(acc, *x0, *y0);
+                    acc = f(acc, *x1, *y1);
+                }
+            }
+            // With an odd length, a's last cell pairs with b's first.
+            if let ([x], [y]) = (ca.remainder(), cb.remainder()) {
+                acc = f(acc, *x, *y);
+            }
+        } else {
+            let (mut ca, mut cb) = (self.a.chunks_exact(2), self.b.chunks_exact(2));
+            for (x, y) in (&mut ca).zip(&mut cb) {
+                if let ([x0, x1], [y0, y1]) = (x, y) {
+                    acc = f(acc, *x0, *y0);
+                    acc = f(acc, *x1, *y1);
+                }
+            }
+            if let ([x], [y]) = (ca.remainder(), cb.remainder()) {
+                acc = f(acc, *x, *y);
+            }
+        }
+        acc
+    }
+
+    #[inline(always)]
+    fn fold_each<A>(&self, init: A, mut f: impl FnMut(A, u32, u32) -> A) -> A {
+        if self.crossed {
+            let pairs = self.a.iter().zip(self.b.iter().rev());
+            pairs.fold(init, |acc, (x, y)| f(acc, *x, *y))
+        } else {
+            let pairs = self.a.iter().zip(self.b.iter());
+            pairs.fold(init, |acc, (x, y)| f(acc, *x, *y))
+        }
+    }
+
+    fn count(&self) -> usize {
+        self.a.len().min(self.b.len())
+    }
+
+    fn cells(&self) -> [&[u32]; 2] {
+        [self.a, self.b]
+    }
+}
+
+/// A one-heap option.
+struct Single<'a>(&'a [u32]);
+
+impl Cells for Single<'_> {
+    #[inline(always)]
+    fn fold<A>(&self, init: A, mut f: impl FnMut(A, u32, u32) -> A) -> A {
+        self.0.iter().fold(init, |acc, &v| f(acc, v, 0))
+    }
+
+    #[inline(always)]
+    fn fold_each<A>(&self, init: A, f: impl FnMut(A, u32, u32) -> A) -> A {
+        self.fold(init, f)
+    }
+
+    fn count(&self) -> usize {
+        self.0.len()
+    }
+
+    fn cells(&self) -> [&[u32]; 2] {
+        [self.0, &[]]
+    }
+}
+
+/// Marks `v ^ nim` for every value of `cells`; true (and nothing marked) when
+/// one is unknown. The values are gathered in a register while the memo's
+/// values stay below 64, and otherwise as independent stores into the stamp
+/// table, folded into the bitset afterwards (a read-modify-write of one bitset
+/// word per option would chain every option to the one before). With few
+/// options against a wide value range, the bitset is marked directly.
+#[inline(always)]
+fn mark_cells(cells: &impl Cells, nim: u64, cap: u64, sc: &mut Scratch) -> bool {
+    if cap <= 64 {
+        // Cheap enough to check for unknown cells in the same loop.
+        let (mask, unknown) = cells.fold_each((0u64, 0u32), |(m, u), x, y| {
+            (m | 1 << ((u64::from(x ^ y) ^ nim) & 63), u | x | y)
+        });
+        if unknown >= IN_PROGRESS {
+            return true;
+        }
+        if let Some(word) = sc.bits.first_mut() {
+            *word |= mask;
+        }
+        return false;
+    }
+    if cells.any_unknown() {
+        return true;
+    }
+    if cap > STAMPS as u64 || cap > 4 * cells.count() as u64 {
+        let bits = &mut sc.bits;
+        cells.fold((), |(), x, y| {
+            let v = u64::from(x ^ y) ^ nim;
+            if let Some(word) = bits.get_mut((v >> 6) as usize) {
+                *word |= 1 << (v & 63);
+            }
+        });
+    } else {
+        let tag = sc.next_stamp();
+        let stamps = &mut sc.stamps;
+        // Every value here is below `cap` ≤ STAMPS: the mask changes none.
+        cells.fold((), |(), x, y| {
+            if let Some(s) = stamps.get_mut(((u64::from(x ^ y) ^ nim) as usize) & (STAMPS - 1)) {
+                *s = tag;
+            }
+        });
+        sc.fold_stamps(tag, cap);
+    }
+    false
+}
+
+/// Marks t1[i] ^ t2[j] ^ nim over two walks; true (and nothing marked) when an
+/// unknown value was seen.
+fn mark_pairs(w1: &Walk<'_>, w2: &Walk<'_>, nim: u64, cap: u64, sc: &mut Scratch) -> bool {
+    let (a, b, crossed) = match (w1, w2) {
+        (Walk::Up(a), Walk::Down(b)) | (Walk::Down(a), Walk::Up(b)) => (a, b, true),
+        (Walk::Up(a), Walk::Up(b)) | (Walk::Down(a), Walk::Down(b)) => (a, b, false),
+    };
+    mark_cells(&Pairs { a, b, crossed }, nim, cap, sc)
+}
+
+/// Marks t[i] ^ nim over one walk; true (and nothing marked) when an unknown
+/// value was seen.
+fn mark_single(w: &Walk<'_>, nim: u64, cap: u64, sc: &mut Scratch) -> bool {
     let slice = match w {
         Walk::Up(s) | Walk::Down(s) => s,
     };
-    for a in slice.iter() {
-        unknown |= a;
-        let v = u64::from(*a) ^ nim;
-        if let Some(word) = bits.get_mut((v >> 6) as usize) {
-            *word |= 1 << (v & 63);
-        }
-    }
-    unknown >= IN_PROGRESS
+    mark_cells(&Single(slice), nim, cap, sc)
 }
 
 /// The common shapes as tight loops over x in lo..=hi. Returns false when the
@@ -153,7 +281,7 @@ pub(super) fn fast(
             }
             sc.cover(cap_of(ctx.max(ctx.this)));
             if let Some(w) = walk(table, l.0, l.1, lo, hi) {
-                if !mark_single(&w, 0, sc) {
+                if !mark_single(&w, 0, cap_of(ctx.max(ctx.this)), sc) {
                     return Ok(true);
                 }
             }
@@ -240,20 +368,21 @@ pub(super) fn fast(
                     Term::Nimber(_) => return Ok(false),
                 }
             }
-            sc.cover(cap.max((nim + 1).next_power_of_two()));
+            let cover = cap.max((nim + 1).next_power_of_two());
+            sc.cover(cover);
             let heaps = heaps.get(..count).unwrap_or(&[]);
             if let [(t1, c1, b1, _), (t2, c2, b2, _)] = heaps {
                 if let (Some(w1), Some(w2)) =
                     (walk(t1, *c1, *b1, lo, hi), walk(t2, *c2, *b2, lo, hi))
                 {
-                    if !mark_pairs(&w1, &w2, nim, sc) {
+                    if !mark_pairs(&w1, &w2, nim, cover, sc) {
                         return Ok(true);
                     }
                 }
             }
             if let [(t1, c1, b1, _)] = heaps {
                 if let Some(w1) = walk(t1, *c1, *b1, lo, hi) {
-                    if !mark_single(&w1, nim, sc) {
+                    if !mark_single(&w1, nim, cover, sc) {
                         return Ok(true);
                     }
                 }
@@ -279,5 +408,74 @@ pub(super) fn fast(
             Ok(true)
         }
         KOption::Same(_) => Ok(false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::indexing_slicing)]
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The values marked, read back from the bitset below `cap`.
+    fn marked(sc: &Scratch, cap: u64) -> Vec<u64> {
+        (0..cap)
+            .filter(|v| {
+                sc.bits
+                    .get((v >> 6) as usize)
+                    .is_some_and(|w| w >> (v & 63) & 1 == 1)
+            })
+            .collect()
+    }
+
+    proptest! {
+        /// Every way of marking a walk (register mask, stamps, bitset; pairs two
+        /// at a time with odd lengths; crossed or parallel walks) marks exactly the
+        /// XORs a naive loop computes, and marks nothing when a cell is unknown.
+        #[test]
+        fn marking_matches_a_naive_loop(
+            cells in prop::collection::vec((0u32..300, 0u32..300), 0..200),
+            small in any::<bool>(),
+            crossed in any::<bool>(),
+            nim in 0u64..8,
+            unknown_at in prop::option::of(0usize..200),
+        ) {
+            let limit = if small { 32 } else { 300 };
+            let mut a: Vec<u32> = cells.iter().map(|c| c.0 % limit).collect();
+            let b: Vec<u32> = cells.iter().map(|c| c.1 % limit).collect();
+            if let Some(i) = unknown_at.filter(|&i| i < a.len()) {
+                a[i] = if i % 2 == 0 { UNKNOWN } else { IN_PROGRESS };
+            }
+            let cap = cap_of(limit.max(8)).max((nim + 1).next_power_of_two());
+            let mut sc = Scratch::default();
+            // A few rounds, so stale stamps of an earlier walk must not count.
+            for round in 0..3u32 {
+                sc.reset(0);
+                sc.cover(cap);
+                let naive: std::collections::BTreeSet<u64> = (0..a.len())
+                    .map(|i| {
+                        let j = if crossed { b.len() - 1 - i } else { i };
+                        u64::from(a[i] ^ b[j]) ^ nim
+                    })
+                    .collect();
+                let walks = (Walk::Up(&a[..]), if crossed { Walk::Down(&b[..]) } else { Walk::Up(&b[..]) });
+                let unknown = mark_pairs(&walks.0, &walks.1, nim, cap, &mut sc);
+                let has_unknown = a.iter().any(|&v| v >= IN_PROGRESS);
+                prop_assert_eq!(unknown, has_unknown, "round {}", round);
+                if has_unknown {
+                    prop_assert!(marked(&sc, cap).is_empty());
+                } else {
+                    prop_assert_eq!(marked(&sc, cap), naive.into_iter().collect::<Vec<_>>());
+                }
+                sc.reset(0);
+                sc.cover(cap);
+                let unknown = mark_single(&Walk::Down(&a[..]), nim, cap, &mut sc);
+                prop_assert_eq!(unknown, has_unknown);
+                if !has_unknown {
+                    let naive: std::collections::BTreeSet<u64> = a.iter().map(|&v| u64::from(v) ^ nim).collect();
+                    prop_assert_eq!(marked(&sc, cap), naive.into_iter().collect::<Vec<_>>());
+                }
+            }
+        }
     }
 }

@@ -23,7 +23,7 @@ pub enum KOut {
 }
 
 /// Reusable buffers of kernel runs.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Scratch {
     pub(super) slots: Vec<i64>,
     pub(super) bits: Vec<u64>,
@@ -36,6 +36,33 @@ pub struct Scratch {
     pending_cap: usize,
     /// The position limit, for the error.
     position_limit: usize,
+    /// `stamps[v] == stamp`: v was marked by the current walk (see `fast`).
+    pub(super) stamps: Box<[u32; STAMPS]>,
+    stamp: u32,
+}
+
+/// Values the stamp table covers (a power of two).
+pub(super) const STAMPS: usize = 1 << 16;
+
+impl Default for Scratch {
+    fn default() -> Self {
+        // Built on the heap: the table is too large for the stack.
+        let stamps = match vec![0u32; STAMPS].into_boxed_slice().try_into() {
+            Ok(table) => table,
+            Err(_) => Box::new([0; STAMPS]),
+        };
+        Scratch {
+            slots: Vec::new(),
+            bits: Vec::new(),
+            used: 0,
+            bounds: Vec::new(),
+            pending: Vec::new(),
+            pending_cap: 0,
+            position_limit: 0,
+            stamps,
+            stamp: 0,
+        }
+    }
 }
 
 /// Values this large are never a mex; they are not marked.
@@ -141,6 +168,31 @@ impl Scratch {
         }
     }
 
+    /// A fresh stamp, never in the table yet.
+    pub(super) fn next_stamp(&mut self) -> u32 {
+        if self.stamp == u32::MAX {
+            self.stamps.fill(0);
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        self.stamp
+    }
+
+    /// Marks in the bitset every value below `cap` stamped with `tag`.
+    pub(super) fn fold_stamps(&mut self, tag: u32, cap: u64) {
+        let cap = (cap as usize).min(STAMPS);
+        for (chunk, word) in self
+            .stamps
+            .chunks(64)
+            .take(cap.div_ceil(64))
+            .zip(self.bits.iter_mut())
+        {
+            for (bit, &s) in chunk.iter().enumerate() {
+                *word |= u64::from(s == tag) << bit;
+            }
+        }
+    }
+
     fn mex(&self) -> u32 {
         for (i, word) in self.bits.iter().take(self.used).enumerate() {
             if *word != u64::MAX {
@@ -150,7 +202,7 @@ impl Scratch {
         (self.used * 64) as u32
     }
 
-    fn reset(&mut self, slots: usize) {
+    pub(super) fn reset(&mut self, slots: usize) {
         for w in self.bits.iter_mut().take(self.used) {
             *w = 0;
         }
