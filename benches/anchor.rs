@@ -42,6 +42,12 @@ fn workloads() -> Vec<(&'static str, &'static str, usize, f64)> {
         ("kayles", "kayles", if q { 20_001 } else { 100_001 }, 1.5),
         ("grundy", "grundy", if q { 20_001 } else { 100_001 }, 1.5),
         (
+            "grundy-sparse",
+            "grundy-sparse",
+            if q { 200_001 } else { 1_000_001 },
+            1.5,
+        ),
+        (
             "dawson-rule",
             "dawson",
             if q { 20_001 } else { 100_001 },
@@ -90,7 +96,7 @@ fn grundy_values(name: &str, count: usize) -> Vec<u32> {
     let last = count - 1;
     let program = match name {
         "kayles" => format!("{KAYLES}\nsequence kayles 0..={last}"),
-        "grundy" => format!("{GRUNDY}\nsequence grundy 0..={last}"),
+        "grundy" | "grundy-sparse" => format!("{GRUNDY}\nsequence grundy 0..={last}"),
         "dawson-rule" => format!("{DAWSON}\nsequence dawson 0..={last}"),
         "dawson-octal" => format!("game d = octal \"0.07\"\nsequence d 0..={last}"),
         "sub124" => format!("{SUB}\nsequence sub[{{1, 2, 4}}] 0..={last}"),

@@ -38,6 +38,9 @@ pub struct Limits {
     /// Most heaps `sequence` computes beyond the range asked for, to find or
     /// prove a regularity (`--sequence-search`).
     pub sequence_search: usize,
+    /// When heap games that split heaps use sparse space (tests force it on
+    /// or off to compare both ways).
+    pub sparse: crate::solve::impartial::sparse::SparseMode,
 }
 
 impl Default for Limits {
@@ -49,6 +52,7 @@ impl Default for Limits {
             max_call_depth: 2_000,
             kernels: true,
             sequence_search: 4096,
+            sparse: crate::solve::impartial::sparse::SparseMode::Auto,
         }
     }
 }

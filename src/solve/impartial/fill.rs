@@ -6,7 +6,7 @@
 use super::kernel::compile::compile;
 use super::kernel::run::{run, KOut, Scratch};
 use super::kernel::Kernel;
-use super::{Solver, UNKNOWN};
+use super::{Solver, IN_PROGRESS, UNKNOWN};
 use crate::check::program::{Constructor, GameBody};
 use crate::eval::eval_error::EvalError;
 use crate::lang::value::{InstId, Pos, Value};
@@ -68,25 +68,27 @@ impl<'s, 'a> Solver<'s, 'a> {
             return Ok(KernelStep::NoKernel);
         };
         let budget = self.games.budget;
-        Ok(match run(&kernel, inst, p, self.tables, budget, scratch) {
-            KOut::Value(v) => {
-                self.store(inst, pos, v)?;
-                KernelStep::Done
-            }
-            KOut::Pending => KernelStep::Needs(
-                scratch
-                    .pending
-                    .iter()
-                    .map(|(i, p, arity)| {
-                        let pos: Vec<Value> =
-                            p.iter().take(*arity).map(|&v| Value::Int(v)).collect();
-                        (*i, Pos::from(pos))
-                    })
-                    .collect(),
-            ),
-            KOut::Fallback => KernelStep::NoKernel,
-            KOut::Limit(e) => return Err(self.limit(e)),
-        })
+        Ok(
+            match run(&kernel, inst, p, self.tables, budget, None, scratch) {
+                KOut::Value(v) => {
+                    self.store(inst, pos, v)?;
+                    KernelStep::Done
+                }
+                KOut::Pending => KernelStep::Needs(
+                    scratch
+                        .pending
+                        .iter()
+                        .map(|(i, p, arity)| {
+                            let pos: Vec<Value> =
+                                p.iter().take(*arity).map(|&v| Value::Int(v)).collect();
+                            (*i, Pos::from(pos))
+                        })
+                        .collect(),
+                ),
+                KOut::Fallback => KernelStep::NoKernel,
+                KOut::Limit(e) => return Err(self.limit(e)),
+            },
+        )
     }
 
     /// Offers every position below `pos` (heaps 0..=n, or the box [0..=x]×[0..=y])
@@ -117,6 +119,10 @@ impl<'s, 'a> Solver<'s, 'a> {
                     .memo
                     .reserve_heaps(n + 1, budget)
                     .map_err(|e| self.limit(e))?;
+                if filled.0 == 0 && kernel.splits(inst) {
+                    let mode = budget.limits().sparse;
+                    self.tables.inst_mut(inst).sparse.start(mode);
+                }
                 for m in filled.0..=n {
                     self.fill_one(&kernel, inst, [m as i64, 0], 1, &mut scratch)?;
                 }
@@ -177,16 +183,25 @@ impl<'s, 'a> Solver<'s, 'a> {
             .tables
             .inst(inst)
             .map_or(UNKNOWN, |t| t.memo.get_small(p, arity));
+        let heap = (arity == 1).then_some(p[0] as usize);
         if known != UNKNOWN {
+            if let (Some(n), true) = (heap, known < IN_PROGRESS) {
+                let t = self.tables.inst_mut(inst);
+                t.sparse.record(n, known);
+            }
             return Ok(());
         }
-        match run(kernel, inst, p, self.tables, budget, scratch) {
+        let sparse = heap.and_then(|n| self.tables.inst(inst).and_then(|t| t.sparse.view(n)));
+        match run(kernel, inst, p, self.tables, budget, sparse, scratch) {
             KOut::Value(v) => {
                 let t = self.tables.inst_mut(inst);
                 t.max = t.max.max(v);
                 t.memo
                     .set_small(p, arity, v, budget)
                     .map_err(|e| EvalError::limit(e, self.span))?;
+                if let Some(n) = heap {
+                    t.sparse.record(n, v);
+                }
             }
             KOut::Limit(e) => return Err(self.limit(e)),
             KOut::Pending | KOut::Fallback => {}

@@ -9,6 +9,7 @@ pub mod lines;
 pub mod longest;
 pub mod outcome;
 pub mod periodicity;
+pub mod sparse;
 pub mod sums;
 
 use super::tables::{key_of, Table};
@@ -38,6 +39,8 @@ pub struct InstTables {
     /// Heaps below this (one parameter) or inside this box (two) were already
     /// offered to the bottom-up fill.
     pub filled: (usize, usize),
+    /// The rare/common split of a one-parameter game's values (sparse space).
+    pub sparse: sparse::Sparse,
 }
 
 impl Default for InstTables {
@@ -47,6 +50,7 @@ impl Default for InstTables {
             max: 0,
             kernel: None,
             filled: (0, 0),
+            sparse: sparse::Sparse::new(),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The kernels' hot loops: the common option shapes walked as slices of the memo
 //! tables, marking a pre-sized mex bitset, exactly as one writes them by hand.
 
-use super::run::{opt, work, Bail, Ctx, Scratch, STAMPS};
+use super::run::{opt, work, Bail, Ctx, Res, Scratch, STAMPS};
 use super::{Arg, KOption, Term};
 use crate::lang::value::InstId;
 use crate::solve::impartial::{IN_PROGRESS, UNKNOWN};
@@ -209,7 +209,7 @@ fn mark_cells(cells: &impl Cells, nim: u64, cap: u64, sc: &mut Scratch) -> bool 
         });
     } else {
         let tag = sc.next_stamp();
-        let stamps = &mut sc.stamps;
+        let stamps: &mut [u32; STAMPS] = &mut sc.stamps;
         // Every value here is below `cap` ≤ STAMPS: the mask changes none.
         cells.fold((), |(), x, y| {
             if let Some(s) = stamps.get_mut(((u64::from(x ^ y) ^ nim) as usize) & (STAMPS - 1)) {
@@ -238,6 +238,151 @@ fn mark_single(w: &Walk<'_>, nim: u64, cap: u64, sc: &mut Scratch) -> bool {
         Walk::Up(s) | Walk::Down(s) => s,
     };
     mark_cells(&Single(slice), nim, cap, sc)
+}
+
+/// A split of the running heap into two heaps `c1·x + b1` and `c2·x + b2` of
+/// the same game for x in lo..=hi, valued in sparse space (see
+/// `impartial::sparse`): only the pairs with a rare heap are marked now, and
+/// the walk is deferred to `finish_sparse`, which scans it only as far as the
+/// rare values still unreached require. False when sparse space does not apply
+/// (no mask, walks in the same direction, a common nimber added, an index not
+/// yet known): the caller then marks every pair.
+fn sparse_pairs(
+    (c1, b1): (i64, i64),
+    (c2, b2): (i64, i64),
+    lo: i64,
+    hi: i64,
+    nim: u64,
+    ctx: &Ctx<'_>,
+    sc: &mut Scratch,
+) -> bool {
+    let Some(view) = ctx.sparse else {
+        return false;
+    };
+    // Crossed walks only: x ↦ (b1 + x, b2 − x) and its mirror image, whose
+    // indices add up to the same total.
+    if c1 != -c2 || c1.abs() != 1 || !view.is_rare(nim) {
+        return false;
+    }
+    let (e1, f1) = (c1 * lo + b1, c1 * hi + b1);
+    let (e2, f2) = (c2 * lo + b2, c2 * hi + b2);
+    let (s1, s2) = (e1.min(f1), e2.min(f2));
+    let len = hi - lo + 1;
+    let total = e1 + e2;
+    if s1 < 0 || s2 < 0 || (s1.max(s2) + len) as usize > view.values.len() || nim >= 1 << 16 {
+        return false;
+    }
+    let (s1, s2, len, total) = (s1 as usize, s2 as usize, len as usize, total as usize);
+    let (first, second) = (view.rare_in(s1, len), view.rare_in(s2, len));
+    if work(ctx.budget, first.len() + second.len()).is_err() {
+        return false;
+    }
+    // Independent stores, one stamp per position (see `mark_cells`).
+    if sc.deferred.is_empty() {
+        sc.sparse_tag = sc.next_stamp();
+    }
+    let (tag, values, nim16) = (sc.sparse_tag, view.values, nim as u16);
+    let stamps: &mut [u32; STAMPS] = &mut sc.stamps;
+    let mut mark = |rare: &[u32]| {
+        for &r in rare {
+            let r = r as usize;
+            if let (Some(&a), Some(&b)) = (values.get(r), values.get(total.wrapping_sub(r))) {
+                if let Some(s) = stamps.get_mut(usize::from(a ^ b ^ nim16)) {
+                    *s = tag;
+                }
+            }
+        }
+    };
+    mark(first);
+    mark(second);
+    sc.deferred.push(Deferred {
+        first: s1,
+        second: s2,
+        len,
+        nim: nim16,
+    });
+    true
+}
+
+/// A split walk left for `finish_sparse`: `values[first + i] ^
+/// values[second + len − 1 − i] ^ nim` for i in 0..len.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Deferred {
+    first: usize,
+    second: usize,
+    len: usize,
+    nim: u16,
+}
+
+/// Pairs of a deferred walk scanned between two looks at the values wanted.
+const SCAN_BLOCK: usize = 256;
+
+/// The mex of a position whose splits were deferred: every other option and
+/// every pair with a rare heap is marked, so every common value a split
+/// reaches is marked. With c the least unmarked common value, the mex is c
+/// unless a rare value below c is unmarked; those are looked for among the
+/// deferred walks, block by block, until all are found or the walks end.
+pub(super) fn finish_sparse(ctx: &Ctx<'_>, sc: &mut Scratch) -> Result<u32, Bail> {
+    let Some(view) = ctx.sparse else {
+        return Err(Bail::Fallback);
+    };
+    let tag = sc.sparse_tag;
+    sc.fold_stamps(tag, STAMPS as u64);
+    // Values past the bitset are unmarked, so this ends within two steps of it.
+    let mut c = 0u64;
+    while view.is_rare(c) || sc.is_marked(c) {
+        c += 1;
+        if c >= STAMPS as u64 {
+            return Err(Bail::Fallback);
+        }
+    }
+    sc.wanted.clear();
+    for v in 0..c {
+        if !sc.is_marked(v) {
+            sc.wanted.push(v as u32);
+        }
+    }
+    if !sc.wanted.is_empty() {
+        let deferred = std::mem::take(&mut sc.deferred);
+        let result = scan_deferred(&deferred, tag, ctx, sc);
+        sc.deferred = deferred;
+        result?;
+    }
+    Ok(sc.wanted.first().map_or(c as u32, |&v| v))
+}
+
+/// Scans the deferred walks until every wanted value is reached (then
+/// `sc.wanted` is empty) or the walks end (then it holds those never reached).
+fn scan_deferred(deferred: &[Deferred], tag: u32, ctx: &Ctx<'_>, sc: &mut Scratch) -> Res {
+    let Some(view) = ctx.sparse else {
+        return Err(Bail::Fallback);
+    };
+    for d in deferred {
+        let mut done = 0;
+        while done < d.len && !sc.wanted.is_empty() {
+            let step = SCAN_BLOCK.min(d.len - done);
+            work(ctx.budget, step)?;
+            // Pairs done..done + step: the first walk forwards from first + done,
+            // the second backwards from its far end.
+            let a = view.values.get(d.first + done..d.first + done + step);
+            let b_end = d.second + d.len - done;
+            let b = view.values.get(b_end - step..b_end);
+            let (Some(a), Some(b)) = (a, b) else {
+                return Err(Bail::Fallback);
+            };
+            let stamps: &mut [u32; STAMPS] = &mut sc.stamps;
+            for (x, y) in a.iter().zip(b.iter().rev()) {
+                if let Some(s) = stamps.get_mut(usize::from(x ^ y ^ d.nim)) {
+                    *s = tag;
+                }
+            }
+            done += step;
+            let stamps: &[u32; STAMPS] = &sc.stamps;
+            sc.wanted
+                .retain(|&v| stamps.get(v as usize).is_none_or(|&s| s != tag));
+        }
+    }
+    Ok(())
 }
 
 /// The common shapes as tight loops over x in lo..=hi. Returns false when the
@@ -371,6 +516,14 @@ pub(super) fn fast(
             let cover = cap.max((nim + 1).next_power_of_two());
             sc.cover(cover);
             let heaps = heaps.get(..count).unwrap_or(&[]);
+            if let [(_, c1, b1, i1), (_, c2, b2, i2)] = heaps {
+                if *i1 == ctx.this
+                    && *i2 == ctx.this
+                    && sparse_pairs((*c1, *b1), (*c2, *b2), lo, hi, nim, ctx, sc)
+                {
+                    return Ok(true);
+                }
+            }
             if let [(t1, c1, b1, _), (t2, c2, b2, _)] = heaps {
                 if let (Some(w1), Some(w2)) =
                     (walk(t1, *c1, *b1, lo, hi), walk(t2, *c2, *b2, lo, hi))

@@ -111,6 +111,22 @@ impl Kernel {
     }
 
     /// The directions when every rule moves along a line towards the origin:
+    /// True when a rule splits a heap of instance `this` into two heaps of the
+    /// same instance: only such games can use sparse space.
+    pub fn splits(&self, this: InstId) -> bool {
+        self.params == 1
+            && self.rules.iter().any(|rule| match &rule.option {
+                KOption::Sum(terms) => {
+                    terms
+                        .iter()
+                        .filter(|t| matches!(t, Term::Heap(i, _) if *i == this))
+                        .count()
+                        == 2
+                }
+                KOption::Same(_) => false,
+            })
+    }
+
     /// `(x - k, y)`, `(x, y - k)` or `(x - k, y - k)` for k in a range, with no
     /// other condition. Whether the range is the whole ray is checked per position
     /// ([`run::rule_range`]); only then are per-line mex sets valid.

@@ -1,11 +1,12 @@
 //! Runs a compiled kernel on one position: the mex of its options' values, read
 //! straight from the memo tables, or the positions it still needs.
 
-use super::fast::{fast, fast_values};
+use super::fast::{fast, fast_values, finish_sparse, Deferred};
 use super::{Arg, Inner, InnerIter, KBinder, KOption, KRule, Kernel, Term};
 use crate::eval::ops::floor_div;
 use crate::graph::budget::{Budget, Exceeded};
 use crate::lang::value::InstId;
+use crate::solve::impartial::sparse::SparseView;
 use crate::solve::impartial::{Impartial, IN_PROGRESS, UNKNOWN};
 
 /// What a kernel run found.
@@ -39,6 +40,12 @@ pub struct Scratch {
     /// `stamps[v] == stamp`: v was marked by the current walk (see `fast`).
     pub(super) stamps: Box<[u32; STAMPS]>,
     stamp: u32,
+    /// Split walks left for the sparse-space finish.
+    pub(super) deferred: Vec<Deferred>,
+    /// Rare values the sparse-space finish still looks for.
+    pub(super) wanted: Vec<u32>,
+    /// The stamp of the position's pairs with a rare heap.
+    pub(super) sparse_tag: u32,
 }
 
 /// Values the stamp table covers (a power of two).
@@ -61,6 +68,9 @@ impl Default for Scratch {
             position_limit: 0,
             stamps,
             stamp: 0,
+            deferred: Vec::new(),
+            wanted: Vec::new(),
+            sparse_tag: 0,
         }
     }
 }
@@ -108,6 +118,8 @@ pub(super) struct Ctx<'a> {
     pub(super) budget: &'a Budget,
     /// The instance being valued.
     pub(super) this: InstId,
+    /// Its rare/common split, when sparse space applies to this position.
+    pub(super) sparse: Option<SparseView<'a>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -193,6 +205,13 @@ impl Scratch {
         }
     }
 
+    /// True when `v` is marked.
+    pub(super) fn is_marked(&self, v: u64) -> bool {
+        self.bits
+            .get((v >> 6) as usize)
+            .is_some_and(|w| w >> (v & 63) & 1 == 1)
+    }
+
     fn mex(&self) -> u32 {
         for (i, word) in self.bits.iter().take(self.used).enumerate() {
             if *word != u64::MAX {
@@ -208,6 +227,7 @@ impl Scratch {
         }
         self.used = 0;
         self.pending.clear();
+        self.deferred.clear();
         if self.slots.len() < slots {
             self.slots.resize(slots, 0);
         }
@@ -237,6 +257,7 @@ pub fn run(
     pos: [i64; 2],
     tables: &Impartial,
     budget: &Budget,
+    sparse: Option<SparseView<'_>>,
     sc: &mut Scratch,
 ) -> KOut {
     sc.reset(kernel.slots.max(2));
@@ -254,12 +275,18 @@ pub fn run(
         tables,
         budget,
         this,
+        sparse,
     };
     match run_rules(kernel, &ctx, sc) {
         Err(Bail::Fallback) => KOut::Fallback,
         Err(Bail::Limit(e)) => KOut::Limit(e),
         Ok(true) => KOut::Value(0),
         Ok(false) if !sc.pending.is_empty() => KOut::Pending,
+        Ok(false) if !sc.deferred.is_empty() => match finish_sparse(&ctx, sc) {
+            Ok(v) => KOut::Value(v),
+            Err(Bail::Fallback) => KOut::Fallback,
+            Err(Bail::Limit(e)) => KOut::Limit(e),
+        },
         Ok(false) => KOut::Value(sc.mex()),
     }
 }
