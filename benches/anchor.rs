@@ -66,7 +66,60 @@ fn workloads() -> Vec<(&'static str, &'static str, usize, f64)> {
             3.0,
         ),
         ("wythoff", "wythoff", if q { 300 } else { 1000 }, 2.0),
+        (
+            "sub124-text",
+            "sub124",
+            if q { 1_000_000 } else { 10_000_000 },
+            3.0,
+        ),
+        (
+            "sub124-json",
+            "sub124",
+            if q { 1_000_000 } else { 10_000_000 },
+            3.0,
+        ),
     ]
+}
+
+/// End to end: `grundy run FILE` (text or `--json`) as a user runs it, all its
+/// output read back to check the values. `None` for the in-process workloads.
+fn end_to_end(name: &str, count: usize) -> Option<(Vec<String>, std::path::PathBuf)> {
+    let json = match name {
+        "sub124-text" => false,
+        "sub124-json" => true,
+        _ => return None,
+    };
+    let file = std::env::temp_dir().join(format!("grundy-anchor-{name}.game"));
+    let program = format!("{SUB}\nsequence sub[{{1, 2, 4}}] 0..={}\n", count - 1);
+    std::fs::write(&file, program).expect("a temporary file");
+    let mut args = vec!["run".to_string()];
+    if json {
+        args.push("--json".into());
+    }
+    args.push(file.display().to_string());
+    Some((args, file))
+}
+
+/// The values printed by `grundy run`: the JSON line's `values`, or the text
+/// table's rows (`  heap | v v v`).
+fn printed_values(out: &str) -> Vec<u32> {
+    if let Ok(json) = serde_json::from_str::<serde_json::Value>(out.trim()) {
+        return json["values"]
+            .as_array()
+            .expect("values")
+            .iter()
+            .map(|v| v.as_u64().expect("a value") as u32)
+            .collect();
+    }
+    out.lines()
+        .filter_map(|l| l.split_once(" |"))
+        .filter(|(label, _)| label.trim().parse::<u64>().is_ok())
+        .flat_map(|(_, cells)| {
+            cells
+                .split_whitespace()
+                .map(|c| c.parse::<u32>().expect("a value"))
+        })
+        .collect()
 }
 
 /// The anchor's checksum line (its README documents the fields): count, sum,
@@ -109,7 +162,7 @@ fn grundy_values(name: &str, count: usize) -> Vec<u32> {
     let answers = engine.run_program(&program).expect("the workload runs");
     if name != "wythoff" {
         return match answers.last() {
-            Some(Answer::Sequence { values, .. }) => values.clone(),
+            Some(Answer::Sequence { values, .. }) => values.to_vec(),
             other => panic!("{other:?}"),
         };
     }
@@ -203,6 +256,8 @@ fn main() {
         "{:<13} {:>10} {:>9} {:>9} {:>7} {:>7} {:>11} {:>11}",
         "workload", "values", "anchor s", "grundy s", "ratio", "target", "anchor MiB", "grundy MiB"
     );
+    // The `-text` and `-json` rows run `grundy run` end to end and read back all
+    // it prints; the anchor computes the same values (printing only a checksum).
     let only = std::env::var("BENCH_ONLY").ok();
     let mut agree = true;
     for (name, game, count, target) in workloads() {
@@ -211,12 +266,20 @@ fn main() {
         }
         let (a_s, a_kib, a_out) =
             measure(|| timed(&anchor, &[game.to_string(), count.to_string()]));
-        let (g_s, g_kib, g_out) = measure(|| {
-            timed(
-                &me,
-                &["--child".into(), name.to_string(), count.to_string()],
-            )
-        });
+        let (g_s, g_kib, g_out) = match end_to_end(name, count) {
+            Some((args, file)) => {
+                let bin = Path::new(env!("CARGO_BIN_EXE_grundy"));
+                let (s, kib, out) = measure(|| timed(bin, &args));
+                let _ = std::fs::remove_file(file);
+                (s, kib, checksum_line(&printed_values(&out)))
+            }
+            None => measure(|| {
+                timed(
+                    &me,
+                    &["--child".into(), name.to_string(), count.to_string()],
+                )
+            }),
+        };
         let (a_line, g_line) = (a_out.trim(), g_out.trim());
         if a_line != g_line {
             agree = false;

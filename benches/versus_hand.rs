@@ -192,7 +192,7 @@ fn run_grundy(program: &str) -> (Engine, Vec<Answer>) {
 
 fn sequence_checksum(answers: &[Answer]) -> u64 {
     match answers.last() {
-        Some(Answer::Sequence { values, .. }) => checksum(values.iter().map(|&v| u64::from(v))),
+        Some(Answer::Sequence { values, .. }) => checksum(values.iter().map(u64::from)),
         other => panic!("expected a sequence answer, got {other:?}"),
     }
 }

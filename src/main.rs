@@ -314,16 +314,15 @@ fn run_source(
                 if outputs.quiet {
                     continue;
                 }
-                let mut out = stdout.lock();
+                // Buffered: a long sequence is written line by line.
+                let mut out = std::io::BufWriter::new(stdout.lock());
                 let namer = engine.namer();
-                let line = if json {
-                    Some(report::json(&answer, &namer).to_string())
+                let _ = if json {
+                    report::json::write_json(&mut out, &answer, &namer)
                 } else {
-                    report::text_at_width(&answer, &namer, text_width())
+                    report::text::write_text_at_width(&mut out, &answer, &namer, text_width())
                 };
-                if let Some(line) = line {
-                    let _ = writeln!(out, "{line}");
-                }
+                let _ = out.flush();
             }
             Err(problem) => {
                 print_problem(name, &shared, problem);

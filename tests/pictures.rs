@@ -188,7 +188,7 @@ fn the_kayles_sequence_plot() {
     else {
         panic!("a sequence")
     };
-    let svg = sequence_svg(&game, from, &values, &regularity);
+    let svg = sequence_svg(&game, from, &values.to_vec(), &regularity);
     let png = check_picture("sequence_kayles", &svg);
     assert_eq!(svg.matches("class=\"point").count(), 96);
     // g(n) = 0 only at n = 0 among these heaps of Kayles.
@@ -222,8 +222,8 @@ fn the_nim_sequence_plot() {
     else {
         panic!("a sequence")
     };
-    assert_eq!(values, (0..=30).collect::<Vec<u32>>());
-    let svg = sequence_svg(&game, from, &values, &regularity);
+    assert_eq!(values.to_vec(), (0..=30).collect::<Vec<u32>>());
+    let svg = sequence_svg(&game, from, &values.to_vec(), &regularity);
     check_picture("sequence_nim", &svg);
     assert!(!svg.contains("class=\"preperiod\""));
     assert_eq!(svg.matches("class=\"period-line\"").count(), 1);

@@ -95,7 +95,7 @@ fn values(program: &str, sparse: SparseMode) -> (Vec<u32>, Option<u32>) {
         .impartial
         .inst(InstId(0))
         .and_then(|t| t.sparse.mask());
-    (values.clone(), mask)
+    (values.to_vec(), mask)
 }
 
 /// Grundy's game (split a heap into two unequal heaps): sparse space is

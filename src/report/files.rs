@@ -210,7 +210,7 @@ impl Exports {
                 ..
             } => {
                 put(&mut self.svg, &file_stem(game, "sequence"), "svg", &|| {
-                    super::sequence_svg::sequence_svg(game, *from, values, regularity)
+                    super::sequence_svg::sequence_svg(game, *from, &values.to_vec(), regularity)
                 });
             }
             Answer::Graph { expr, graph } => {

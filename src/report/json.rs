@@ -3,8 +3,10 @@
 use super::Namer;
 use crate::lang::value::Value;
 use crate::run::answer::{Answer, Part, Rule};
+use crate::solve::impartial::periodicity::Regularity;
 use crate::solve::loopy::generalized::Gsg;
 use serde_json::json;
+use std::io::{self, Write};
 
 /// A value as JSON (`print --json`).
 pub fn value_json(v: &Value, namer: &Namer<'_>) -> serde_json::Value {
@@ -19,6 +21,57 @@ pub fn value_json(v: &Value, namer: &Namer<'_>) -> serde_json::Value {
         Value::Infinite(k) => json!({ "inf": k.as_ref() }),
         other => J::from(namer.value(other)),
     }
+}
+
+/// A sequence's regularity as JSON.
+fn regularity_json(regularity: &Option<Regularity>) -> serde_json::Value {
+    match regularity {
+        None => json!({"kind": "none", "proven": false}),
+        Some(r) => json!({
+            "kind": r.kind(), "preperiod": r.preperiod, "period": r.period,
+            "saltus": r.saltus, "proven": r.proven
+        }),
+    }
+}
+
+/// Writes an answer as one line of JSON. A sequence is written value by value,
+/// so a range of millions of heaps is never held as one JSON tree; the text is
+/// exactly what [`json`] gives.
+pub fn write_json(out: &mut dyn Write, answer: &Answer, namer: &Namer<'_>) -> io::Result<()> {
+    let Answer::Sequence {
+        game,
+        from,
+        values,
+        regularity,
+        searched,
+    } = answer
+    else {
+        return writeln!(out, "{}", json(answer, namer));
+    };
+    write!(
+        out,
+        "{{\"query\":\"sequence\",\"game\":{},\"from\":{from},\"values\":[",
+        json!(game)
+    )?;
+    // Digits written by hand into one buffer: `write!` per value would cost
+    // more than the values themselves.
+    let mut buf = Vec::with_capacity(1 << 16);
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        super::push_number(&mut buf, u64::from(v), 0);
+        if buf.len() > (1 << 16) - 16 {
+            out.write_all(&buf)?;
+            buf.clear();
+        }
+    }
+    out.write_all(&buf)?;
+    writeln!(
+        out,
+        "],\"regularity\":{},\"searched\":{searched}}}",
+        regularity_json(regularity)
+    )
 }
 
 /// A generalised value as JSON: an integer, or `{"inf": [finite values]}`.
@@ -96,14 +149,11 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
             regularity,
             searched,
         } => {
-            let reg = match regularity {
-                None => json!({"kind": "none", "proven": false}),
-                Some(r) => json!({
-                    "kind": r.kind(), "preperiod": r.preperiod, "period": r.period,
-                    "saltus": r.saltus, "proven": r.proven
-                }),
-            };
-            json!({"query": "sequence", "game": game, "from": from, "values": values, "regularity": reg, "searched": searched})
+            json!({
+                "query": "sequence", "game": game, "from": from,
+                "values": values.to_vec(), "regularity": regularity_json(regularity),
+                "searched": searched
+            })
         }
         Answer::Table { expr, rows } => json!({"query": "table", "expr": expr, "rows": rows}),
         Answer::Quotient {

@@ -21,6 +21,32 @@ use crate::eval::print::{show_sum, show_value};
 use crate::eval::runtime::Runtime;
 use crate::lang::value::{GameSum, Value};
 
+/// Appends `v` in decimal, right-aligned in `width` columns (long listings
+/// of numbers: `write!` per number would cost more than the numbers).
+pub fn push_number(buf: &mut Vec<u8>, v: u64, width: usize) {
+    if v < 10 {
+        // Most values of most sequences.
+        buf.extend(std::iter::repeat_n(b' ', width.saturating_sub(1)));
+        buf.push(b'0' + v as u8);
+        return;
+    }
+    let mut digits = [0u8; 20];
+    let (mut v, mut i) = (v, digits.len());
+    loop {
+        i -= 1;
+        if let Some(d) = digits.get_mut(i) {
+            *d = b'0' + (v % 10) as u8;
+        }
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    let shown = digits.get(i..).unwrap_or(&[]);
+    buf.resize(buf.len() + width.saturating_sub(shown.len()), b' ');
+    buf.extend_from_slice(shown);
+}
+
 /// Names positions and values in `.game` syntax (games are known by id).
 #[derive(Clone, Copy)]
 pub struct Namer<'a> {

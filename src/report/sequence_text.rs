@@ -21,7 +21,8 @@
 //! first row lying wholly in the periodic part. Rows wider than the width given
 //! are split over several lines (the header too), evenly.
 
-use crate::solve::impartial::periodicity::Regularity;
+use crate::solve::impartial::periodicity::{HeapValues, Regularity};
+use std::io::{self, Write};
 
 /// Rows of the period when it is at least this long…
 const MIN_PERIOD_ROW: usize = 3;
@@ -47,32 +48,59 @@ pub fn row_length(regularity: &Option<Regularity>) -> usize {
 pub fn sequence_text(
     game: &str,
     from: i64,
-    values: &[u32],
+    values: &HeapValues,
     regularity: &Option<Regularity>,
     searched: usize,
     width: usize,
 ) -> String {
+    let mut out = Vec::new();
+    // Writing to a vector cannot fail.
+    let _ = write_sequence_text(&mut out, game, from, values, regularity, searched, width);
+    String::from_utf8_lossy(&out).trim_end().to_string()
+}
+
+/// The same, written line by line as it is laid out (a range of millions of
+/// heaps is never held as one string), ending in a newline.
+pub fn write_sequence_text(
+    out: &mut dyn Write,
+    game: &str,
+    from: i64,
+    values: &HeapValues,
+    regularity: &Option<Regularity>,
+    searched: usize,
+    width: usize,
+) -> io::Result<()> {
     let to = from + values.len() as i64;
-    let mut out = format!("sequence {game} {}:\n", shown_range(from, values.len()));
+    writeln!(out, "sequence {game} {}:", shown_range(from, values.len()))?;
     let start = i64::try_from(regularity.map_or(0, |r| r.preperiod)).unwrap_or(i64::MAX);
     // Marked only where the range shows values on both sides of it.
     let marked = (from < start && start < to).then_some(start);
     if !values.is_empty() {
-        out.push_str(&table(from, values, row_length(regularity), marked, width));
+        table(out, from, values, row_length(regularity), marked, width)?;
     }
-    out.push_str(INDENT);
-    out.push_str(&super::text::regularity_text(regularity));
-    out.push_str(&format!(" (heaps 0..{searched} examined)"));
+    write!(
+        out,
+        "{INDENT}{} (heaps 0..{searched} examined)",
+        super::text::regularity_text(regularity)
+    )?;
     if let Some(m) = marked {
-        out.push_str(&format!(
+        write!(
+            out,
             "\n{INDENT}(heap = n + column; > marks heap {m}, where the period begins)"
-        ));
+        )?;
     }
-    out
+    writeln!(out)
 }
 
 /// The table lines, each ending in a newline.
-fn table(from: i64, values: &[u32], row: usize, marked: Option<i64>, width: usize) -> String {
+fn table(
+    out: &mut dyn Write,
+    from: i64,
+    values: &HeapValues,
+    row: usize,
+    marked: Option<i64>,
+    width: usize,
+) -> io::Result<()> {
     let row_i = i64::try_from(row).unwrap_or(i64::MAX);
     let first_row = from.div_euclid(row_i) * row_i;
     let to = from + values.len() as i64;
@@ -85,7 +113,9 @@ fn table(from: i64, values: &[u32], row: usize, marked: Option<i64>, width: usiz
     // Each cell: a gap (where `>` may stand) and the digits, right-aligned.
     let digits = values
         .iter()
+        .max()
         .map(|v| v.to_string().len())
+        .into_iter()
         .chain(std::iter::once((row - 1).to_string().len()))
         .max()
         .unwrap_or(1);
@@ -99,31 +129,28 @@ fn table(from: i64, values: &[u32], row: usize, marked: Option<i64>, width: usiz
         },
     };
 
-    let mut out = String::new();
     let header: Vec<String> = (0..row).map(|c| layout.cell(&c.to_string())).collect();
-    layout.row(&mut out, "n", &header);
-    layout.rule(&mut out);
+    layout.row(out, "n", &header)?;
+    layout.rule(out)?;
     let mut row_start = first_row;
+    // Reused for every row: a long range allocates nothing per row.
+    let (mut cells, mut line) = (Vec::with_capacity(row), Vec::new());
+    let mut next = values.iter();
     while row_start < to {
         // The rule before the first row wholly in the periodic part.
         if marked.is_some_and(|m| row_start >= m && row_start - row_i < m) {
-            layout.rule(&mut out);
+            layout.rule(out)?;
         }
         // A short last row ends with its last value: no blank lines.
-        let cells: Vec<String> = (row_start..(row_start + row_i).min(to))
-            .map(|n| {
-                let value = usize::try_from(n - from).ok().and_then(|i| values.get(i));
-                match value {
-                    None => layout.cell(""),
-                    Some(v) if marked == Some(n) => layout.cell(&format!(">{v}")),
-                    Some(v) => layout.cell(&v.to_string()),
-                }
-            })
-            .collect();
-        layout.row(&mut out, &row_start.to_string(), &cells);
+        cells.clear();
+        cells.extend((row_start..(row_start + row_i).min(to)).map(|n| {
+            let value = if n < from { None } else { next.next() };
+            (value, marked == Some(n))
+        }));
+        layout.value_row(out, &mut line, row_start, &cells)?;
         row_start += row_i;
     }
-    out
+    Ok(())
 }
 
 /// How wide the parts of the table are.
@@ -142,21 +169,59 @@ impl Layout {
     }
 
     /// One row: the label on its first line only.
-    fn row(&self, out: &mut String, label: &str, cells: &[String]) {
+    fn row(&self, out: &mut dyn Write, label: &str, cells: &[String]) -> io::Result<()> {
         for (k, chunk) in cells.chunks(self.per_line).enumerate() {
             let shown = if k == 0 { label } else { "" };
             let line = format!("{INDENT}{shown:>w$} |{}", chunk.concat(), w = self.label_w);
-            out.push_str(line.trim_end());
-            out.push('\n');
+            writeln!(out, "{}", line.trim_end())?;
         }
+        Ok(())
     }
 
-    fn rule(&self, out: &mut String) {
-        out.push_str(&format!(
-            "{INDENT}{}-+{}\n",
+    /// One row of values (`None` for heaps before the range, `true` for the
+    /// marked heap), laid out as [`Layout::row`] lays out text cells.
+    fn value_row(
+        &self,
+        out: &mut dyn Write,
+        line: &mut Vec<u8>,
+        label: i64,
+        cells: &[(Option<u32>, bool)],
+    ) -> io::Result<()> {
+        let (w, cell) = (self.label_w, self.cell);
+        for (k, chunk) in cells.chunks(self.per_line).enumerate() {
+            line.clear();
+            line.extend_from_slice(INDENT.as_bytes());
+            match u64::try_from(label) {
+                Ok(l) if k == 0 => super::push_number(line, l, w),
+                _ if k == 0 => line.extend_from_slice(format!("{label:>w$}").as_bytes()),
+                _ => line.resize(line.len() + w, b' '),
+            }
+            line.extend_from_slice(b" |");
+            for &(value, mark) in chunk {
+                match (value, mark) {
+                    (None, _) => line.resize(line.len() + cell, b' '),
+                    (Some(v), true) => {
+                        line.extend_from_slice(format!("{:>cell$}", format!(">{v}")).as_bytes())
+                    }
+                    (Some(v), false) => super::push_number(line, u64::from(v), cell),
+                }
+            }
+            while line.last() == Some(&b' ') {
+                line.pop();
+            }
+            line.push(b'\n');
+            out.write_all(line)?;
+        }
+        Ok(())
+    }
+
+    fn rule(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "{INDENT}{}-+{}",
             "-".repeat(self.label_w),
             "-".repeat(self.per_line * self.cell)
-        ));
+        )
     }
 }
 

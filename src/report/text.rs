@@ -97,7 +97,7 @@ pub fn value_text(answer: &Answer, namer: &Namer<'_>) -> String {
             "[{}]",
             values
                 .iter()
-                .map(u32::to_string)
+                .map(|v| v.to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
@@ -135,6 +135,33 @@ pub const DEFAULT_WIDTH: usize = 80;
 /// assertions print nothing.
 pub fn text(answer: &Answer, namer: &Namer<'_>) -> Option<String> {
     text_at_width(answer, namer, DEFAULT_WIDTH)
+}
+
+/// Writes an answer as [`text_at_width`] shows it, followed by a newline
+/// (nothing for an answer that shows nothing). A sequence is written line by
+/// line as it is laid out, never held whole.
+pub fn write_text_at_width(
+    out: &mut dyn std::io::Write,
+    answer: &Answer,
+    namer: &Namer<'_>,
+    width: usize,
+) -> std::io::Result<()> {
+    if let Answer::Sequence {
+        game,
+        from,
+        values,
+        regularity,
+        searched,
+    } = answer
+    {
+        return super::sequence_text::write_sequence_text(
+            out, game, *from, values, regularity, *searched, width,
+        );
+    }
+    match text_at_width(answer, namer, width) {
+        Some(line) => writeln!(out, "{line}"),
+        None => Ok(()),
+    }
 }
 
 /// An answer as text for a terminal `width` columns wide (wide answers, such

@@ -215,7 +215,7 @@ pub enum Answer {
         /// The first heap.
         from: i64,
         /// The values.
-        values: Vec<u32>,
+        values: crate::solve::impartial::periodicity::HeapValues,
         /// What regularity was found.
         regularity: Option<Regularity>,
         /// How far the search looked: heaps 0..searched were computed.

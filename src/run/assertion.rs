@@ -98,8 +98,8 @@ pub fn matches(
             Value::List(xs) => Ok(xs.len() == values.len()
                 && xs
                     .iter()
-                    .zip(values)
-                    .all(|(x, v)| x.as_int() == Some(i64::from(*v)))),
+                    .zip(values.iter())
+                    .all(|(x, v)| x.as_int() == Some(i64::from(v)))),
             other => Err(EvalError::expected(
                 "a list of integers",
                 other.kind_name(),

@@ -8,6 +8,7 @@ use crate::eval::eval_error::EvalError;
 use crate::game::Games;
 use crate::lang::board::BoardData;
 use crate::lang::value::{GameSum, InstId, Value};
+use crate::solve::impartial::periodicity::HeapValues;
 use crate::solve::impartial::{outcome, Solver};
 use crate::solve::loopy::analysis as loopy;
 use crate::solve::misere::{layers, tame, values as misere_values};
@@ -385,10 +386,19 @@ fn sequence(
         ));
     }
     let mut solver = Solver::new(games, tables, span);
-    let (mut values, regularity) = solver.regularity(inst, len)?;
-    let searched = values.len();
-    values.truncate(len);
-    values.drain(..(from as usize).min(len));
+    let found = solver.sequence_values(inst, len)?;
+    let (regularity, searched) = (found.regularity, found.values.len());
+    let from_heap = (from as usize).min(len);
+    let values = HeapValues::new(found.values, from_heap, len - from_heap, found.certified).ok_or(
+        EvalError::TooLarge {
+            what: format!(
+                "the values of heaps {from}..{len} of {} do not fit 32 bits",
+                q.text
+            ),
+            instead: "ask for a shorter range",
+            span,
+        },
+    )?;
     Ok(Answer::Sequence {
         game: q.text.clone(),
         from,

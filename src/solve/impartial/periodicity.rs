@@ -1,6 +1,7 @@
 //! Regularity of nim-sequences: the smallest (arithmetic) period observed in the
 //! computed values, and proofs of it for constructed games (LANGUAGE.md §7).
 
+use super::kernel::compile::compile;
 use super::{Solver, IN_PROGRESS, UNKNOWN};
 use crate::check::program::{Constructor, GameBody};
 use crate::eval::eval_error::EvalError;
@@ -27,6 +28,129 @@ impl Regularity {
         } else {
             "arithmetic-periodic"
         }
+    }
+}
+
+/// The values of heaps `from..from + len`: those computed, and past them the
+/// proven regularity, so a long range of a game with a proven period costs
+/// memory for its preperiod and one period, not for every value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeapValues {
+    /// Heaps 0.. as computed (only the part the range needs is kept).
+    computed: Vec<u32>,
+    /// The first heap of the range.
+    from: usize,
+    /// How many heaps the range holds.
+    len: usize,
+    /// The proven regularity, when the range runs past the computed values.
+    rule: Option<Regularity>,
+}
+
+impl HeapValues {
+    /// Heaps `from..from + len` from the values computed for heaps 0.. and
+    /// the regularity a theorem certifies. `None` when the range runs past the
+    /// computed values and no certified regularity covers it (or a value would
+    /// not fit 32 bits).
+    pub fn new(
+        mut computed: Vec<u32>,
+        from: usize,
+        len: usize,
+        certified: Option<Regularity>,
+    ) -> Option<Self> {
+        let end = from.checked_add(len)?;
+        if end <= computed.len() {
+            computed.truncate(end);
+            computed.drain(..from);
+            return Some(HeapValues {
+                computed,
+                from: 0,
+                len,
+                rule: None,
+            });
+        }
+        let rule = certified.filter(|r| r.proven && r.period > 0)?;
+        if computed.len() < rule.preperiod + rule.period {
+            return None;
+        }
+        let values = HeapValues {
+            computed,
+            from,
+            len,
+            rule: Some(rule),
+        };
+        // With a saltus the values change by cycle: every value of the range's
+        // last cycle must still fit (the first cycles lie between).
+        if len > 0 && end > values.computed.len() {
+            let (l, p) = (rule.preperiod, rule.period);
+            let last_cycle = l + (end - 1 - l) / p * p;
+            if (last_cycle..last_cycle + p).any(|n| values.value(n).is_none()) {
+                return None;
+            }
+        }
+        Some(values)
+    }
+
+    /// The value of heap `n` (in the computed part, or by the rule past it).
+    fn value(&self, n: usize) -> Option<u32> {
+        if let Some(&v) = self.computed.get(n) {
+            return Some(v);
+        }
+        let r = self.rule?;
+        let (l, p) = (r.preperiod, r.period);
+        let (cycles, residue) = ((n - l) / p, (n - l) % p);
+        let base = i128::from(*self.computed.get(l + residue)?);
+        u32::try_from(base + cycles as i128 * i128::from(r.saltus)).ok()
+    }
+
+    /// How many heaps the range holds.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when the range is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The value of the `i`-th heap of the range (heap `from + i`).
+    pub fn get(&self, i: usize) -> Option<u32> {
+        if i >= self.len {
+            return None;
+        }
+        self.value(self.from + i)
+    }
+
+    /// The values in order: the computed ones, then the period block again
+    /// and again (shifted by the saltus each time), without a division per value.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        let end = self.from + self.len;
+        let computed = self
+            .computed
+            .get(self.from.min(self.computed.len())..end.min(self.computed.len()))
+            .unwrap_or(&[]);
+        let past = self.computed.len().max(self.from)..end;
+        let rule = self.rule.filter(|_| !past.is_empty());
+        let mut at = rule.map(|r| {
+            let n = past.start - r.preperiod;
+            (n / r.period, n % r.period)
+        });
+        let rest = past.map(move |_| {
+            let (r, (cycles, residue)) = (rule?, at.as_mut()?);
+            let base = i128::from(*self.computed.get(r.preperiod + *residue)?);
+            let v = u32::try_from(base + *cycles as i128 * i128::from(r.saltus)).ok();
+            *residue += 1;
+            if *residue == r.period {
+                (*residue, *cycles) = (0, *cycles + 1);
+            }
+            v
+        });
+        // Every value is known to exist and fit (checked by `new`).
+        computed.iter().copied().chain(rest.map(|v| v.unwrap_or(0)))
+    }
+
+    /// The values in a vector (for pictures and small ranges).
+    pub fn to_vec(&self) -> Vec<u32> {
+        self.iter().collect()
     }
 }
 
@@ -64,22 +188,64 @@ pub fn detect(values: &[u32]) -> Option<Regularity> {
     None
 }
 
-/// How many values the proof theorem of a constructed game needs to see.
-fn proof_window(ctor: &Constructor, r: &Regularity) -> Option<usize> {
+/// What `sequence` found: the values computed, the regularity to report, and
+/// the regularity a theorem certifies (which extends the values past those
+/// computed).
+pub struct Found {
+    /// Heaps 0.. as computed.
+    pub values: Vec<u32>,
+    /// The regularity as reported.
+    pub regularity: Option<Regularity>,
+    /// The regularity a theorem guarantees, if one does.
+    pub certified: Option<Regularity>,
+}
+
+impl Found {
+    fn observed(values: Vec<u32>, regularity: Option<Regularity>) -> Self {
+        Found {
+            values,
+            regularity,
+            certified: None,
+        }
+    }
+}
+
+/// What a proof of periodicity rests on: a constructed game, or rules that are
+/// exactly a subtraction game's (`move n - k for k in S where k <= n`).
+pub enum Basis<'a> {
+    /// `subtraction`, `allbut` or `octal`.
+    Constructed(&'a Constructor),
+    /// A rule-defined subtraction game with this set.
+    Subtraction(Vec<i64>),
+}
+
+/// A finite subtraction set with largest element a: l ≤ n < l + a suffices.
+fn subtraction_window(set: &[i64], r: &Regularity) -> Option<usize> {
+    (r.saltus == 0).then_some(r.preperiod + r.period + usize::try_from(*set.last()?).ok()?)
+}
+
+/// How many values the proof theorem of a game needs to see.
+fn proof_window(basis: &Basis<'_>, r: &Regularity) -> Option<usize> {
     let (l, p) = (r.preperiod, r.period);
-    match ctor {
-        // Finite subtraction set, a = max S: l ≤ n < l + a.
-        Constructor::Subtraction(set) if r.saltus == 0 => Some(l + p + *set.last()? as usize),
+    match basis {
+        Basis::Subtraction(set) | Basis::Constructed(Constructor::Subtraction(set)) => {
+            subtraction_window(set, r)
+        }
         // All-but: l ≤ n ≤ l + 2a.
-        Constructor::AllBut(set) => Some(l + 2 * set.last().map_or(0, |&a| a as usize) + p + 1),
+        Basis::Constructed(Constructor::AllBut(set)) => {
+            Some(l + 2 * set.last().map_or(0, |&a| a as usize) + p + 1)
+        }
         // Guy–Smith: l ≤ n < 2l + p + t, t the most counters one move removes.
-        Constructor::Octal { digits, .. } if r.saltus == 0 => {
+        Basis::Constructed(Constructor::Octal { digits, .. }) if r.saltus == 0 => {
             let t = digits.len().saturating_sub(1);
             Some(2 * l + p + t + p)
         }
-        _ => None,
+        Basis::Constructed(_) => None,
     }
 }
+
+/// Heaps computed first when a proof may settle a long range early.
+const FIRST_PROBE: usize = 1024;
 
 impl<'s, 'a> Solver<'s, 'a> {
     /// The constructor of an instance, if it is a one-heap constructed game.
@@ -92,6 +258,17 @@ impl<'s, 'a> Solver<'s, 'a> {
             ) => Some(c),
             _ => None,
         }
+    }
+
+    /// What a proof of an instance's periodicity can rest on, if anything.
+    /// Rules are recognised whether or not compiled rules are in use, so the
+    /// answer does not depend on `--no-kernels`.
+    pub fn proof_basis(&mut self, inst: InstId) -> Option<Basis<'a>> {
+        if let Some(c) = self.heap_constructor(inst) {
+            return Some(Basis::Constructed(c));
+        }
+        let kernel = compile(self.games.globals, self.games.rt, inst)?;
+        kernel.subtraction_set().map(Basis::Subtraction)
     }
 
     /// Grundy values of heaps 0..len of a one-parameter instance.
@@ -129,42 +306,66 @@ impl<'s, 'a> Solver<'s, 'a> {
 
     /// The regularity of an instance's nim-sequence, computing values beyond `min_len`
     /// as needed (and, for constructed games, until the period is proven).
-    ///
-    /// The search is bounded: at most `sequence_search` heaps (a limit of the
-    /// budget, `--sequence-search`) beyond the `min_len` asked for. A rule-defined
-    /// game, which can only be `observed`, looks at twice the range (at least 16
-    /// heaps more); a constructed game starts with the range and doubles its
-    /// window until a period is proven or the bound is reached. The values computed are returned; their
-    /// number is how far the search looked.
     pub fn regularity(
         &mut self,
         inst: InstId,
         min_len: usize,
     ) -> Result<(Vec<u32>, Option<Regularity>), EvalError> {
+        let found = self.sequence_values(inst, min_len)?;
+        Ok((found.values, found.regularity))
+    }
+
+    /// The values and regularity `sequence` reports for heaps 0..min_len.
+    ///
+    /// The search is bounded: at most `sequence_search` heaps (a limit of the
+    /// budget, `--sequence-search`) beyond the `min_len` asked for. A rule-defined
+    /// game, which can only be `observed`, looks at twice the range (at least 16
+    /// heaps more); a constructed game starts with the range (at most 1024
+    /// heaps of it) and doubles its window until a period is proven or the
+    /// bound is reached. The values computed are returned (fewer than
+    /// `min_len` when a proof covers the rest); their number is how far the
+    /// search looked.
+    ///
+    /// Rules that are exactly a subtraction game's get the subtraction
+    /// game's theorem too, for long ranges only: it makes the values past the
+    /// heaps computed exact (`certified`), while the regularity reported stays
+    /// `observed`, as for every rule-defined game (LANGUAGE-NOTES.md).
+    pub fn sequence_values(&mut self, inst: InstId, min_len: usize) -> Result<Found, EvalError> {
         let limit = min_len.saturating_add(self.games.budget.limits().sequence_search);
-        let ctor = self.heap_constructor(inst);
-        let start = match ctor {
-            None => min_len.saturating_mul(2).max(min_len + 16),
-            // A proof may already hold within the range asked for.
-            Some(_) => min_len.max(64),
+        let basis = match self.proof_basis(inst) {
+            Some(Basis::Subtraction(_)) if min_len <= FIRST_PROBE => None,
+            basis => basis,
         };
-        let mut h = start.min(limit).max(min_len);
+        let mut h = match basis {
+            None => min_len.saturating_mul(2).max(min_len + 16).min(limit),
+            // A proof may hold long before the end of the range asked for: the
+            // rest of the range then follows from it (see `HeapValues`).
+            Some(_) => min_len.clamp(64, FIRST_PROBE).min(limit),
+        };
         loop {
             let values = self.heap_values(inst, h)?;
             let found = detect(&values);
-            let Some(ctor) = ctor else {
-                return Ok((values, found));
+            let Some(basis) = &basis else {
+                return Ok(Found::observed(values, found));
             };
-            if let Some(mut r) = found {
-                if let Some(window) = proof_window(ctor, &r) {
+            if let Some(r) = found {
+                if let Some(window) = proof_window(basis, &r) {
                     if window <= h && verify(&values, &r, window) {
-                        r.proven = true;
-                        return Ok((values, Some(r)));
+                        let certified = Regularity { proven: true, ..r };
+                        let reported = match basis {
+                            Basis::Constructed(_) => certified,
+                            Basis::Subtraction(_) => r,
+                        };
+                        return Ok(Found {
+                            values,
+                            regularity: Some(reported),
+                            certified: Some(certified),
+                        });
                     }
                 }
             }
-            if h >= limit {
-                return Ok((values, found));
+            if h >= limit.max(min_len) {
+                return Ok(Found::observed(values, found));
             }
             h = h.saturating_mul(2).min(limit);
         }
