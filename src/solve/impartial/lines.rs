@@ -9,9 +9,10 @@ use super::Solver;
 use crate::eval::eval_error::EvalError;
 use crate::lang::value::InstId;
 
-/// The values seen so far on one line, as a bitset.
+/// The values seen so far on one line, as a bitset, with the first word that
+/// is not yet full (every word before it holds all its values).
 #[derive(Default, Clone)]
-struct LineSet(Vec<u64>);
+struct LineSet(Vec<u64>, usize);
 
 impl LineSet {
     fn insert(&mut self, v: u32) {
@@ -22,13 +23,18 @@ impl LineSet {
         if let Some(word) = self.0.get_mut(w) {
             *word |= 1 << (v % 64);
         }
+        while self.0.get(self.1) == Some(&u64::MAX) {
+            self.1 += 1;
+        }
     }
 }
 
-/// The mex of the union of some line sets.
+/// The mex of the union of some line sets: no value below the fullest line's
+/// first open word is missing, so the search starts there.
 fn mex_of(lines: &[&LineSet]) -> u32 {
     let words = lines.iter().map(|l| l.0.len()).max().unwrap_or(0);
-    for w in 0..words {
+    let start = lines.iter().map(|l| l.1).max().unwrap_or(0);
+    for w in start..words {
         let union = lines
             .iter()
             .fold(0u64, |acc, l| acc | l.0.get(w).copied().unwrap_or(0));

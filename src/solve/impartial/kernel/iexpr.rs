@@ -70,18 +70,9 @@ impl IExpr {
             IExpr::Rem(a, b) => int_op(IntOp::Rem, a.eval(s)?, b.eval(s)?).ok()?,
             IExpr::Xor(a, b) => int_op(IntOp::Xor, a.eval(s)?, b.eval(s)?).ok()?,
             IExpr::Neg(a) => int_neg(a.eval(s)?).ok()?,
-            IExpr::Min(xs) => xs
-                .iter()
-                .map(|x| x.eval(s))
-                .collect::<Option<Vec<_>>>()?
-                .into_iter()
-                .min()?,
-            IExpr::Max(xs) => xs
-                .iter()
-                .map(|x| x.eval(s))
-                .collect::<Option<Vec<_>>>()?
-                .into_iter()
-                .max()?,
+            // Folded without collecting: kernels evaluate bounds per position.
+            IExpr::Min(xs) => fold_some(xs, s, i64::min)?,
+            IExpr::Max(xs) => fold_some(xs, s, i64::max)?,
             IExpr::Abs(a) => int_abs(a.eval(s)?).ok()?,
             IExpr::If(c, a, b) => {
                 if c.eval(s)? {
@@ -204,4 +195,14 @@ impl BExpr {
             Cmp::Ne => return None,
         })
     }
+}
+
+/// `f` folded over the values of `xs` (`None` when one fails, or none).
+fn fold_some(xs: &[IExpr], s: &[i64], f: fn(i64, i64) -> i64) -> Option<i64> {
+    let mut acc: Option<i64> = None;
+    for x in xs {
+        let v = x.eval(s)?;
+        acc = Some(acc.map_or(v, |a| f(a, v)));
+    }
+    acc
 }
