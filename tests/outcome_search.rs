@@ -123,3 +123,37 @@ fn positions_that_repeat_go_to_the_loopy_engine() {
         run("game swap(a: nat, b: nat) { move (b, a) where a != b }\noutcome swap(1, 2)");
     assert_eq!(outcomes(&answers), vec![Outcome::D]);
 }
+
+/// The answers of `program` with compiled rules on or off (off, the search
+/// lists every option through the general evaluator), or its problem.
+fn answers_with(program: &str, kernels: bool) -> Result<Vec<Answer>, String> {
+    let mut engine = Engine::with_limits(grundy::graph::budget::Limits {
+        kernels,
+        ..Default::default()
+    });
+    engine.run_program(program).map_err(|p| p.message)
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(40))]
+
+    /// The search over compiled rules (options as integer pairs) gives the
+    /// general search's outcomes and winning moves, and the same error where
+    /// an option is not a valid position.
+    #[test]
+    fn compiled_search_matches_the_general_search(
+        c in 0i64..3, d in 0i64..3, set in proptest::collection::btree_set(1i64..5, 1..3),
+        x in 0i64..40, y in 0i64..40, invalid in proptest::prelude::any::<bool>(),
+    ) {
+        let set = set.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+        // With `invalid`, a move may leave y negative: an error either way.
+        let bound = if invalid { "k <= y + 1" } else { "k <= y" };
+        let program = format!(
+            "game g(x: nat, y: nat) {{\n\
+             move (x - k, min(y + {c}, x - k)) for k in 1..=min(x, y + {d})\n\
+             move (x, y - k) for k in {{{set}}} where {bound}\n}}\n\
+             outcome g({x}, {y})\nwinning g({x}, {y})\noutcome g({y}, {x})"
+        );
+        proptest::prop_assert_eq!(answers_with(&program, true), answers_with(&program, false), "{}", program);
+    }
+}

@@ -13,14 +13,18 @@
 //! ([`Outcomes::next_wins`] answers `None`) and the caller asks the Grundy engine.
 //! Options are tried in the order the rules give them.
 
+use super::kernel::compile::compile;
+use super::kernel::options::options;
+use super::kernel::Kernel;
 use super::{Impartial, IN_PROGRESS};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::{Games, OptionList, Side};
-use crate::graph::budget::Exceeded;
+use crate::graph::budget::{Budget, Exceeded};
 use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
-use crate::lang::value::{Component, GameSum};
+use crate::lang::value::{Component, GameSum, InstId, Value};
 use rustc_hash::FxHashMap;
+use std::rc::Rc;
 
 /// Most options one search generates before it leaves the question to the
 /// Grundy engine (a search whose first options are its largest positions can
@@ -35,6 +39,18 @@ const N: u8 = 3;
 #[derive(Debug, Default, Clone)]
 pub struct Outcomes {
     memo: FxHashMap<Component, u8>,
+    /// Outcomes of two-parameter positions searched with compiled rules.
+    pairs: FxHashMap<(InstId, [i64; 2]), u8>,
+    /// Compiled rules by instance (`None`: the rules do not compile).
+    kernels: FxHashMap<InstId, Option<Rc<Kernel>>>,
+}
+
+/// A position of the pair search with its options, which lie in the shared
+/// option stack from `start` on.
+struct PairFrame {
+    pos: [i64; 2],
+    start: usize,
+    next: usize,
 }
 
 /// What one option is, for the search.
@@ -66,11 +82,68 @@ impl Outcomes {
     /// Forgets every outcome.
     pub fn clear(&mut self) {
         self.memo.clear();
+        self.pairs.clear();
+        self.kernels.clear();
     }
 
     /// True when nothing is remembered.
     pub fn is_empty(&self) -> bool {
-        self.memo.is_empty()
+        self.memo.is_empty() && self.pairs.is_empty()
+    }
+
+    /// Whether the player to move wins a two-parameter position whose rules
+    /// compile, searched with the compiled rules: options are integer pairs
+    /// made in nanoseconds, positions are keyed by their two integers, and the
+    /// search stops at the first option into P. `None` when that does not
+    /// apply (the rules do not compile, an option is not a position of the
+    /// same game, positions repeat): the general search then answers.
+    fn pair_outcome(
+        &mut self,
+        games: &mut Games<'_>,
+        tables: &Impartial,
+        c: &Component,
+    ) -> Result<Option<bool>, Exceeded> {
+        let Component::Pos(inst, pos) = c else {
+            return Ok(None);
+        };
+        let (inst, budget) = (*inst, games.budget);
+        let ([Value::Int(a), Value::Int(b)], true) = (pos.as_ref(), budget.limits().kernels) else {
+            return Ok(None);
+        };
+        let kernel = match self.kernels.get(&inst) {
+            Some(k) => k.clone(),
+            None => {
+                let k = compile(games.globals, games.rt, inst).map(Rc::new);
+                self.kernels.insert(inst, k.clone());
+                k
+            }
+        };
+        let Some(kernel) = kernel.filter(|k| k.params == 2) else {
+            return Ok(None);
+        };
+        let root = [*a, *b];
+        if let Some(&o) = self.pairs.get(&(inst, root)) {
+            return Ok(Some(o == N));
+        }
+        let mut search = PairSearch {
+            kernel: &kernel,
+            inst,
+            tables,
+            budget,
+            memo: &mut self.pairs,
+            slots: Vec::new(),
+            options: Vec::new(),
+            fresh: Vec::new(),
+            stack: Vec::new(),
+        };
+        let found = search.run(root);
+        if found.as_ref().map_or(true, Option::is_none) {
+            // Stopped: what is still on the path is not an outcome.
+            for f in &search.stack {
+                search.memo.remove(&(inst, f.pos));
+            }
+        }
+        found
     }
 
     /// Whether the player to move wins `c` under normal play; `None` when some
@@ -93,6 +166,12 @@ impl Outcomes {
             Some(&P) => return Ok(Some(false)),
             Some(&N) => return Ok(Some(true)),
             _ => {}
+        }
+        if let Some(wins) = self
+            .pair_outcome(games, tables, c)
+            .map_err(|e| EvalError::limit(e, span))?
+        {
+            return Ok(Some(wins));
         }
         let budget = games.budget;
         let mut walk = OutcomeWalk {
@@ -180,6 +259,99 @@ fn classify(tables: &Impartial, parts: &[Component]) -> Option<Opt> {
             None => Opt::Child(c.clone()),
         }),
         _ => None,
+    }
+}
+
+/// The search of [`Outcomes::pair_outcome`]: depth first with an explicit
+/// stack of frames whose options share one vector.
+struct PairSearch<'p> {
+    kernel: &'p Kernel,
+    inst: InstId,
+    tables: &'p Impartial,
+    budget: &'p Budget,
+    memo: &'p mut FxHashMap<(InstId, [i64; 2]), u8>,
+    slots: Vec<i64>,
+    /// The options of every frame on the stack, one frame after another.
+    options: Vec<[i64; 2]>,
+    /// The options of the position being entered.
+    fresh: Vec<[i64; 2]>,
+    stack: Vec<PairFrame>,
+}
+
+impl PairSearch<'_> {
+    /// The known outcome of a position (true for P): searched already, or a
+    /// Grundy value in the tables.
+    fn known(&self, p: [i64; 2]) -> Option<u8> {
+        if let Some(&o) = self.memo.get(&(self.inst, p)) {
+            return Some(o);
+        }
+        let v = self.tables.inst(self.inst)?.memo.get_small(p, 2);
+        (v < IN_PROGRESS).then_some(if v == 0 { P } else { N })
+    }
+
+    /// Enters a position: lists its options, and settles it at once when one
+    /// of them is known to be P. `None` when its options cannot be listed.
+    fn enter(&mut self, p: [i64; 2]) -> Result<Option<()>, Exceeded> {
+        self.budget.add_positions(1)?;
+        if !options(
+            self.kernel,
+            p,
+            &mut self.slots,
+            self.budget,
+            &mut self.fresh,
+        )? {
+            return Ok(None);
+        }
+        if self.fresh.iter().any(|&o| self.known(o) == Some(P)) {
+            self.memo.insert((self.inst, p), N);
+            return Ok(Some(()));
+        }
+        self.memo.insert((self.inst, p), ON_PATH);
+        let start = self.options.len();
+        self.options.extend_from_slice(&self.fresh);
+        self.stack.push(PairFrame {
+            pos: p,
+            start,
+            next: 0,
+        });
+        Ok(Some(()))
+    }
+
+    /// Settles the frame on top of the stack.
+    fn settle(&mut self, outcome: u8) {
+        if let Some(f) = self.stack.pop() {
+            self.memo.insert((self.inst, f.pos), outcome);
+            self.options.truncate(f.start);
+        }
+    }
+
+    fn run(&mut self, root: [i64; 2]) -> Result<Option<bool>, Exceeded> {
+        if self.enter(root)?.is_none() {
+            return Ok(None);
+        }
+        while let Some(top) = self.stack.last() {
+            let Some(&child) = self.options.get(top.start + top.next) else {
+                // Every option is an N-position.
+                self.settle(P);
+                continue;
+            };
+            match self.known(child) {
+                Some(P) => self.settle(N),
+                Some(N) => {
+                    if let Some(top) = self.stack.last_mut() {
+                        top.next += 1;
+                    }
+                }
+                // A position repeats: the loopy engine answers.
+                Some(_) => return Ok(None),
+                None => {
+                    if self.enter(child)?.is_none() {
+                        return Ok(None);
+                    }
+                }
+            }
+        }
+        Ok(self.known(root).map(|o| o == N))
     }
 }
 

@@ -10,6 +10,7 @@
 pub mod compile;
 mod fast;
 pub mod iexpr;
+pub mod options;
 pub mod run;
 
 use crate::lang::value::InstId;

@@ -443,10 +443,10 @@ fn check_filters(inner: &Inner, sc: &Scratch) -> Result<bool, Bail> {
 }
 
 #[inline]
-fn arg_value(a: &Arg, x: i64, sc: &Scratch) -> Result<i64, Bail> {
+pub(super) fn arg_value(a: &Arg, x: i64, slots: &[i64]) -> Result<i64, Bail> {
     match a {
-        Arg::Affine(c, rest) => opt(opt(c.checked_mul(x))?.checked_add(opt(rest.eval(&sc.slots))?)),
-        Arg::General(e) => opt(e.eval(&sc.slots)),
+        Arg::Affine(c, rest) => opt(opt(c.checked_mul(x))?.checked_add(opt(rest.eval(slots))?)),
+        Arg::General(e) => opt(e.eval(slots)),
     }
 }
 
@@ -455,7 +455,7 @@ fn emit(option: &KOption, x: i64, params: usize, ctx: &Ctx<'_>, sc: &mut Scratch
     match option {
         KOption::Same(args) => {
             if params == 1 {
-                let n = arg_value(args.first().ok_or(Bail::Fallback)?, x, sc)?;
+                let n = arg_value(args.first().ok_or(Bail::Fallback)?, x, &sc.slots)?;
                 let idx = usize::try_from(n).map_err(|_| Bail::Fallback)?;
                 let v = ctx.dense(ctx.this).get(idx).copied().unwrap_or(UNKNOWN);
                 sc.seen(v, ctx.this, [n, 0], 1)?;
@@ -463,8 +463,8 @@ fn emit(option: &KOption, x: i64, params: usize, ctx: &Ctx<'_>, sc: &mut Scratch
                     sc.mark(u64::from(v));
                 }
             } else {
-                let a = arg_value(args.first().ok_or(Bail::Fallback)?, x, sc)?;
-                let b = arg_value(args.get(1).ok_or(Bail::Fallback)?, x, sc)?;
+                let a = arg_value(args.first().ok_or(Bail::Fallback)?, x, &sc.slots)?;
+                let b = arg_value(args.get(1).ok_or(Bail::Fallback)?, x, &sc.slots)?;
                 let (ai, bi) = (
                     usize::try_from(a).map_err(|_| Bail::Fallback)?,
                     usize::try_from(b).map_err(|_| Bail::Fallback)?,
@@ -488,10 +488,11 @@ fn emit(option: &KOption, x: i64, params: usize, ctx: &Ctx<'_>, sc: &mut Scratch
             for t in terms {
                 match t {
                     Term::Nimber(a) => {
-                        total ^= u64::try_from(arg_value(a, x, sc)?).map_err(|_| Bail::Fallback)?;
+                        total ^= u64::try_from(arg_value(a, x, &sc.slots)?)
+                            .map_err(|_| Bail::Fallback)?;
                     }
                     Term::Heap(inst, a) => {
-                        let n = arg_value(a, x, sc)?;
+                        let n = arg_value(a, x, &sc.slots)?;
                         let idx = usize::try_from(n).map_err(|_| Bail::Fallback)?;
                         let v = ctx.dense(*inst).get(idx).copied().unwrap_or(UNKNOWN);
                         sc.seen(v, *inst, [n, 0], 1)?;
@@ -526,6 +527,13 @@ pub fn rule_range(
     for (s, v) in kernel.param_slots.iter().zip(pos) {
         *slots.get_mut(*s)? = v;
     }
+    range_within(inner, slots)
+}
+
+/// The inclusive range of an innermost `x in lo..hi` binder after its `where`
+/// bounds, with the other slots set; `None` for a binder over values or when
+/// arithmetic fails.
+pub(super) fn range_within(inner: &Inner, slots: &[i64]) -> Option<(i64, i64)> {
     let InnerIter::Range(lo, hi) = &inner.iter else {
         return None;
     };
