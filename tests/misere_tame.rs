@@ -102,3 +102,40 @@ fn genus_of_octal_0_312_by_theory() {
     let values: Vec<String> = out.iter().map(|a| value(a)).collect();
     assert_eq!(values, ["1^031", "2^20", "0^02", "2^1420", "0^02", "1^13"]);
 }
+
+/// The answers of `program` as text, with compiled rules on or off, or its
+/// problem.
+fn texts_with(program: &str, kernels: bool) -> Result<Vec<String>, String> {
+    let mut engine = common::engine(kernels);
+    let answers = engine.run_program(program).map_err(|p| p.message)?;
+    let namer = engine.namer();
+    Ok(answers
+        .iter()
+        .filter_map(|a| grundy::report::text(a, &namer))
+        .collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Genera of heaps valued bottom-up from compiled rules (options listed
+    /// as integers) are the genus walk's, and so are the misère outcomes and
+    /// winning moves built on them; rules whose options leave the game (a
+    /// negative heap) give the walk's error.
+    #[test]
+    fn compiled_heap_genera_match_the_walk(
+        set in prop::collection::btree_set(1i64..6, 1..4),
+        half in any::<bool>(),
+        invalid in any::<bool>(),
+        a in 0u32..30, b in 0u32..30,
+    ) {
+        let set = set.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+        let bound = if invalid { "k <= n + 1" } else { "k <= n" };
+        let extra = if half { "\n  move n - k for k in 1..=n / 2" } else { "" };
+        let program = format!(
+            "game g(n: nat) {{\n  move n - k for k in {{{set}}} where {bound}{extra}\n}}\n\
+             genus g({a})\nwinning misere g({a}) + g({b})\noutcome misere g({a}) + g({b}) + g(3)"
+        );
+        prop_assert_eq!(texts_with(&program, true), texts_with(&program, false), "{}", program);
+    }
+}

@@ -58,17 +58,14 @@ pub enum GenusClass {
 /// The least natural number not in `set` (sorted copy: O(n log n), since a
 /// heap of n tokens has n options).
 fn mex(set: &[u32]) -> u32 {
-    let mut sorted = set.to_vec();
-    sorted.sort_unstable();
-    sorted.dedup();
-    let mut m = 0;
-    for x in sorted {
-        if x != m {
-            break;
+    // The mex of n values is at most n: one flag per candidate, no sorting.
+    let mut present = vec![false; set.len() + 1];
+    for &x in set {
+        if let Some(p) = present.get_mut(x as usize) {
+            *p = true;
         }
-        m += 1;
     }
-    m
+    present.iter().position(|&p| !p).unwrap_or(set.len()) as u32
 }
 
 impl Genus {

@@ -20,8 +20,11 @@ use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::{Games, OptionList, Side};
 use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
-use crate::lang::value::{Component, GameSum};
+use crate::lang::value::{Component, GameSum, Value};
+use crate::solve::impartial::kernel::compile::compile;
+use crate::solve::impartial::kernel::options::options;
 use std::borrow::Cow;
+use std::rc::Rc;
 
 /// What the theory knows of one component.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,6 +89,9 @@ pub fn component_theory(
     }
     if let Some(Some(t)) = cache.theory.get(c) {
         return Ok(t.clone());
+    }
+    if let Some(t) = heap_theories(games, cache, c, span)? {
+        return Ok(t);
     }
     let budget = games.budget;
     let mut walk = TheoryWalk {
@@ -234,6 +240,70 @@ fn tame_parts(
         }
     }
     Ok(Some(sum))
+}
+
+/// The theories of heaps 0..=n of a one-parameter game whose compiled rules
+/// move a heap to smaller heaps of the same game, computed bottom-up over a
+/// dense table (options listed as integers, genera read by reference) and
+/// kept in the cache; `None` when the rules are not of that shape (the walk
+/// then answers, and reports any error).
+fn heap_theories(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    c: &Component,
+    span: Span,
+) -> Result<Option<Theory>, EvalError> {
+    let Component::Pos(inst, pos) = c else {
+        return Ok(None);
+    };
+    let ([Value::Int(n)], true) = (pos.as_ref(), games.budget.limits().kernels) else {
+        return Ok(None);
+    };
+    let Ok(last) = usize::try_from(*n) else {
+        return Ok(None);
+    };
+    let Some(kernel) = compile(games.globals, games.rt, *inst).filter(|k| k.params == 1) else {
+        return Ok(None);
+    };
+    let budget = games.budget;
+    let limit = |e| EvalError::limit(e, span);
+    budget.reserve(last.saturating_mul(64)).map_err(limit)?;
+    let (mut slots, mut opts) = (Vec::new(), Vec::new());
+    let mut theories: Vec<(Genus, bool)> = Vec::with_capacity(last + 1);
+    for m in 0..=last {
+        budget.add_positions(1).map_err(limit)?;
+        if !options(&kernel, [m as i64, 0], &mut slots, budget, &mut opts).map_err(limit)? {
+            return Ok(None);
+        }
+        budget.ticks(opts.len() as u32).map_err(limit)?;
+        let mut genera: Vec<&Genus> = Vec::with_capacity(opts.len());
+        let mut tame = true;
+        for o in &opts {
+            // Only smaller heaps: anything else is left to the walk.
+            let Some((g, t)) = usize::try_from(o[0])
+                .ok()
+                .filter(|&k| k < m)
+                .and_then(|k| theories.get(k))
+            else {
+                return Ok(None);
+            };
+            genera.push(g);
+            tame &= t;
+        }
+        let g = Genus::from_options(&genera);
+        let tame = tame && is_tame(&g);
+        theories.push((g, tame));
+    }
+    let mut answer = None;
+    for (m, (g, tame)) in theories.into_iter().enumerate() {
+        let heap = Component::Pos(*inst, Rc::from(vec![Value::Int(m as i64)]));
+        let theory = Theory::Known(g, tame);
+        if m == last {
+            answer = Some(theory.clone());
+        }
+        cache.theory.entry(heap).or_insert(Some(theory));
+    }
+    Ok(answer)
 }
 
 /// Nimbers are known without a walk (at any size).

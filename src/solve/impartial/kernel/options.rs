@@ -1,6 +1,7 @@
-//! A compiled kernel's options of one two-parameter position, as parameter
-//! pairs in rule order: for searches that need the options themselves (the
-//! outcome-only search) rather than their values. Integer arithmetic on
+//! A compiled kernel's options of one position, as parameter pairs in rule
+//! order (a heap `n` of a one-parameter game is `[n, 0]`): for searches that
+//! need the options themselves (the outcome-only search, the genus of heaps)
+//! rather than their values. Integer arithmetic on
 //! frame slots, a few nanoseconds an option against the general evaluator's
 //! microsecond.
 
@@ -20,7 +21,7 @@ pub fn options(
     out: &mut Vec<[i64; 2]>,
 ) -> Result<bool, Exceeded> {
     out.clear();
-    if kernel.params != 2 {
+    if !(1..=2).contains(&kernel.params) {
         return Ok(false);
     }
     slots.clear();
@@ -149,10 +150,11 @@ fn set(slots: &mut [i64], slot: usize, v: i64) -> Res {
 }
 
 fn push(args: &[Arg], x: i64, slots: &[i64], out: &mut Vec<[i64; 2]>) -> Res {
-    let [a, b] = args else {
-        return Err(Bail::Fallback);
+    let (a, b) = match args {
+        [a] => (arg_value(a, x, slots)?, 0),
+        [a, b] => (arg_value(a, x, slots)?, arg_value(b, x, slots)?),
+        _ => return Err(Bail::Fallback),
     };
-    let (a, b) = (arg_value(a, x, slots)?, arg_value(b, x, slots)?);
     if a < 0 || b < 0 {
         return Err(Bail::Fallback);
     }
