@@ -96,8 +96,10 @@ impl<'s, 'a> Solver<'s, 'a> {
     /// Positions the kernel cannot value are left to the search.
     ///
     /// The fill is skipped when the box would not fit the position budget: a
-    /// search then needs only the positions it reaches.
+    /// search then needs only the positions it reaches. A piece sliding along
+    /// rays on a board has its whole board swept first ([`super::board_rays`]).
     pub fn fill_below(&mut self, inst: InstId, pos: &Pos) -> Result<(), EvalError> {
+        self.fill_board_rays(inst, pos)?;
         let filled = self.tables.inst(inst).map_or((0, 0), |t| t.filled);
         let room = self.games.budget.positions_left();
         if let (Key::One(n), Some(set)) = (key_of(pos), self.subtraction_set(inst)) {

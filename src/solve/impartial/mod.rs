@@ -1,7 +1,9 @@
 //! Impartial analyses under normal play: Grundy values by the one search driver,
-//! bottom-up fills by compiled kernels and per-line mex sets, sums and their
-//! winning moves, regularity of nim-sequences, the longest play.
+//! bottom-up fills by compiled kernels and per-line mex sets (heap games, and
+//! pieces sliding along rays on boards), sums and their winning moves,
+//! regularity of nim-sequences, the longest play.
 
+pub mod board_rays;
 pub mod fill;
 pub mod grundy;
 pub mod kernel;
@@ -41,6 +43,9 @@ pub struct InstTables {
     pub filled: (usize, usize),
     /// The rare/common split of a one-parameter game's values (sparse space).
     pub sparse: sparse::Sparse,
+    /// The board sweep of pieces sliding along rays ran, or found that it does
+    /// not apply (it is not tried again).
+    pub rays_tried: bool,
 }
 
 impl Default for InstTables {
@@ -51,6 +56,7 @@ impl Default for InstTables {
             kernel: None,
             filled: (0, 0),
             sparse: sparse::Sparse::new(),
+            rays_tried: false,
         }
     }
 }
