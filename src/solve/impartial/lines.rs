@@ -3,8 +3,9 @@
 //! its lines, so a running mex set per line gives the value in a few word
 //! operations instead of a walk along every ray.
 
+use super::kernel::iexpr::IExpr;
 use super::kernel::run::rule_range;
-use super::kernel::Kernel;
+use super::kernel::{InnerIter, Kernel};
 use super::Solver;
 use crate::eval::eval_error::EvalError;
 use crate::lang::value::InstId;
@@ -45,6 +46,47 @@ fn mex_of(lines: &[&LineSet]) -> u32 {
     (words * 64) as u32
 }
 
+/// True when rule `index` ranges over the whole ray in direction `d` at every
+/// position, by the shape of its compiled range alone: `k in 1..=x`,
+/// `k in 1..=y` or `k in 1..=min(x, y)` with no other condition. Other rules
+/// are checked position by position.
+fn always_whole_ray(kernel: &Kernel, index: usize, d: (i64, i64)) -> bool {
+    let (Some(rule), Some(&px), Some(&py)) = (
+        kernel.rules.get(index),
+        kernel.param_slots.first(),
+        kernel.param_slots.get(1),
+    ) else {
+        return false;
+    };
+    let Some(inner) = rule.inner.as_ref() else {
+        return false;
+    };
+    if !rule.outer.is_empty()
+        || !rule.outer_filters.is_empty()
+        || !inner.filters.is_empty()
+        || !inner.bounds.is_empty()
+    {
+        return false;
+    }
+    let InnerIter::Range(lo, IExpr::Add(last, one)) = &inner.iter else {
+        return false;
+    };
+    // A constant evaluates without any slot.
+    if lo.eval(&[]) != Some(1) || one.eval(&[]) != Some(1) {
+        return false;
+    }
+    let slot = |e: &IExpr, s: usize| matches!(e, IExpr::Slot(i) if *i == s);
+    match (d, last.as_ref()) {
+        ((-1, 0), e) => slot(e, px),
+        ((0, -1), e) => slot(e, py),
+        ((-1, -1), IExpr::Min(xs)) => match xs.as_slice() {
+            [a, b] => (slot(a, px) && slot(b, py)) || (slot(a, py) && slot(b, px)),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
 impl<'s, 'a> Solver<'s, 'a> {
     /// Fills the box [0..=x]×[0..=y] of a fresh instance with per-line mex sets.
     /// Each position is used only if every rule's range there is exactly the
@@ -63,19 +105,30 @@ impl<'s, 'a> Solver<'s, 'a> {
         let mut cols = vec![LineSet::default(); x + 1];
         let mut diags = vec![LineSet::default(); x + y + 1];
         let mut slots = Vec::new();
+        let always: Vec<bool> = dirs
+            .iter()
+            .enumerate()
+            .map(|(i, d)| always_whole_ray(kernel, i, *d))
+            .collect();
         self.tables
             .inst_mut(inst)
             .memo
             .reserve_grid(x + 1, y + 1, budget)
             .map_err(|e| self.limit(e))?;
+        let span = self.span;
+        // The instance's tables, looked up once for the whole sweep.
+        let t = self.tables.inst_mut(inst);
         for a in 0..=x {
             for b in 0..=y {
-                budget.tick().map_err(|e| self.limit(e))?;
+                budget.tick().map_err(|e| EvalError::limit(e, span))?;
                 let p = [a as i64, b as i64];
                 if dirs.len() > 3 {
                     return Ok(false);
                 }
                 for (i, d) in dirs.iter().enumerate() {
+                    if always.get(i) == Some(&true) {
+                        continue;
+                    }
                     let full = match d {
                         (-1, 0) => p[0],
                         (0, -1) => p[1],
@@ -103,14 +156,13 @@ impl<'s, 'a> Solver<'s, 'a> {
                     };
                 }
                 let v = mex_of(lines.get(..dirs.len().min(3)).unwrap_or(&[]));
-                let t = self.tables.inst_mut(inst);
                 if t.memo.grid_view().1 <= a {
                     return Ok(false); // the grid could not hold the box: leave it to the kernel
                 }
                 t.max = t.max.max(v);
                 t.memo
                     .set_small([a as i64, b as i64], 2, v, budget)
-                    .map_err(|e| EvalError::limit(e, self.span))?;
+                    .map_err(|e| EvalError::limit(e, span))?;
                 for set in [rows.get_mut(b), cols.get_mut(a), diags.get_mut(diag)]
                     .into_iter()
                     .flatten()
