@@ -249,3 +249,28 @@ fn a_failed_search_leaves_no_position_on_the_path() {
     // A chain of two moves: e(2) → e(1) → e(0), so e(2) is a P-position.
     assert_eq!(ok(&mut s, "grundy e(2)"), "grundy e(2) = 0");
 }
+
+/// The compiled outcome search lists a position's options as integers: a
+/// position with billions of them is refused by the memory limit before the
+/// list grows, also under an address-space cap, never an allocation failure.
+#[test]
+fn compiled_option_lists_ask_the_budget_first() {
+    let fib =
+        "game fib(n: nat, m: nat) { move (n - k, min(2 * k, n - k)) for k in 1..=min(m, n) }\n";
+    let program = format!("{fib}outcome fib(10000000000, 9999999999)");
+    assert_limit(&program, SMALL, "--max-memory");
+    let (code, err) = run_capped(&program, 2_000_000);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("grundy::limit"), "{err}");
+}
+
+/// The genus of heaps from compiled rules counts the heaps against the
+/// position limit before valuing any.
+#[test]
+fn heap_genera_count_their_heaps_first() {
+    assert_limit(
+        "game nim(n: nat) { move n - k for k in 1..=n }\ngenus nim(100000000000)",
+        &[],
+        "--max-positions",
+    );
+}

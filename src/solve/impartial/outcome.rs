@@ -308,6 +308,12 @@ impl PairSearch<'_> {
         }
         self.memo.insert((self.inst, p), ON_PATH);
         let start = self.options.len();
+        let want = start + self.fresh.len();
+        if want > self.options.capacity() {
+            // The stack of options may double: asked of the budget first.
+            self.budget
+                .reserve(want.saturating_mul(2 * std::mem::size_of::<[i64; 2]>()))?;
+        }
         self.options.extend_from_slice(&self.fresh);
         self.stack.push(PairFrame {
             pos: p,

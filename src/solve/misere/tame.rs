@@ -267,6 +267,12 @@ fn heap_theories(
     };
     let budget = games.budget;
     let limit = |e| EvalError::limit(e, span);
+    if last >= budget.positions_left() {
+        // More heaps than the budget holds: said at once, not after the walk
+        // has filled memory with the root's options.
+        let most = budget.limits().max_positions;
+        return Err(limit(crate::graph::budget::Exceeded::Positions(most)));
+    }
     budget.reserve(last.saturating_mul(64)).map_err(limit)?;
     let (mut slots, mut opts) = (Vec::new(), Vec::new());
     let mut theories: Vec<(Genus, bool)> = Vec::with_capacity(last + 1);

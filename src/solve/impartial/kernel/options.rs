@@ -115,8 +115,16 @@ fn innermost(
     match &inner.iter {
         InnerIter::Range(..) => {
             let (lo, hi) = opt(range_within(inner, slots))?;
-            work(budget, usize::try_from(hi.saturating_sub(lo)).unwrap_or(0))?;
-            for v in lo..=hi {
+            // Asked before the list grows: a range of billions is refused at
+            // once by the memory limit instead of filling memory.
+            let count = usize::try_from(hi.saturating_sub(lo)).map_or(0, |c| c.saturating_add(1));
+            budget
+                .reserve(count.saturating_mul(std::mem::size_of::<[i64; 2]>()))
+                .map_err(Bail::Limit)?;
+            for (i, v) in (lo..=hi).enumerate() {
+                if i % CHUNK == 0 {
+                    work(budget, CHUNK)?;
+                }
                 each(v, slots, out)?;
             }
         }
@@ -134,6 +142,9 @@ fn innermost(
     }
     Ok(())
 }
+
+/// Options listed between two looks at the budget (Ctrl-C, time, memory).
+const CHUNK: usize = 4096;
 
 fn holds(conditions: &[BExpr], slots: &[i64]) -> Result<bool, Bail> {
     for c in conditions {
