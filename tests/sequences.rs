@@ -254,6 +254,8 @@ fn sequence_outputs(program: &str) -> (Vec<u32>, String, String) {
     let Some(a @ Answer::Sequence { values, .. }) = answers.last() else {
         panic!("a sequence")
     };
+    // The largest value found from the period's ends is the walk's largest.
+    assert_eq!(values.max(), values.iter().max(), "{program}");
     let namer = engine.namer();
     let (mut text, mut json) = (Vec::new(), Vec::new());
     grundy::report::text::write_text_at_width(&mut text, a, &namer, 80).unwrap();

@@ -112,7 +112,6 @@ fn table(
         .unwrap_or(1);
     // Each cell: a gap (where `>` may stand) and the digits, right-aligned.
     let digits = values
-        .iter()
         .max()
         .map(|v| v.to_string().len())
         .into_iter()

@@ -148,6 +148,27 @@ impl HeapValues {
         computed.iter().copied().chain(rest.map(|v| v.unwrap_or(0)))
     }
 
+    /// The largest value, without walking a long range: past the computed
+    /// values each residue of the period changes linearly with the cycle, so
+    /// its extremes lie in the first and the last cycle of the range.
+    pub fn max(&self) -> Option<u32> {
+        let end = self.from + self.len;
+        let computed_end = end.min(self.computed.len());
+        let mut best = self
+            .computed
+            .get(self.from.min(computed_end)..computed_end)?
+            .iter()
+            .copied()
+            .max();
+        if let Some(r) = self.rule.filter(|_| end > self.computed.len()) {
+            let start = self.computed.len().max(self.from);
+            let last_cycle = r.preperiod + (end - 1 - r.preperiod) / r.period * r.period;
+            let ends = (start..end.min(start + r.period)).chain(last_cycle.max(start)..end);
+            best = best.max(ends.filter_map(|n| self.value(n)).max());
+        }
+        best
+    }
+
     /// The values in a vector (for pictures and small ranges).
     pub fn to_vec(&self) -> Vec<u32> {
         self.iter().collect()
