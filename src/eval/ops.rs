@@ -320,6 +320,13 @@ fn replace_char(s: &str, idx: usize, piece: &str) -> Rc<str> {
     })
 }
 
+/// The element `n` of a sequence of `len` elements names: indices run from 0 and
+/// never wrap around.
+#[inline]
+pub fn seq_index(n: i64, len: usize) -> Option<usize> {
+    usize::try_from(n).ok().filter(|&k| k < len)
+}
+
 /// `xs[i]` and `xs[a..b]`.
 pub fn index_value(b: &Value, i: &Value, span: Span) -> Result<Value, EvalError> {
     let Some(len) = seq_len(b) else {
@@ -331,14 +338,11 @@ pub fn index_value(b: &Value, i: &Value, span: Span) -> Result<Value, EvalError>
     };
     match i {
         Value::Int(n) => {
-            let idx = usize::try_from(*n)
-                .ok()
-                .filter(|&k| k < len)
-                .ok_or(EvalError::Index {
-                    index: *n,
-                    len,
-                    span,
-                })?;
+            let idx = seq_index(*n, len).ok_or(EvalError::Index {
+                index: *n,
+                len,
+                span,
+            })?;
             Ok(match b {
                 Value::List(xs) | Value::Tuple(xs) => xs.get(idx).cloned().unwrap_or(Value::Int(0)),
                 Value::Str(s) => Value::Str(char_at(s, idx)),
@@ -377,14 +381,11 @@ pub fn with_value(b: &Value, i: &Value, v: Value, span: Span) -> Result<Value, E
     let n = i
         .as_int()
         .ok_or_else(|| EvalError::expected("an integer index", i.kind_name(), span))?;
-    let idx = usize::try_from(n)
-        .ok()
-        .filter(|&k| k < len)
-        .ok_or(EvalError::Index {
-            index: n,
-            len,
-            span,
-        })?;
+    let idx = seq_index(n, len).ok_or(EvalError::Index {
+        index: n,
+        len,
+        span,
+    })?;
     match b {
         Value::List(xs) | Value::Tuple(xs) => {
             let mut items = xs.to_vec();

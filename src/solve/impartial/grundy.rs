@@ -193,6 +193,10 @@ impl Walk for GrundyWalk<'_, '_, '_> {
             }
             _ => {}
         }
+        if let Some(v) = self.solver.vector_value(inst, pos)? {
+            self.solver.store(inst, pos, v)?;
+            return Ok(Visit::Done);
+        }
         self.options.clear();
         self.solver
             .games

@@ -13,6 +13,7 @@ pub mod outcome;
 pub mod periodicity;
 pub mod sparse;
 pub mod sums;
+pub mod vectors;
 
 use super::tables::{key_of, Table};
 use crate::diagnostics::Span;
@@ -46,6 +47,8 @@ pub struct InstTables {
     /// The board sweep of pieces sliding along rays ran, or found that it does
     /// not apply (it is not tried again).
     pub rays_tried: bool,
+    /// Rules compiled over integer vectors, and the values they found.
+    pub vectors: vectors::VectorState,
 }
 
 impl Default for InstTables {
@@ -57,6 +60,7 @@ impl Default for InstTables {
             filled: (0, 0),
             sparse: sparse::Sparse::new(),
             rays_tried: false,
+            vectors: vectors::VectorState::default(),
         }
     }
 }
@@ -101,7 +105,9 @@ impl Impartial {
 
     /// True when nothing is stored.
     pub fn is_empty(&self) -> bool {
-        self.insts.values().all(|t| t.memo.is_empty())
+        self.insts
+            .values()
+            .all(|t| t.memo.is_empty() && t.vectors.memo.is_empty())
     }
 }
 

@@ -3,7 +3,9 @@
 
 use super::iexpr::{BExpr, Cmp, IExpr};
 use super::{Arg, Inner, InnerIter, KBinder, KOption, KRule, Kernel, Term};
-use crate::check::program::{Binder, Expr, ExprKind, GameBody, Globals, ParamType, SlotPattern};
+use crate::check::program::{
+    Binder, Expr, ExprKind, Game, GameBody, Globals, ParamType, SlotPattern,
+};
 use crate::eval::builtins::Builtin;
 use crate::eval::runtime::Runtime;
 use crate::lang::value::{InstId, Value};
@@ -12,19 +14,35 @@ use std::rc::Rc;
 
 /// What the compiler knows about a frame slot.
 #[derive(Debug, Clone)]
-enum SlotKind {
+pub(super) enum SlotKind {
     /// Holds an integer at run time.
     Int,
+    /// Holds a [`super::iexpr::list_ref`] to a list of integers at run time.
+    List,
     /// A family parameter: a constant.
     Const(Value),
     /// Anything else.
     Unknown,
 }
 
-struct Compiler<'a> {
-    globals: &'a Globals,
-    rt: &'a mut Runtime,
-    slots: Vec<SlotKind>,
+/// Integer and boolean expressions of one game's rules, compiled over its frame.
+pub(super) struct Compiler<'a> {
+    pub(super) globals: &'a Globals,
+    pub(super) rt: &'a mut Runtime,
+    pub(super) slots: Vec<SlotKind>,
+}
+
+/// The slots of a game's frame with its family parameters bound to their
+/// constant values; every other slot unknown.
+pub(super) fn frame_kinds(game: &Game, family: &[Value]) -> Option<Vec<SlotKind>> {
+    let mut slots = vec![SlotKind::Unknown; game.frame_size];
+    for (p, v) in game.family.iter().zip(family.iter()) {
+        let SlotPattern::Slot(s) = p.pattern else {
+            return None;
+        };
+        *slots.get_mut(s)? = SlotKind::Const(v.clone());
+    }
+    Some(slots)
 }
 
 /// Compiles `inst`, or says it cannot be compiled.
@@ -38,13 +56,7 @@ pub fn compile(globals: &Globals, rt: &mut Runtime, inst: InstId) -> Option<Kern
     if game.partizan || game.board.is_some() || !(1..=2).contains(&game.params.len()) {
         return None;
     }
-    let mut slots = vec![SlotKind::Unknown; game.frame_size];
-    for (p, v) in game.family.iter().zip(family.iter()) {
-        let SlotPattern::Slot(s) = p.pattern else {
-            return None;
-        };
-        *slots.get_mut(s)? = SlotKind::Const(v.clone());
-    }
+    let mut slots = frame_kinds(game, &family)?;
     let mut param_slots = Vec::new();
     for p in &game.params {
         let SlotPattern::Slot(s) = p.pattern else {
@@ -78,7 +90,7 @@ pub fn compile(globals: &Globals, rt: &mut Runtime, inst: InstId) -> Option<Kern
 }
 
 impl<'a> Compiler<'a> {
-    fn set_int(&mut self, slot: usize) -> Option<()> {
+    pub(super) fn set_int(&mut self, slot: usize) -> Option<()> {
         *self.slots.get_mut(slot)? = SlotKind::Int;
         Some(())
     }
@@ -151,7 +163,7 @@ impl<'a> Compiler<'a> {
         })
     }
 
-    fn conjuncts(&mut self, e: &Expr, out: &mut Vec<BExpr>) -> Option<()> {
+    pub(super) fn conjuncts(&mut self, e: &Expr, out: &mut Vec<BExpr>) -> Option<()> {
         if let ExprKind::Binary(BinOp::And, a, b) = &e.kind {
             self.conjuncts(a, out)?;
             return self.conjuncts(b, out);
@@ -161,7 +173,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// A constant value known at compile time.
-    fn constant(&self, e: &Expr) -> Option<Value> {
+    pub(super) fn constant(&self, e: &Expr) -> Option<Value> {
         match &e.kind {
             ExprKind::Const(v) => Some(v.clone()),
             ExprKind::Local(s) => match self.slots.get(*s)? {
@@ -180,7 +192,7 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn int_set(&self, e: &Expr) -> Option<Rc<[i64]>> {
+    pub(super) fn int_set(&self, e: &Expr) -> Option<Rc<[i64]>> {
         match self.constant(e)? {
             Value::Set(xs) | Value::List(xs) => {
                 let mut v: Vec<i64> = xs.iter().map(Value::as_int).collect::<Option<_>>()?;
@@ -192,7 +204,7 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn iterable(&mut self, e: &Expr) -> Option<InnerIter> {
+    pub(super) fn iterable(&mut self, e: &Expr) -> Option<InnerIter> {
         match &e.kind {
             ExprKind::Binary(BinOp::RangeExcl, lo, hi) => {
                 Some(InnerIter::Range(self.int(lo)?, self.int(hi)?))
@@ -205,7 +217,7 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn int(&mut self, e: &Expr) -> Option<IExpr> {
+    pub(super) fn int(&mut self, e: &Expr) -> Option<IExpr> {
         let bin = |op: BinOp, a: IExpr, b: IExpr| -> Option<IExpr> {
             let (a, b) = (Box::new(a), Box::new(b));
             Some(match op {
@@ -248,6 +260,12 @@ impl<'a> Compiler<'a> {
             ExprKind::CallBuiltin(Builtin::Abs, args) => {
                 Some(IExpr::Abs(Box::new(self.int(args.first()?)?)))
             }
+            ExprKind::CallBuiltin(Builtin::Len, args) if args.len() == 1 => {
+                Some(IExpr::Len(self.list_slot(args.first()?)?))
+            }
+            ExprKind::Index(list, i) => {
+                Some(IExpr::Elem(self.list_slot(list)?, Box::new(self.int(i)?)))
+            }
             ExprKind::If(c, a, b) => Some(IExpr::If(
                 Box::new(self.boolean(c)?),
                 Box::new(self.int(a)?),
@@ -257,7 +275,15 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn boolean(&mut self, e: &Expr) -> Option<BExpr> {
+    /// The slot of a list of integers named by `e`.
+    pub(super) fn list_slot(&self, e: &Expr) -> Option<usize> {
+        match &e.kind {
+            ExprKind::Local(s) if matches!(self.slots.get(*s)?, SlotKind::List) => Some(*s),
+            _ => None,
+        }
+    }
+
+    pub(super) fn boolean(&mut self, e: &Expr) -> Option<BExpr> {
         match &e.kind {
             ExprKind::Const(Value::Bool(b)) => Some(BExpr::Const(*b)),
             ExprKind::Unary(UnOp::Not, a) => Some(BExpr::Not(Box::new(self.boolean(a)?))),

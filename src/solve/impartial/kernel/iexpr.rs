@@ -3,7 +3,7 @@
 //! the caller falls back to the general evaluator, which reports the error.
 
 pub use crate::eval::ops::Cmp;
-use crate::eval::ops::{in_range, in_sorted, int_abs, int_neg, int_op, IntOp};
+use crate::eval::ops::{in_range, in_sorted, int_abs, int_neg, int_op, seq_index, IntOp};
 use std::rc::Rc;
 
 /// An integer expression.
@@ -35,6 +35,24 @@ pub enum IExpr {
     Abs(Box<IExpr>),
     /// `if c then a else b`
     If(Box<BExpr>, Box<IExpr>, Box<IExpr>),
+    /// `xs[i]`, the slot holding a [`list_ref`] to a list of integers stored
+    /// further on in the same slots.
+    Elem(usize, Box<IExpr>),
+    /// `len(xs)`, the slot holding a [`list_ref`].
+    Len(usize),
+}
+
+/// A list of integers kept in the slots themselves: `len` values from slot
+/// `start`, named by one slot holding this reference.
+#[inline]
+pub fn list_ref(start: usize, len: usize) -> i64 {
+    ((len as i64) << 32) | start as i64
+}
+
+/// The start and length of a list named by a [`list_ref`].
+#[inline]
+pub fn list_span(r: i64) -> (usize, usize) {
+    ((r & 0xffff_ffff) as usize, (r >> 32) as usize)
 }
 
 /// A boolean expression.
@@ -56,6 +74,38 @@ pub enum BExpr {
     InRange(IExpr, IExpr, IExpr, bool),
 }
 
+/// Evaluates `e`, reading a constant, a slot or a list element in place rather
+/// than by a call: most operands are one of them.
+#[inline(always)]
+pub fn operand(e: &IExpr, s: &[i64]) -> Option<i64> {
+    match e {
+        IExpr::Const(c) => Some(*c),
+        IExpr::Slot(i) => s.get(*i).copied(),
+        IExpr::Elem(list, i) => match i.as_ref() {
+            IExpr::Slot(k) => elem(s, *list, *s.get(*k)?),
+            IExpr::Const(k) => elem(s, *list, *k),
+            _ => e.eval(s),
+        },
+        _ => e.eval(s),
+    }
+}
+
+/// Element `i` of the list named by `list`.
+#[inline(always)]
+fn elem(s: &[i64], list: usize, i: i64) -> Option<i64> {
+    let (start, len) = list_span(*s.get(list)?);
+    s.get(start + seq_index(i, len)?).copied()
+}
+
+/// Evaluates a condition, a comparison in place rather than by a call.
+#[inline(always)]
+pub fn test(c: &BExpr, s: &[i64]) -> Option<bool> {
+    match c {
+        BExpr::Cmp(op, a, b) => Some(op.holds(operand(a, s)?.cmp(&operand(b, s)?))),
+        _ => c.eval(s),
+    }
+}
+
 impl IExpr {
     /// Evaluates with the given slots.
     #[inline]
@@ -63,24 +113,26 @@ impl IExpr {
         Some(match self {
             IExpr::Const(c) => *c,
             IExpr::Slot(i) => *s.get(*i)?,
-            IExpr::Add(a, b) => int_op(IntOp::Add, a.eval(s)?, b.eval(s)?).ok()?,
-            IExpr::Sub(a, b) => int_op(IntOp::Sub, a.eval(s)?, b.eval(s)?).ok()?,
-            IExpr::Mul(a, b) => int_op(IntOp::Mul, a.eval(s)?, b.eval(s)?).ok()?,
-            IExpr::Div(a, b) => int_op(IntOp::Div, a.eval(s)?, b.eval(s)?).ok()?,
-            IExpr::Rem(a, b) => int_op(IntOp::Rem, a.eval(s)?, b.eval(s)?).ok()?,
-            IExpr::Xor(a, b) => int_op(IntOp::Xor, a.eval(s)?, b.eval(s)?).ok()?,
-            IExpr::Neg(a) => int_neg(a.eval(s)?).ok()?,
+            IExpr::Add(a, b) => int_op(IntOp::Add, operand(a, s)?, operand(b, s)?).ok()?,
+            IExpr::Sub(a, b) => int_op(IntOp::Sub, operand(a, s)?, operand(b, s)?).ok()?,
+            IExpr::Mul(a, b) => int_op(IntOp::Mul, operand(a, s)?, operand(b, s)?).ok()?,
+            IExpr::Div(a, b) => int_op(IntOp::Div, operand(a, s)?, operand(b, s)?).ok()?,
+            IExpr::Rem(a, b) => int_op(IntOp::Rem, operand(a, s)?, operand(b, s)?).ok()?,
+            IExpr::Xor(a, b) => int_op(IntOp::Xor, operand(a, s)?, operand(b, s)?).ok()?,
+            IExpr::Neg(a) => int_neg(operand(a, s)?).ok()?,
             // Folded without collecting: kernels evaluate bounds per position.
             IExpr::Min(xs) => fold_some(xs, s, i64::min)?,
             IExpr::Max(xs) => fold_some(xs, s, i64::max)?,
-            IExpr::Abs(a) => int_abs(a.eval(s)?).ok()?,
+            IExpr::Abs(a) => int_abs(operand(a, s)?).ok()?,
             IExpr::If(c, a, b) => {
-                if c.eval(s)? {
-                    a.eval(s)?
+                if test(c, s)? {
+                    operand(a, s)?
                 } else {
-                    b.eval(s)?
+                    operand(b, s)?
                 }
             }
+            IExpr::Elem(list, i) => elem(s, *list, operand(i, s)?)?,
+            IExpr::Len(list) => list_span(*s.get(*list)?).1 as i64,
         })
     }
 
@@ -98,6 +150,8 @@ impl IExpr {
             IExpr::Neg(a) | IExpr::Abs(a) => a.mentions(slot),
             IExpr::Min(xs) | IExpr::Max(xs) => xs.iter().any(|x| x.mentions(slot)),
             IExpr::If(c, a, b) => c.mentions(slot) || a.mentions(slot) || b.mentions(slot),
+            IExpr::Elem(list, i) => *list == slot || i.mentions(slot),
+            IExpr::Len(list) => *list == slot,
         }
     }
 
@@ -143,13 +197,13 @@ impl BExpr {
     pub fn eval(&self, s: &[i64]) -> Option<bool> {
         Some(match self {
             BExpr::Const(b) => *b,
-            BExpr::Cmp(op, a, b) => op.holds(a.eval(s)?.cmp(&b.eval(s)?)),
-            BExpr::And(a, b) => a.eval(s)? && b.eval(s)?,
-            BExpr::Or(a, b) => a.eval(s)? || b.eval(s)?,
-            BExpr::Not(a) => !a.eval(s)?,
-            BExpr::InSet(a, set, neg) => in_sorted(set, a.eval(s)?) != *neg,
+            BExpr::Cmp(op, a, b) => op.holds(operand(a, s)?.cmp(&operand(b, s)?)),
+            BExpr::And(a, b) => test(a, s)? && test(b, s)?,
+            BExpr::Or(a, b) => test(a, s)? || test(b, s)?,
+            BExpr::Not(a) => !test(a, s)?,
+            BExpr::InSet(a, set, neg) => in_sorted(set, operand(a, s)?) != *neg,
             BExpr::InRange(a, lo, hi, neg) => {
-                in_range(a.eval(s)?, lo.eval(s)?, hi.eval(s)?) != *neg
+                in_range(operand(a, s)?, operand(lo, s)?, operand(hi, s)?) != *neg
             }
         })
     }
@@ -201,7 +255,7 @@ impl BExpr {
 fn fold_some(xs: &[IExpr], s: &[i64], f: fn(i64, i64) -> i64) -> Option<i64> {
     let mut acc: Option<i64> = None;
     for x in xs {
-        let v = x.eval(s)?;
+        let v = operand(x, s)?;
         acc = Some(acc.map_or(v, |a| f(a, v)));
     }
     acc

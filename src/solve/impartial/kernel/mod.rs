@@ -12,6 +12,7 @@ mod fast;
 pub mod iexpr;
 pub mod options;
 pub mod run;
+pub mod vector;
 
 use crate::lang::value::InstId;
 use iexpr::{BExpr, IExpr};

@@ -1,0 +1,411 @@
+//! Grundy values of positions whose rules compile over integer vectors
+//! ([`super::kernel::vector`]): an explicit-stack walk over flat keys, memoised
+//! in a hash table keyed by the keys themselves, with every frame's options in
+//! one stack-shaped arena. A doubt of the compiled rules, or a cycle, hands the
+//! instance back to the general evaluator (which reports cycles with their path).
+
+use super::grundy::mex;
+use super::kernel::vector::{compile, Halt, VectorRules};
+use super::{Solver, IN_PROGRESS, UNKNOWN};
+use crate::eval::eval_error::EvalError;
+use crate::graph::budget::{Budget, Exceeded};
+use crate::lang::value::{InstId, Pos};
+use std::rc::Rc;
+
+/// Grundy values (or `IN_PROGRESS`) of one instance's vector positions: an
+/// open-addressing table whose entries live back to back in one arena (a
+/// header word holding the key's length and its state, then the key), so
+/// storing a position allocates nothing of its own and a lookup reads the slot
+/// and then one run of words.
+#[derive(Debug, Default, Clone)]
+pub struct VectorMemo {
+    /// Every entry: `len << 32 | state`, then the key's words.
+    words: Vec<i64>,
+    /// `hash fragment << START_BITS | entry start + 1`, or 0 when free; a power
+    /// of two long.
+    slots: Vec<u64>,
+    /// Entries stored.
+    len: usize,
+}
+
+/// What [`VectorMemo::claim`] found.
+enum Claim {
+    /// A value.
+    Known(u32),
+    /// The position is on the current path: a cycle.
+    OnPath,
+    /// Unknown until now; its entry starts here and is marked in progress.
+    New(usize),
+}
+
+/// Bits of a slot naming where its entry starts.
+const START_BITS: u32 = 40;
+
+/// The hash of a key: a multiply-rotate over its words.
+#[inline]
+fn hash(key: &[i64]) -> u64 {
+    let mut h = key.len() as u64;
+    for &w in key {
+        h = (h.rotate_left(26) ^ w as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    // A final mix, so the low bits (the slot) and the high bits (the
+    // fragment) both depend on every word.
+    h ^= h >> 32;
+    h = h.wrapping_mul(0xd6e8_feb8_6659_fd93);
+    h ^ (h >> 32)
+}
+
+/// A slot's hash fragment, in place.
+#[inline]
+fn fragment(h: u64) -> u64 {
+    (h >> START_BITS) << START_BITS
+}
+
+impl VectorMemo {
+    /// The stored state of the position with key `key`.
+    #[inline]
+    pub fn get(&self, key: &[i64]) -> u32 {
+        self.get_hashed(key, hash(key))
+    }
+
+    /// The stored state of `key`, whose hash is `h`.
+    #[inline]
+    fn get_hashed(&self, key: &[i64], h: u64) -> u32 {
+        match self.find(key, h) {
+            Ok(at) => self.words.get(at).map_or(UNKNOWN, |&h| h as u32),
+            Err(_) => UNKNOWN,
+        }
+    }
+
+    /// True when nothing is stored.
+    pub fn is_empty(&self) -> bool {
+        let mut at = 0;
+        while let Some(&header) = self.words.get(at) {
+            if header as u32 != UNKNOWN {
+                return false;
+            }
+            at += 1 + (header >> 32) as usize;
+        }
+        true
+    }
+
+    /// Where the entry of `key` starts (`Ok`), or the free slot where it would
+    /// go (`Err`).
+    #[inline]
+    fn find(&self, key: &[i64], h: u64) -> Result<usize, usize> {
+        if self.slots.is_empty() {
+            return Err(usize::MAX);
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = h as usize & mask;
+        loop {
+            let slot = self.slots.get(i).copied().unwrap_or(0);
+            if slot == 0 {
+                return Err(i);
+            }
+            if fragment(slot) == fragment(h) {
+                let at = (slot & ((1 << START_BITS) - 1)) as usize - 1;
+                let len = self.words.get(at).map_or(0, |&w| (w >> 32) as usize);
+                // Keys are a few words: compared in place, not by a call.
+                if len == key.len()
+                    && self
+                        .words
+                        .get(at + 1..at + 1 + len)
+                        .is_some_and(|w| w.iter().zip(key).all(|(a, b)| a == b))
+                {
+                    return Ok(at);
+                }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// The state of `key` (hash `h`); an unknown key is stored as in progress.
+    fn claim(&mut self, key: &[i64], h: u64, budget: &Budget) -> Result<Claim, Exceeded> {
+        if let Ok(at) = self.find(key, h) {
+            let state = self.words.get(at).map_or(UNKNOWN, |&w| w as u32);
+            return Ok(match state {
+                UNKNOWN => {
+                    self.put(at, IN_PROGRESS);
+                    Claim::New(at)
+                }
+                IN_PROGRESS => Claim::OnPath,
+                v => Claim::Known(v),
+            });
+        }
+        self.set(key, IN_PROGRESS, budget)?;
+        match self.find(key, h) {
+            Ok(at) => Ok(Claim::New(at)),
+            Err(_) => Ok(Claim::OnPath),
+        }
+    }
+
+    /// Sets the state of the entry starting at `at`.
+    #[inline]
+    fn put(&mut self, at: usize, state: u32) {
+        if let Some(w) = self.words.get_mut(at) {
+            *w = (*w >> 32 << 32) | i64::from(state);
+        }
+    }
+
+    fn set(&mut self, key: &[i64], state: u32, budget: &Budget) -> Result<(), Exceeded> {
+        let h = hash(key);
+        let header = ((key.len() as i64) << 32) | i64::from(state);
+        let free = match self.find(key, h) {
+            Ok(at) => {
+                if let Some(w) = self.words.get_mut(at) {
+                    *w = header;
+                }
+                return Ok(());
+            }
+            Err(free) => free,
+        };
+        budget.add_positions(1)?;
+        if self.words.capacity() - self.words.len() <= key.len() {
+            let more = self.words.capacity().max(64 * (key.len() + 1));
+            budget.reserve(more * std::mem::size_of::<i64>())?;
+            self.words.reserve(more);
+        }
+        let at = self.words.len();
+        if at as u64 >= (1 << START_BITS) - 1 {
+            return Err(Exceeded::Memory(budget.limits().max_memory));
+        }
+        self.words.push(header);
+        self.words.extend_from_slice(key);
+        self.len += 1;
+        if self.len * 2 > self.slots.len() {
+            self.grow(budget)
+        } else {
+            if let Some(s) = self.slots.get_mut(free) {
+                *s = fragment(h) | (at as u64 + 1);
+            }
+            Ok(())
+        }
+    }
+
+    /// Doubles the slots (at least 64) and places every entry again.
+    fn grow(&mut self, budget: &Budget) -> Result<(), Exceeded> {
+        let len = (self.slots.len() * 2).max(64);
+        budget.reserve(len * std::mem::size_of::<u64>())?;
+        self.slots = vec![0; len];
+        let mask = len - 1;
+        let mut at = 0;
+        while let Some(&header) = self.words.get(at) {
+            let n = (header >> 32) as usize;
+            let h = hash(self.words.get(at + 1..at + 1 + n).unwrap_or(&[]));
+            let mut i = h as usize & mask;
+            while self.slots.get(i).is_some_and(|&s| s != 0) {
+                i = (i + 1) & mask;
+            }
+            if let Some(s) = self.slots.get_mut(i) {
+                *s = fragment(h) | (at as u64 + 1);
+            }
+            at += 1 + n;
+        }
+        Ok(())
+    }
+}
+
+/// The instance's vector rules: `None` when they do not compile, when compiled
+/// rules are switched off, or after they once doubted.
+#[derive(Debug, Default, Clone)]
+pub struct VectorState {
+    /// `None` until tried.
+    pub rules: Option<Option<Rc<VectorRules>>>,
+    /// Values found.
+    pub memo: VectorMemo,
+}
+
+impl Solver<'_, '_> {
+    fn vector_rules(&mut self, inst: InstId) -> Option<Rc<VectorRules>> {
+        if !self.games.budget.limits().kernels {
+            return None;
+        }
+        if let Some(known) = self.tables.inst(inst).and_then(|t| t.vectors.rules.clone()) {
+            return known;
+        }
+        let compiled = compile(self.games.globals, self.games.rt, inst).map(Rc::new);
+        self.tables.inst_mut(inst).vectors.rules = Some(compiled.clone());
+        compiled
+    }
+
+    /// The Grundy value of `pos` by its instance's vector rules, solving every
+    /// position it needs; `None` when they do not apply.
+    pub fn vector_value(&mut self, inst: InstId, pos: &Pos) -> Result<Option<u32>, EvalError> {
+        let Some(rules) = self.vector_rules(inst) else {
+            return Ok(None);
+        };
+        let mut key = Vec::new();
+        if !rules.encode(pos, &mut key) {
+            return Ok(None);
+        }
+        let budget = self.games.budget;
+        let state = &mut self.tables.inst_mut(inst).vectors;
+        match walk(&rules, &mut state.memo, &key, budget) {
+            Ok(v) => Ok(Some(v)),
+            Err(Halt::Doubt) => {
+                // Not again for this instance: the general evaluator takes over.
+                state.rules = Some(None);
+                Ok(None)
+            }
+            Err(Halt::Limit(e)) => Err(self.limit(e)),
+        }
+    }
+}
+
+/// A position being valued.
+struct Frame {
+    /// Its key in the arena.
+    key: (usize, usize),
+    /// Its memo entry, once claimed.
+    entry: Option<usize>,
+    /// Its options: `ends[first..last]`, keys from `base` on.
+    first: usize,
+    last: usize,
+    base: usize,
+    /// The next option to read.
+    cursor: usize,
+    /// Where its options' values start in the value stack.
+    values: usize,
+}
+
+impl Frame {
+    fn new(key: (usize, usize)) -> Frame {
+        Frame {
+            key,
+            entry: None,
+            first: 0,
+            last: 0,
+            base: 0,
+            cursor: 0,
+            values: 0,
+        }
+    }
+}
+
+/// The walk's stacks, reused from frame to frame.
+#[derive(Default)]
+struct Stacks {
+    /// Every frame's options' keys, back to back.
+    arena: Vec<i64>,
+    /// Where each option's key ends in `arena`.
+    ends: Vec<usize>,
+    /// Each option's hash.
+    hashes: Vec<u64>,
+    frames: Vec<Frame>,
+    /// The values of the options read so far.
+    values: Vec<u64>,
+    env: Vec<i64>,
+    current: Vec<i64>,
+    bits: Vec<u64>,
+}
+
+/// The value of `root`, solving every unknown position below it.
+fn walk(
+    rules: &VectorRules,
+    memo: &mut VectorMemo,
+    root: &[i64],
+    budget: &Budget,
+) -> Result<u32, Halt> {
+    let known = memo.get(root);
+    if known < IN_PROGRESS {
+        return Ok(known);
+    }
+    let mut st = Stacks::default();
+    st.arena.extend_from_slice(root);
+    st.frames.push(Frame::new((0, root.len())));
+    let result = run(rules, memo, budget, &mut st);
+    if result.is_err() {
+        // Positions left on the path are not valued.
+        for f in &st.frames {
+            if let Some(at) = f.entry {
+                memo.put(at, UNKNOWN);
+            }
+        }
+    }
+    result?;
+    Ok(memo.get(root))
+}
+
+fn run(
+    rules: &VectorRules,
+    memo: &mut VectorMemo,
+    budget: &Budget,
+    st: &mut Stacks,
+) -> Result<(), Halt> {
+    'frames: while let Some(top) = st.frames.last_mut() {
+        if top.entry.is_none() {
+            st.current.clear();
+            st.current
+                .extend_from_slice(st.arena.get(top.key.0..top.key.1).ok_or(Halt::Doubt)?);
+            let h = hash(&st.current);
+            match memo.claim(&st.current, h, budget)? {
+                Claim::New(at) => top.entry = Some(at),
+                // A cycle: the general evaluator reports it with its path.
+                Claim::OnPath => return Err(Halt::Doubt),
+                Claim::Known(v) => {
+                    // Valued meanwhile, below an earlier sibling.
+                    st.frames.pop();
+                    if let Some(parent) = st.frames.last_mut() {
+                        st.values.push(u64::from(v));
+                        parent.cursor += 1;
+                    }
+                    continue;
+                }
+            }
+            top.first = st.ends.len();
+            top.base = st.arena.len();
+            rules.options(
+                &st.current,
+                &mut st.env,
+                &mut st.arena,
+                &mut st.ends,
+                budget,
+            )?;
+            top.last = st.ends.len();
+            top.cursor = top.first;
+            top.values = st.values.len();
+            // Every option's hash, computed once.
+            let mut start = top.base;
+            for &end in st.ends.get(top.first..top.last).unwrap_or(&[]) {
+                st.hashes
+                    .push(hash(st.arena.get(start..end).unwrap_or(&[])));
+                start = end;
+            }
+        }
+        while top.cursor < top.last {
+            let start = if top.cursor == top.first {
+                top.base
+            } else {
+                st.ends.get(top.cursor - 1).copied().ok_or(Halt::Doubt)?
+            };
+            let end = st.ends.get(top.cursor).copied().ok_or(Halt::Doubt)?;
+            let h = st.hashes.get(top.cursor).copied().ok_or(Halt::Doubt)?;
+            let v = memo.get_hashed(st.arena.get(start..end).ok_or(Halt::Doubt)?, h);
+            if v < IN_PROGRESS {
+                st.values.push(u64::from(v));
+                top.cursor += 1;
+                continue;
+            }
+            if v == IN_PROGRESS {
+                return Err(Halt::Doubt);
+            }
+            st.frames.push(Frame::new((start, end)));
+            continue 'frames;
+        }
+        let g = mex(st.values.get(top.values..).unwrap_or(&[]), &mut st.bits);
+        if let Some(at) = top.entry {
+            memo.put(at, g);
+        }
+        st.values.truncate(top.values);
+        st.arena.truncate(top.base);
+        st.ends.truncate(top.first);
+        st.hashes.truncate(top.first);
+        st.frames.pop();
+        if let Some(parent) = st.frames.last_mut() {
+            st.values.push(u64::from(g));
+            parent.cursor += 1;
+        }
+    }
+    Ok(())
+}
