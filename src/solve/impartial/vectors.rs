@@ -217,8 +217,10 @@ pub struct VectorState {
 }
 
 impl Solver<'_, '_> {
+    /// The instance's vector rules; `None` also where a one- or two-integer
+    /// kernel compiles (its tables hold the values the search reads).
     fn vector_rules(&mut self, inst: InstId) -> Option<Rc<VectorRules>> {
-        if !self.games.budget.limits().kernels {
+        if !self.games.budget.limits().kernels || self.kernel_for(inst).is_some() {
             return None;
         }
         if let Some(known) = self.tables.inst(inst).and_then(|t| t.vectors.rules.clone()) {
