@@ -77,16 +77,9 @@ impl VectorMemo {
         }
     }
 
-    /// True when nothing is stored.
+    /// True when nothing is stored (asked before every statement: O(1)).
     pub fn is_empty(&self) -> bool {
-        let mut at = 0;
-        while let Some(&header) = self.words.get(at) {
-            if header as u32 != UNKNOWN {
-                return false;
-            }
-            at += 1 + (header >> 32) as usize;
-        }
-        true
+        self.len == 0
     }
 
     /// Where the entry of `key` starts (`Ok`), or the free slot where it would
