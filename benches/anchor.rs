@@ -2,7 +2,7 @@
 //! `../shared/bench/baseline` (built here into `target/anchor`), in one run.
 //!
 //! `cargo bench --bench anchor` builds the anchor, then for each workload runs
-//! both sides three times in child processes (timed, peak memory read by
+//! both sides five times in child processes (timed, peak memory read by
 //! `/usr/bin/time` where it exists), checks that both computed the same values
 //! (the anchor's checksum line, recomputed here from grundy's values), and
 //! prints the median times, their ratio and the peak memory of both.
@@ -182,10 +182,10 @@ fn grundy_values(name: &str, count: usize) -> Vec<u32> {
     all
 }
 
-/// Runs a command three times; the median (seconds, peak KiB, standard output).
+/// Runs a command [`RUNS`] times; the median (seconds, peak KiB, standard output).
 fn measure(mut make: impl FnMut() -> Command) -> (f64, u64, String) {
     let mut runs = Vec::new();
-    for _ in 0..3 {
+    for _ in 0..RUNS {
         let mut cmd = make();
         let start = Instant::now();
         let out = cmd.output().expect("the benchmark side runs");
@@ -200,8 +200,12 @@ fn measure(mut make: impl FnMut() -> Command) -> (f64, u64, String) {
         runs.push((secs, peak, String::from_utf8_lossy(&out.stdout).to_string()));
     }
     runs.sort_by(|a, b| a.0.total_cmp(&b.0));
-    runs.swap_remove(1)
+    runs.swap_remove(RUNS / 2)
 }
+
+/// Runs per side and workload: five, because a process writing 60 MB into a
+/// pipe on this 2-core machine varies by half between runs.
+const RUNS: usize = 5;
 
 /// A command whose peak memory `/usr/bin/time` reports on standard error.
 fn timed(program: &Path, args: &[String]) -> Command {
@@ -250,7 +254,7 @@ fn main() {
     let me = std::env::current_exe().unwrap();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!(
-        "grundy against the anchor ({cores} cores; medians of 3 runs, each in its own process)"
+        "grundy against the anchor ({cores} cores; medians of {RUNS} runs, each in its own process)"
     );
     println!(
         "{:<13} {:>10} {:>9} {:>9} {:>7} {:>7} {:>11} {:>11}",

@@ -344,3 +344,24 @@ fn writers_match_whole_answers() {
         sequence_outputs(&program);
     }
 }
+
+/// A long range of a proven period: rows that repeat are written from the
+/// row before with the margin counted on, so every margin number (across
+/// 96 → 108, 996 → 1008, … 99,996 → 100,008) and every value is checked
+/// against Guy and Smith's Kayles values.
+#[test]
+fn long_periodic_ranges_count_their_margins() {
+    let shown = text(&format!("{KAYLES}sequence kayles 7..=100500\n"), 80);
+    let rows = rows_of(&shown);
+    let kayles = |n: i64| -> u32 {
+        let row = (n / 12).min(6) as usize;
+        KAYLES_ROWS[row][(n % 12) as usize]
+    };
+    assert_eq!(rows.len(), 100500 / 12 + 1);
+    for (i, (heap, values)) in rows.iter().enumerate() {
+        assert_eq!(*heap, 12 * i as i64, "row {i}");
+        let first = (*heap).max(7);
+        let want: Vec<u32> = (first..(heap + 12).min(100501)).map(kayles).collect();
+        assert_eq!(values, &want, "row of heap {heap}");
+    }
+}

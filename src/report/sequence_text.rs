@@ -132,12 +132,16 @@ fn table(
     layout.row(out, "n", &header)?;
     layout.rule(out)?;
     let mut row_start = first_row;
-    // Reused for every row: a long range allocates nothing per row.
-    let (mut cells, mut line) = (Vec::with_capacity(row), Vec::new());
+    // Reused for every row: a long range allocates nothing per row, and rows
+    // are written a block at a time.
+    let (mut cells, mut lines) = (Vec::with_capacity(row), Vec::with_capacity(BLOCK + 256));
+    let mut repeat = Repeat::default();
     let mut next = values.iter();
     while row_start < to {
         // The rule before the first row wholly in the periodic part.
         if marked.is_some_and(|m| row_start >= m && row_start - row_i < m) {
+            out.write_all(&lines)?;
+            lines.clear();
             layout.rule(out)?;
         }
         // A short last row ends with its last value: no blank lines.
@@ -146,10 +150,45 @@ fn table(
             let value = if n < from { None } else { next.next() };
             (value, marked == Some(n))
         }));
-        layout.value_row(out, &mut line, row_start, &cells)?;
+        layout.value_row(&mut lines, &mut repeat, row_start, &cells);
+        if lines.len() >= BLOCK {
+            out.write_all(&lines)?;
+            lines.clear();
+        }
         row_start += row_i;
     }
-    Ok(())
+    out.write_all(&lines)
+}
+
+/// Rows are written once this many bytes of them are laid out.
+const BLOCK: usize = 1 << 18;
+
+/// The last one-line row: its values, its number and its text.
+#[derive(Default)]
+struct Repeat {
+    cells: Vec<(Option<u32>, bool)>,
+    label: i64,
+    row: Vec<u8>,
+}
+
+/// Adds `step` to a right-aligned decimal number in place; false when the
+/// sum would need a column the margin does not have (or it is not a number).
+fn add_in_place(margin: &mut [u8], step: u64) -> bool {
+    let mut carry = step;
+    for d in margin.iter_mut().rev() {
+        if carry == 0 {
+            return true;
+        }
+        let digit = match *d {
+            b'0'..=b'9' => u64::from(*d - b'0'),
+            b' ' => 0,
+            _ => return false,
+        };
+        let sum = digit + carry % 10;
+        *d = b'0' + (sum % 10) as u8;
+        carry = carry / 10 + sum / 10;
+    }
+    carry == 0
 }
 
 /// How wide the parts of the table are.
@@ -178,40 +217,66 @@ impl Layout {
     }
 
     /// One row of values (`None` for heaps before the range, `true` for the
-    /// marked heap), laid out as [`Layout::row`] lays out text cells.
+    /// marked heap), laid out as [`Layout::row`] lays out text cells and
+    /// appended to `lines`. A row on one line whose values are the row
+    /// before's (every row of a periodic part) is that row's text with the
+    /// margin's number counted on.
     fn value_row(
         &self,
-        out: &mut dyn Write,
-        line: &mut Vec<u8>,
+        lines: &mut Vec<u8>,
+        repeat: &mut Repeat,
         label: i64,
         cells: &[(Option<u32>, bool)],
-    ) -> io::Result<()> {
+    ) {
         let (w, cell) = (self.label_w, self.cell);
-        for (k, chunk) in cells.chunks(self.per_line).enumerate() {
-            line.clear();
-            line.extend_from_slice(INDENT.as_bytes());
-            match u64::try_from(label) {
-                Ok(l) if k == 0 => super::push_number(line, l, w),
-                _ if k == 0 => line.extend_from_slice(format!("{label:>w$}").as_bytes()),
-                _ => line.resize(line.len() + w, b' '),
+        let one_line = cells.len() <= self.per_line;
+        let margin = INDENT.len()..INDENT.len() + w;
+        if one_line && repeat.cells == cells && label >= 0 {
+            let counted = u64::try_from(label - repeat.label).is_ok_and(|step| {
+                repeat
+                    .row
+                    .get_mut(margin.clone())
+                    .is_some_and(|m| add_in_place(m, step))
+            });
+            if counted {
+                repeat.label = label;
+                lines.extend_from_slice(&repeat.row);
+                return;
             }
-            line.extend_from_slice(b" |");
+        }
+        let first = lines.len();
+        for (k, chunk) in cells.chunks(self.per_line).enumerate() {
+            let start = lines.len();
+            lines.extend_from_slice(INDENT.as_bytes());
+            match u64::try_from(label) {
+                Ok(l) if k == 0 => super::push_number(lines, l, w),
+                _ if k == 0 => lines.extend_from_slice(format!("{label:>w$}").as_bytes()),
+                _ => lines.resize(lines.len() + w, b' '),
+            }
+            lines.extend_from_slice(b" |");
             for &(value, mark) in chunk {
                 match (value, mark) {
-                    (None, _) => line.resize(line.len() + cell, b' '),
+                    (None, _) => lines.resize(lines.len() + cell, b' '),
                     (Some(v), true) => {
-                        line.extend_from_slice(format!("{:>cell$}", format!(">{v}")).as_bytes())
+                        lines.extend_from_slice(format!("{:>cell$}", format!(">{v}")).as_bytes())
                     }
-                    (Some(v), false) => super::push_number(line, u64::from(v), cell),
+                    (Some(v), false) => super::push_number(lines, u64::from(v), cell),
                 }
             }
-            while line.last() == Some(&b' ') {
-                line.pop();
+            while lines.len() > start && lines.last() == Some(&b' ') {
+                lines.pop();
             }
-            line.push(b'\n');
-            out.write_all(line)?;
+            lines.push(b'\n');
         }
-        Ok(())
+        if one_line {
+            repeat.label = label;
+            repeat.cells.clear();
+            repeat.cells.extend_from_slice(cells);
+            repeat.row.clear();
+            repeat
+                .row
+                .extend_from_slice(lines.get(first..).unwrap_or(&[]));
+        }
     }
 
     fn rule(&self, out: &mut dyn Write) -> io::Result<()> {

@@ -130,22 +130,20 @@ impl HeapValues {
             .unwrap_or(&[]);
         let past = self.computed.len().max(self.from)..end;
         let rule = self.rule.filter(|_| !past.is_empty());
-        let mut at = rule.map(|r| {
+        let rest = rule.map(|r| {
             let n = past.start - r.preperiod;
-            (n / r.period, n % r.period)
-        });
-        let rest = past.map(move |_| {
-            let (r, (cycles, residue)) = (rule?, at.as_mut()?);
-            let base = i128::from(*self.computed.get(r.preperiod + *residue)?);
-            let v = u32::try_from(base + *cycles as i128 * i128::from(r.saltus)).ok();
-            *residue += 1;
-            if *residue == r.period {
-                (*residue, *cycles) = (0, *cycles + 1);
+            Cycles {
+                block: self
+                    .computed
+                    .get(r.preperiod..r.preperiod + r.period)
+                    .unwrap_or(&[]),
+                residue: n % r.period,
+                cycles: (n / r.period) as i64,
+                saltus: r.saltus,
+                left: past.len(),
             }
-            v
         });
-        // Every value is known to exist and fit (checked by `new`).
-        computed.iter().copied().chain(rest.map(|v| v.unwrap_or(0)))
+        computed.iter().copied().chain(rest.into_iter().flatten())
     }
 
     /// The largest value, without walking a long range: past the computed
@@ -421,6 +419,44 @@ fn verify(values: &[u32], r: &Regularity, window: usize) -> bool {
     })
 }
 
+/// The values past the computed ones: the period block again and again,
+/// shifted by the saltus each cycle, without a division per value.
+struct Cycles<'a> {
+    block: &'a [u32],
+    residue: usize,
+    cycles: i64,
+    saltus: i64,
+    /// Values still to give.
+    left: usize,
+}
+
+impl Iterator for Cycles<'_> {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        if self.left == 0 {
+            return None;
+        }
+        let base = *self.block.get(self.residue)?;
+        self.left -= 1;
+        self.residue += 1;
+        let cycles = self.cycles;
+        if self.residue == self.block.len() {
+            (self.residue, self.cycles) = (0, self.cycles + 1);
+        }
+        if self.saltus == 0 {
+            return Some(base);
+        }
+        // Every value of the range fits 32 bits (checked by `HeapValues::new`),
+        // so arithmetic modulo 2^64 truncates to the exact value.
+        Some(i64::from(base).wrapping_add(cycles.wrapping_mul(self.saltus)) as u32)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
 #[cfg(test)]
 #[allow(
     clippy::indexing_slicing,
@@ -460,6 +496,26 @@ mod tests {
             proven: false,
         });
         assert_eq!((r.preperiod, r.period, r.saltus), (0, 4, 1));
+    }
+
+    /// Past the computed values the range follows the certified rule, saltus
+    /// included: here g(n) = n / 4 (period 4, saltus 1), checked by division.
+    #[test]
+    fn values_past_the_computed_follow_the_rule() {
+        let rule = Regularity {
+            preperiod: 0,
+            period: 4,
+            saltus: 1,
+            proven: true,
+        };
+        for (from, len) in [(0, 40), (10, 1000), (37, 3), (500, 77)] {
+            let computed: Vec<u32> = (0..40).map(|n| n / 4).collect();
+            let values = HeapValues::new(computed, from, len, Some(rule)).unwrap();
+            let want: Vec<u32> = (from..from + len).map(|n| (n / 4) as u32).collect();
+            assert_eq!(values.iter().collect::<Vec<_>>(), want, "{from} {len}");
+            assert_eq!(values.max(), want.iter().copied().max());
+            assert_eq!(values.get(len - 1), want.last().copied());
+        }
     }
 
     #[test]
