@@ -59,7 +59,7 @@ fn table(src: &str, limits: Limits) -> Rows {
         .unwrap_or_else(|e| panic!("{e}\n{src}"))
         .pop()
     {
-        Some(Answer::Table { rows, .. }) => rows,
+        Some(Answer::Table { grid, .. }) => grid.to_rows(),
         other => panic!("expected a table, got {other:?}"),
     }
 }
@@ -344,7 +344,7 @@ proptest! {
         prop_assert_eq!(&fast, &general, "{}", src);
         let want = brute_table(w, h, &holes, &dirs).expect("acyclic");
         match fast.map(|mut a| a.pop()) {
-            Ok(Some(Answer::Table { rows, .. })) => prop_assert_eq!(rows, want, "{}", src),
+            Ok(Some(Answer::Table { grid, .. })) => prop_assert_eq!(grid.to_rows(), want, "{}", src),
             other => prop_assert!(false, "{:?}\n{}", other, src),
         }
     }
@@ -362,7 +362,7 @@ proptest! {
         }
         if let Ok(want) = brute_table(w, h, &holes, &dirs) {
             match fast.map(|mut a| a.pop()) {
-                Ok(Some(Answer::Table { rows, .. })) => prop_assert_eq!(rows, want, "{}", src),
+                Ok(Some(Answer::Table { grid, .. })) => prop_assert_eq!(grid.to_rows(), want, "{}", src),
                 other => prop_assert!(false, "{:?}\n{}", other, src),
             }
         }

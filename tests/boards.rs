@@ -94,7 +94,7 @@ fn set(items: &[&str]) -> BTreeSet<String> {
 
 fn table_of(game: &str) -> Vec<Vec<Option<u64>>> {
     match answer(&format!("table {game}")) {
-        Answer::Table { rows, .. } => rows,
+        Answer::Table { grid, .. } => grid.to_rows(),
         other => panic!("expected a table, got {other:?}"),
     }
 }
@@ -311,8 +311,14 @@ fn text_tables_snapshot() {
 #[test]
 fn text_table_columns_line_up() {
     // Every value ends in the same column as its file letter, whatever its width.
-    let text = report::text::table_text(&table_of("hqueen"));
-    let lines: Vec<&str> = text.lines().collect();
+    let Answer::Table { expr, grid } = answer("table hqueen") else {
+        panic!("expected a table")
+    };
+    let mut out = Vec::new();
+    report::table_text::write_table_text(&mut out, &expr, &grid).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    // The lines after the heading `table hqueen:`.
+    let lines: Vec<&str> = text.lines().skip(1).collect();
     let files = lines[8];
     for (c, letter) in "abcdefgh".chars().enumerate() {
         let at = files.find(letter).unwrap();
@@ -362,6 +368,15 @@ fn table_json_shape() {
         holed["rows"][4],
         serde_json::json!([3, 4, 5, null, null, 0, 1, 2])
     );
+    // `grundy run --json` writes tables square by square: the same text.
+    for game in ["queen", "hqueen", "bishop"] {
+        let (got, engine) = run(&format!("table {game}"));
+        let last = got.last().expect("an answer");
+        let mut streamed = Vec::new();
+        report::json::write_json(&mut streamed, last, &engine.namer()).unwrap();
+        let whole = format!("{}\n", report::json(last, &engine.namer()));
+        assert_eq!(String::from_utf8(streamed).unwrap(), whole, "{game}");
+    }
 }
 
 // ------------------------------------------------------------ SVG

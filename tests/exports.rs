@@ -21,7 +21,7 @@ const QUEEN: &str = "board small = 5 x 4 without {@c2, @b3}\n\
 
 fn table(program: &str) -> (String, Vec<Vec<Option<u64>>>) {
     match common::answers(program).pop() {
-        Some(Answer::Table { expr, rows }) => (expr, rows),
+        Some(Answer::Table { expr, grid }) => (expr, grid.to_rows()),
         other => panic!("expected a table, got {other:?}"),
     }
 }

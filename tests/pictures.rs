@@ -132,10 +132,10 @@ fn attribute(svg: &str, marker: &str, name: &str) -> f64 {
 
 #[test]
 fn the_queen_board() {
-    let Answer::Table { expr, rows } = one(QUEEN) else {
+    let Answer::Table { expr, grid } = one(QUEEN) else {
         panic!("a table")
     };
-    let svg = table_svg(&expr, &rows);
+    let svg = table_svg(&expr, &grid.to_rows());
     let png = check_picture("board_queen", &svg);
     // a1 is dark, as on a chessboard: the bottom-left square (row 1 of 4,
     // below a 44-pixel title, squares of 48) is drawn dark, and its top-left

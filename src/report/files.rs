@@ -184,14 +184,19 @@ impl Exports {
                 }
             };
         match answer {
-            Answer::Table { expr, rows } => {
+            Answer::Table { expr, grid } => {
                 let stem = file_stem(expr, "table");
+                // The rows as vectors only when a picture is asked for.
+                let rows = std::cell::OnceCell::new();
+                let rows = || rows.get_or_init(|| grid.to_rows());
                 put(&mut self.svg, &stem, "svg", &|| {
-                    super::svg::table_svg(expr, rows)
+                    super::svg::table_svg(expr, rows())
                 });
-                put(&mut self.csv, &stem, "csv", &|| super::csv::table_csv(rows));
+                put(&mut self.csv, &stem, "csv", &|| {
+                    super::csv::table_csv(rows())
+                });
                 put(&mut self.tex, &stem, "tex", &|| {
-                    super::tikz::table_tikz(expr, rows)
+                    super::tikz::table_tikz(expr, rows())
                 });
             }
             Answer::Thermograph { expr, thermograph } => {

@@ -34,44 +34,75 @@ fn regularity_json(regularity: &Option<Regularity>) -> serde_json::Value {
     }
 }
 
-/// Writes an answer as one line of JSON. A sequence is written value by value,
-/// so a range of millions of heaps is never held as one JSON tree; the text is
-/// exactly what [`json`] gives.
+/// Writes an answer as one line of JSON. A sequence is written value by value
+/// and a table square by square, so neither is ever held as one JSON tree; the
+/// text is exactly what [`json`] gives.
 pub fn write_json(out: &mut dyn Write, answer: &Answer, namer: &Namer<'_>) -> io::Result<()> {
-    let Answer::Sequence {
-        game,
-        from,
-        values,
-        regularity,
-        searched,
-    } = answer
-    else {
-        return writeln!(out, "{}", json(answer, namer));
-    };
-    write!(
-        out,
-        "{{\"query\":\"sequence\",\"game\":{},\"from\":{from},\"values\":[",
-        json!(game)
-    )?;
-    // Digits written by hand into one buffer: `write!` per value would cost
-    // more than the values themselves.
+    match answer {
+        Answer::Sequence {
+            game,
+            from,
+            values,
+            regularity,
+            searched,
+        } => {
+            write!(
+                out,
+                "{{\"query\":\"sequence\",\"game\":{},\"from\":{from},\"values\":[",
+                json!(game)
+            )?;
+            write_numbers(out, values.iter().map(|v| Some(u64::from(v))), usize::MAX)?;
+            writeln!(
+                out,
+                "],\"regularity\":{},\"searched\":{searched}}}",
+                regularity_json(regularity)
+            )
+        }
+        Answer::Table { expr, grid } => {
+            write!(
+                out,
+                "{{\"query\":\"table\",\"expr\":{},\"rows\":[",
+                json!(expr)
+            )?;
+            let squares = grid.rows().flat_map(|r| r.iter());
+            write_numbers(out, squares, grid.width().max(1))?;
+            writeln!(out, "]}}")
+        }
+        _ => writeln!(out, "{}", json(answer, namer)),
+    }
+}
+
+/// Numbers separated by commas (`null` for `None`), in arrays of `per_row`
+/// (`[1,2],[3,4]`) unless `per_row` is `usize::MAX`. Digits are written by
+/// hand into one buffer: `write!` per value would cost more than the values.
+fn write_numbers(
+    out: &mut dyn Write,
+    values: impl Iterator<Item = Option<u64>>,
+    per_row: usize,
+) -> io::Result<()> {
+    let rows = per_row != usize::MAX;
     let mut buf = Vec::with_capacity(1 << 16);
-    for (i, v) in values.iter().enumerate() {
+    for (i, v) in values.enumerate() {
+        let column = if rows { i % per_row } else { i };
         if i > 0 {
             buf.push(b',');
         }
-        super::push_number(&mut buf, u64::from(v), 0);
+        if rows && column == 0 {
+            buf.push(b'[');
+        }
+        match v {
+            Some(x) => super::push_number(&mut buf, x, 0),
+            None => buf.extend_from_slice(b"null"),
+        }
+        if rows && column + 1 == per_row {
+            buf.push(b']');
+        }
         if buf.len() > (1 << 16) - 16 {
             out.write_all(&buf)?;
             buf.clear();
         }
     }
-    out.write_all(&buf)?;
-    writeln!(
-        out,
-        "],\"regularity\":{},\"searched\":{searched}}}",
-        regularity_json(regularity)
-    )
+    out.write_all(&buf)
 }
 
 /// A generalised value as JSON: an integer, or `{"inf": [finite values]}`.
@@ -155,7 +186,9 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
                 "searched": searched
             })
         }
-        Answer::Table { expr, rows } => json!({"query": "table", "expr": expr, "rows": rows}),
+        Answer::Table { expr, grid } => {
+            json!({"query": "table", "expr": expr, "rows": grid.to_rows()})
+        }
         Answer::Quotient {
             game,
             up_to,

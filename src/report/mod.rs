@@ -9,6 +9,7 @@ pub mod progress;
 pub mod sequence_svg;
 pub mod sequence_text;
 pub mod svg;
+pub mod table_text;
 pub mod text;
 pub mod thermograph_svg;
 pub mod tikz;

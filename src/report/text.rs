@@ -36,50 +36,6 @@ pub fn file_letters(col: usize) -> String {
         .to_string()
 }
 
-/// A board table: rank numbers on the left (top row first), file letters below,
-/// `#` for blocked squares, P-positions (value 0) marked with a trailing `'`.
-///
-/// Each column is as wide as its widest value and values are right-aligned, so
-/// the units line up down a column whatever the values; the `'` sits in a slot
-/// of its own after the digits, so a marked `0` stays in line too.
-pub fn table_text(rows: &[Vec<Option<u64>>]) -> String {
-    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let cell = |v: &Option<u64>| v.map_or_else(|| "#".to_string(), |x| x.to_string());
-    let widths: Vec<usize> = (0..cols)
-        .map(|c| {
-            rows.iter()
-                .filter_map(|row| row.get(c))
-                .map(|v| cell(v).len())
-                .chain(std::iter::once(file_letters(c + 1).len()))
-                .max()
-                .unwrap_or(1)
-        })
-        .collect();
-    let height = rows.len();
-    let label_w = height.to_string().len();
-    let mut out = String::new();
-    let mut push_line = |line: String| {
-        out.push_str(line.trim_end());
-        out.push('\n');
-    };
-    for (i, row) in rows.iter().enumerate() {
-        let rank = height - i;
-        let mut line = format!("{rank:>label_w$} |");
-        for (v, width) in row.iter().zip(&widths) {
-            let mark = if *v == Some(0) { '\'' } else { ' ' };
-            line.push_str(&format!(" {:>width$}{mark}", cell(v)));
-        }
-        push_line(line);
-    }
-    let mut files = format!("{:>label_w$}  ", "");
-    for (c, width) in widths.iter().enumerate() {
-        files.push_str(&format!(" {:>width$} ", file_letters(c + 1)));
-    }
-    push_line(files);
-    push_line("(values are Grundy values; ' marks a P-position, # a blocked square)".to_string());
-    out
-}
-
 /// The value part of an answer, as an assertion writes it.
 pub fn value_text(answer: &Answer, namer: &Namer<'_>) -> String {
     match answer {
@@ -158,6 +114,9 @@ pub fn write_text_at_width(
             out, game, *from, values, regularity, *searched, width,
         );
     }
+    if let Answer::Table { expr, grid } = answer {
+        return super::table_text::write_table_text(out, expr, grid);
+    }
     match text_at_width(answer, namer, width) {
         Some(line) => writeln!(out, "{line}"),
         None => Ok(()),
@@ -217,7 +176,12 @@ pub fn text_at_width(answer: &Answer, namer: &Namer<'_>, width: usize) -> Option
             regularity,
             searched,
         } => super::sequence_text::sequence_text(game, *from, values, regularity, *searched, width),
-        Answer::Table { expr, rows } => format!("table {expr}:\n{}", table_text(rows).trim_end()),
+        Answer::Table { expr, grid } => {
+            let mut out = Vec::new();
+            // Writing to a vector cannot fail.
+            let _ = super::table_text::write_table_text(&mut out, expr, grid);
+            String::from_utf8_lossy(&out).trim_end().to_string()
+        }
         Answer::Quotient {
             game,
             up_to,

@@ -260,8 +260,8 @@ pub enum Answer {
     Table {
         /// The game as written.
         expr: String,
-        /// Rows top (row H) first; `None` for blocked squares.
-        rows: Vec<Vec<Option<u64>>>,
+        /// The values, square by square.
+        grid: ValueGrid,
     },
     /// A bare expression typed in the REPL or `grundy eval`.
     Show {
@@ -291,4 +291,70 @@ pub enum Answer {
         /// The statement's span.
         span: Span,
     },
+}
+
+/// A board's values as one flat block, rows top (row H) first: 8 bytes a
+/// square, whatever the board, and no value tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValueGrid {
+    width: usize,
+    cells: Vec<u64>,
+}
+
+/// What a blocked square holds; no Grundy value is this large.
+const BLOCKED: u64 = u64::MAX;
+
+impl ValueGrid {
+    /// An empty grid of rows `width` squares wide, with room for `height` rows.
+    pub fn new(width: usize, height: usize) -> ValueGrid {
+        ValueGrid {
+            width,
+            cells: Vec::with_capacity(width.saturating_mul(height)),
+        }
+    }
+
+    /// The bytes a grid of this size takes, for the budget.
+    pub fn bytes(width: usize, height: usize) -> usize {
+        width
+            .saturating_mul(height)
+            .saturating_mul(std::mem::size_of::<u64>())
+    }
+
+    /// Appends the next square (left to right, then down): its value, or
+    /// `None` for a blocked square.
+    pub fn push(&mut self, value: Option<u64>) {
+        self.cells.push(value.unwrap_or(BLOCKED));
+    }
+
+    /// Squares per row.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// How many rows.
+    pub fn height(&self) -> usize {
+        self.cells.len().checked_div(self.width).unwrap_or(0)
+    }
+
+    /// The rows, top first, each its squares left to right.
+    pub fn rows(&self) -> impl ExactSizeIterator<Item = GridRow<'_>> + '_ {
+        self.cells.chunks(self.width.max(1)).map(GridRow)
+    }
+
+    /// The rows as vectors (`None` for blocked squares), for the picture
+    /// exports and for tests.
+    pub fn to_rows(&self) -> Vec<Vec<Option<u64>>> {
+        self.rows().map(|r| r.iter().collect()).collect()
+    }
+}
+
+/// One row of a [`ValueGrid`].
+#[derive(Clone, Copy)]
+pub struct GridRow<'a>(&'a [u64]);
+
+impl<'a> GridRow<'a> {
+    /// The squares left to right: a value, or `None` for a blocked square.
+    pub fn iter(self) -> impl Iterator<Item = Option<u64>> + 'a {
+        self.0.iter().map(|&v| (v != BLOCKED).then_some(v))
+    }
 }

@@ -1,6 +1,6 @@
 //! Answers queries: evaluates the subject, picks the analysis, returns typed data.
 
-use super::answer::{Answer, Outcome};
+use super::answer::{Answer, Outcome, ValueGrid};
 use super::Runner;
 use crate::check::program::{Query, TopExpr};
 use crate::diagnostics::Span;
@@ -439,25 +439,29 @@ fn table(
     let board: Rc<BoardData> =
         crate::eval::position::board_of(games.globals, games.rt, board_id, span)?;
     let extra = game.params.len().saturating_sub(1);
+    let (width, height) = (board.width, board.height);
+    let dims = |n: i64| usize::try_from(n).unwrap_or(0);
+    games
+        .budget
+        .reserve(ValueGrid::bytes(dims(width), dims(height)))
+        .map_err(|e| EvalError::limit(e, span))?;
     let mut solver = Solver::new(games, tables, span);
-    let mut rows = Vec::new();
-    for r in (1..=board.height).rev() {
-        let mut row = Vec::new();
-        for c in 1..=board.width {
+    let mut grid = ValueGrid::new(dims(width), dims(height));
+    for r in (1..=height).rev() {
+        for c in 1..=width {
             if board.open(c, r) {
                 let sq = Value::Tuple(Rc::from(vec![Value::Int(c), Value::Int(r)]));
                 let mut args = vec![sq];
                 args.extend((0..extra).map(|_| Value::Int(0)));
-                row.push(Some(solver.grundy_pos(inst, &args.into())?));
+                grid.push(Some(solver.grundy_pos(inst, &args.into())?));
             } else {
-                row.push(None);
+                grid.push(None);
             }
         }
-        rows.push(row);
     }
     Ok(Answer::Table {
         expr: q.text.clone(),
-        rows,
+        grid,
     })
 }
 
