@@ -138,24 +138,109 @@ proptest! {
 /// A random rule game over a list of heaps, built from pieces that exercise
 /// every compiled form: ranges, element binders, constant sets, lets, hoisted
 /// and late conditions, stop rules, `with`, list literals and comprehensions.
-fn random_game(pieces: &[usize], set: &[u64]) -> String {
+/// With `call`, each option is written as a call of the game itself,
+/// `g(h with …)`, which means the same move.
+fn random_game(pieces: &[usize], set: &[u64], call: bool) -> String {
     let set: Vec<String> = set.iter().map(u64::to_string).collect();
     let set = format!("{{{}}}", set.join(", "));
     let mut rules = Vec::new();
     for &p in pieces {
-        rules.push(match p % 9 {
-            0 => format!("move h with [i] = h[i] - k for i in 0..len(h), k in {set} where k <= h[i]"),
-            1 => "move h with [i] = h[i] - k, [j] = h[j] + k - 1 for i in 0..len(h), j in 0..len(h), k in 1..=h[i] where i != j and k >= 2".into(),
-            2 => "stop when h[0] == 3".into(),
-            3 => "move [x - 1 for x in h where x > 0] for x0 in h where x0 > 1".into(),
-            4 => "move h with [i] = m for i in 0..len(h), m = h[i] / 2 where h[i] > 1".into(),
-            5 => "move [min(x, t) for x in h] for t in 0..max(h) where t > 0 and count([x > t for x in h]) > 0".into(),
-            6 => "move [h[0] - 1] + [x for x in h][1..] for z in 0..1 where len(h) > 0 and h[0] > 0".into(),
-            7 => "move [h[1], h[0]] for z in 0..1 where len(h) == 2 and h[0] > h[1]".into(),
-            _ => format!("move h with [len(h) - 1] = v for v in {set} where v < h[len(h) - 1]"),
-        });
+        let (option, rest) = match p % 9 {
+            0 => (
+                "h with [i] = h[i] - k".into(),
+                format!("i in 0..len(h), k in {set} where k <= h[i]"),
+            ),
+            1 => (
+                "h with [i] = h[i] - k, [j] = h[j] + k - 1".into(),
+                "i in 0..len(h), j in 0..len(h), k in 1..=h[i] where i != j and k >= 2".into(),
+            ),
+            2 => {
+                rules.push("stop when h[0] == 3".to_string());
+                continue;
+            }
+            3 => (
+                "[x - 1 for x in h where x > 0]".into(),
+                "x0 in h where x0 > 1".into(),
+            ),
+            4 => (
+                "h with [i] = m".into(),
+                "i in 0..len(h), m = h[i] / 2 where h[i] > 1".into(),
+            ),
+            5 => (
+                "[min(x, t) for x in h]".into(),
+                "t in 0..max(h) where t > 0 and count([x > t for x in h]) > 0".into(),
+            ),
+            6 => (
+                "[h[0] - 1] + [x for x in h][1..]".into(),
+                "z in 0..1 where len(h) > 0 and h[0] > 0".into(),
+            ),
+            7 => (
+                "[h[1], h[0]]".into(),
+                "z in 0..1 where len(h) == 2 and h[0] > h[1]".into(),
+            ),
+            _ => (
+                "h with [len(h) - 1] = v".to_string(),
+                format!("v in {set} where v < h[len(h) - 1]"),
+            ),
+        };
+        let option = if call { format!("g({option})") } else { option };
+        rules.push(format!("move {option} for {rest}"));
     }
     format!("game g(h: list) {{\n    {}\n}}\n", rules.join("\n    "))
+}
+
+/// A random game of two integers, from rays, subtraction sets, a swap, a
+/// halving and a stop rule; with `call`, options are written `g(x - k, y)`
+/// rather than `(x - k, y)`.
+fn random_pair_game(pieces: &[usize], set: &[u64], call: bool) -> String {
+    let set: Vec<String> = set.iter().map(u64::to_string).collect();
+    let set = format!("{{{}}}", set.join(", "));
+    let mut rules = Vec::new();
+    for &p in pieces {
+        let (option, rest) = match p % 7 {
+            0 => ("x - k, y".to_string(), "k in 1..=x".to_string()),
+            1 => ("x, y - k".into(), format!("k in {set} where k <= y")),
+            2 => ("x - k, y - k".into(), "k in 1..=min(x, y)".into()),
+            3 => ("y, x".into(), "z in 0..1 where x > y".into()),
+            4 => ("x - 2, y + 1".into(), "z in 0..1 where x >= 2".into()),
+            5 => {
+                rules.push("stop when x == 3 and y == 3".to_string());
+                continue;
+            }
+            _ => ("x / 2, y".into(), "z in 0..1 where x > 1".into()),
+        };
+        let option = if call {
+            format!("g({option})")
+        } else {
+            format!("({option})")
+        };
+        rules.push(format!("move {option} for {rest}"));
+    }
+    format!(
+        "game g(x: nat, y: nat) {{\n    {}\n}}\n",
+        rules.join("\n    ")
+    )
+}
+
+/// The same queries of a game written with tuples and with calls of itself,
+/// compiled, and the tuple form on the general evaluator: all three agree,
+/// errors included.
+fn agree_three_ways(
+    game: impl Fn(bool) -> String,
+    queries: &str,
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    let (plain, called) = (game(false) + queries, game(true) + queries);
+    let fast = common::engine(true).run_program(&plain);
+    let fast_called = common::engine(true).run_program(&called);
+    let general = common::engine(false).run_program(&plain);
+    for (name, got) in [("tuples", fast), ("calls", fast_called)] {
+        match (got, &general) {
+            (Ok(a), Ok(b)) => prop_assert_eq!(&a, b, "{}: {}", name, called),
+            (Err(a), Err(b)) => prop_assert_eq!(&a.message, &b.message, "{}: {}", name, called),
+            (a, b) => prop_assert!(false, "{name}: {called}\ncompiled: {a:?}\ngeneral: {b:?}"),
+        }
+    }
+    Ok(())
 }
 
 proptest! {
@@ -168,17 +253,19 @@ proptest! {
         heaps in prop::collection::vec(prop::collection::vec(0u64..=5, 1..=3), 1..=4),
     ) {
         let set: Vec<u64> = set.into_iter().collect();
-        let mut src = random_game(&pieces, &set);
-        for h in &heaps {
-            src += &format!("grundy g({})\n", list(h));
-        }
-        let fast = common::engine(true).run_program(&src);
-        let general = common::engine(false).run_program(&src);
-        match (fast, general) {
-            (Ok(a), Ok(b)) => prop_assert_eq!(a, b, "{}", src),
-            (Err(a), Err(b)) => prop_assert_eq!(a.message, b.message, "{}", src),
-            (a, b) => prop_assert!(false, "{src}\ncompiled: {a:?}\ngeneral: {b:?}"),
-        }
+        let queries: String = heaps.iter().map(|h| format!("grundy g({})\n", list(h))).collect();
+        agree_three_ways(|call| random_game(&pieces, &set, call), &queries)?;
+    }
+
+    #[test]
+    fn two_integer_rules_agree_written_either_way(
+        pieces in prop::collection::vec(0usize..7, 1..=4),
+        set in prop::collection::btree_set(1u64..=4, 1..=3),
+        at in prop::collection::vec((0u64..=12, 0u64..=12), 1..=4),
+    ) {
+        let set: Vec<u64> = set.into_iter().collect();
+        let queries: String = at.iter().map(|(x, y)| format!("grundy g({x}, {y})\n")).collect();
+        agree_three_ways(|call| random_pair_game(&pieces, &set, call), &queries)?;
     }
 }
 

@@ -30,6 +30,9 @@ pub(super) struct Compiler<'a> {
     pub(super) globals: &'a Globals,
     pub(super) rt: &'a mut Runtime,
     pub(super) slots: Vec<SlotKind>,
+    /// The instance being compiled: a call of it, `g(x - k, y)`, is a move
+    /// to new values of its own parameters, as `(x - k, y)` is.
+    pub(super) me: InstId,
 }
 
 /// The slots of a game's frame with its family parameters bound to their
@@ -68,7 +71,12 @@ pub fn compile(globals: &Globals, rt: &mut Runtime, inst: InstId) -> Option<Kern
         }
         *slots.get_mut(s)? = SlotKind::Int;
     }
-    let mut c = Compiler { globals, rt, slots };
+    let mut c = Compiler {
+        globals,
+        rt,
+        slots,
+        me: inst,
+    };
     let mut stops = Vec::new();
     let mut krules = Vec::new();
     for rule in rules {
@@ -331,6 +339,12 @@ impl<'a> Compiler<'a> {
                 terms.into_iter().map(|(t, a)| t.with_arg(a)).collect(),
             ));
         }
+        if params == 2 {
+            if let Some([a, b]) = self.own_call(e) {
+                let (a, b) = (self.int(a)?, self.int(b)?);
+                return Some(KOption::Same(vec![Arg::General(a), Arg::General(b)]));
+            }
+        }
         match (&e.kind, params) {
             (ExprKind::Tuple(items), 2) if items.len() == 2 => {
                 let a = self.int(items.first()?)?;
@@ -340,6 +354,19 @@ impl<'a> Compiler<'a> {
             (_, 1) => Some(KOption::Same(vec![Arg::General(self.int(e)?)])),
             _ => None,
         }
+    }
+
+    /// The arguments of `e` when it is a call of the instance being compiled
+    /// (the same game with the same family values).
+    pub(super) fn own_call<'e>(&mut self, e: &'e Expr) -> Option<&'e [Expr]> {
+        let ExprKind::GameCall { game, family, args } = &e.kind else {
+            return None;
+        };
+        let fam = family
+            .iter()
+            .map(|f| self.constant(f))
+            .collect::<Option<Vec<_>>>()?;
+        (self.rt.instance(*game, fam.into()) == self.me).then_some(args.as_slice())
     }
 
     /// The summands of a game-valued option, each with its integer argument.

@@ -167,7 +167,12 @@ pub fn compile(globals: &Globals, rt: &mut Runtime, inst: InstId) -> Option<Vect
         *slots.get_mut(slot)? = kind;
         params.push(param);
     }
-    let mut c = Compiler { globals, rt, slots };
+    let mut c = Compiler {
+        globals,
+        rt,
+        slots,
+        me: inst,
+    };
     let mut stops = Vec::new();
     let mut compiled = Vec::new();
     for rule in rules {
@@ -232,6 +237,14 @@ fn loops(c: &mut Compiler<'_>, binders: &[Binder], condition: Option<&Expr>) -> 
 }
 
 fn option(c: &mut Compiler<'_>, e: &Expr, params: &[Param]) -> Option<Vec<Arg>> {
+    // `g(…)` of the game itself moves to those parameter values.
+    if let Some(args) = c.own_call(e).filter(|a| a.len() == params.len()) {
+        return args
+            .iter()
+            .zip(params)
+            .map(|(e, p)| arg(c, e, *p))
+            .collect();
+    }
     match (params, &e.kind) {
         ([p], _) => Some(vec![arg(c, e, *p)?]),
         (_, ExprKind::Tuple(items)) if items.len() == params.len() => items
