@@ -264,6 +264,47 @@ proptest! {
 }
 
 /// Wythoff: P-positions are exactly the Beatty pairs (⌊kφ⌋, ⌊kφ²⌋) in either order.
+/// Wythoff written with calls of the game itself, valued on a box past 2,048
+/// squares a side (the per-line fill covers it whole): the P-positions are the
+/// Beatty pairs (⌊kφ⌋, ⌊kφ⌋ + k) (Wythoff 1907), and each pair's neighbours
+/// along a line are not P.
+#[test]
+fn wythoff_by_calls_on_a_large_box_has_the_beatty_pairs() {
+    let game = "game wyt(x: nat, y: nat) {
+    move wyt(x - k, y) for k in 1..=x
+    move wyt(x, y - k) for k in 1..=y
+    move wyt(x - k, y - k) for k in 1..=min(x, y)
+}";
+    let n = 2100u64;
+    let phi = (1.0 + 5f64.sqrt()) / 2.0;
+    let mut program = format!("{game}\ngrundy wyt({n}, {n})");
+    let mut want = Vec::new();
+    for k in 1..n {
+        let a = (k as f64 * phi).floor() as u64;
+        let b = a + k;
+        if b > n {
+            break;
+        }
+        for (x, y, p) in [
+            (a, b, true),
+            (b, a, true),
+            (a, b - 1, false),
+            (a + 1, b, false),
+        ] {
+            program.push_str(&format!("\ngrundy wyt({x}, {y})"));
+            want.push((x, y, p));
+        }
+    }
+    let got = answers(&program);
+    assert!(want.len() > 2000);
+    for ((x, y, p), answer) in want.iter().zip(got.iter().skip(1)) {
+        let Answer::Grundy { value, .. } = answer else {
+            panic!("expected a grundy answer, got {answer:?}")
+        };
+        assert_eq!(*value == 0, *p, "wyt({x}, {y})");
+    }
+}
+
 #[test]
 fn wythoff_p_positions_are_beatty_pairs() {
     let phi = (1.0 + 5f64.sqrt()) / 2.0;

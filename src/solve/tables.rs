@@ -14,7 +14,7 @@ const DENSE_LIMIT: i64 = 1 << 28;
 /// Largest coordinate kept in the dense grid.
 const GRID_LIMIT: i64 = 1 << 14;
 /// Most cells the dense grid may have.
-const GRID_CAP: usize = 1 << 24;
+pub const GRID_CAP: usize = 1 << 24;
 /// A dense layout this small is always fine.
 const SMALL: usize = 1 << 16;
 
@@ -300,6 +300,33 @@ impl<V: Copy + PartialEq> Table<V> {
             _ => None,
         };
         cell.copied().unwrap_or(self.empty)
+    }
+
+    /// Stores the cells of grid row `x` from column 0 on, counting those that
+    /// were unknown; false (and nothing stored) when the grid has no such row
+    /// or the row is too short.
+    pub fn set_grid_row(
+        &mut self,
+        x: usize,
+        values: &[V],
+        budget: &Budget,
+    ) -> Result<bool, Exceeded> {
+        if x >= self.rows || values.len() > self.cols {
+            return Ok(false);
+        }
+        let at = x * self.cols;
+        let empty = self.empty;
+        let Some(cells) = self.grid.get_mut(at..at + values.len()) else {
+            return Ok(false);
+        };
+        let mut new = 0;
+        for (cell, &v) in cells.iter_mut().zip(values) {
+            new += usize::from(*cell == empty);
+            *cell = v;
+        }
+        self.len += new;
+        budget.add_positions(new)?;
+        Ok(true)
     }
 
     /// Stores a heap's or grid cell's value in the dense layouts if it is there

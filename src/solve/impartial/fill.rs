@@ -10,7 +10,7 @@ use super::{Solver, IN_PROGRESS, UNKNOWN};
 use crate::check::program::{Constructor, GameBody};
 use crate::eval::eval_error::EvalError;
 use crate::lang::value::{InstId, Pos, Value};
-use crate::solve::tables::{key_of, Key};
+use crate::solve::tables::{key_of, Key, GRID_CAP};
 use std::rc::Rc;
 
 /// Largest heap the bottom-up fill will reach for one query.
@@ -114,6 +114,13 @@ impl<'s, 'a> Solver<'s, 'a> {
         };
         let budget = self.games.budget;
         let mut scratch = Scratch::default();
+        // Moves along whole rays from a fresh table are valued by per-line mex
+        // sets, a few word operations a position: such a fill may cover the
+        // largest grid the tables keep.
+        let rays = (filled == (0, 0))
+            .then(|| kernel.ray_directions())
+            .flatten();
+        let fill_box = if rays.is_some() { GRID_CAP } else { FILL_BOX };
         match (kernel.params, key_of(pos)) {
             (1, Key::One(n)) if n < FILL_HEAP && n >= filled.0 && n < room => {
                 self.tables
@@ -131,7 +138,7 @@ impl<'s, 'a> Solver<'s, 'a> {
                 self.set_filled(inst, (n + 1, 0));
             }
             (2, Key::Two(x, y))
-                if (x + 1).saturating_mul(y + 1) <= FILL_BOX.min(room)
+                if (x + 1).saturating_mul(y + 1) <= fill_box.min(room)
                     && (x >= filled.0 || y >= filled.1) =>
             {
                 let (fx, fy) = (
@@ -143,13 +150,10 @@ impl<'s, 'a> Solver<'s, 'a> {
                     .memo
                     .reserve_grid(fx + 1, fy + 1, budget)
                     .map_err(|e| self.limit(e))?;
-                // Moves along whole rays from a fresh table: per-line mex sets.
-                if filled == (0, 0) {
-                    if let Some(dirs) = kernel.ray_directions() {
-                        if self.fill_lines(&kernel, &dirs, inst, fx, fy)? {
-                            self.set_filled(inst, (fx + 1, fy + 1));
-                            return Ok(());
-                        }
+                if let Some(dirs) = rays {
+                    if self.fill_lines(&kernel, &dirs, inst, fx, fy)? {
+                        self.set_filled(inst, (fx + 1, fy + 1));
+                        return Ok(());
                     }
                 }
                 for a in 0..=fx {

@@ -10,35 +10,64 @@ use super::Solver;
 use crate::eval::eval_error::EvalError;
 use crate::lang::value::InstId;
 
-/// The values seen so far on one line, as a bitset, with the first word that
+/// The values seen so far on every line of one direction: a bitset per line,
+/// all in one block of `words` words each, with each line's first word that
 /// is not yet full (every word before it holds all its values).
-#[derive(Default, Clone)]
-struct LineSet(Vec<u64>, usize);
+struct Lines {
+    bits: Vec<u64>,
+    low: Vec<usize>,
+    words: usize,
+}
 
-impl LineSet {
-    fn insert(&mut self, v: u32) {
-        let w = (v / 64) as usize;
-        if w >= self.0.len() {
-            self.0.resize(w + 1, 0);
+impl Lines {
+    fn new(lines: usize, words: usize) -> Lines {
+        Lines {
+            bits: vec![0; lines * words],
+            low: vec![0; lines],
+            words,
         }
-        if let Some(word) = self.0.get_mut(w) {
+    }
+
+    /// Line `i`'s words and its first open word.
+    fn line(&self, i: usize) -> (&[u64], usize) {
+        let at = i * self.words;
+        (
+            self.bits.get(at..at + self.words).unwrap_or(&[]),
+            self.low.get(i).copied().unwrap_or(0),
+        )
+    }
+
+    fn insert(&mut self, i: usize, v: u32) {
+        let at = i * self.words;
+        let (Some(line), Some(low)) = (self.bits.get_mut(at..at + self.words), self.low.get_mut(i))
+        else {
+            return;
+        };
+        if let Some(word) = line.get_mut((v / 64) as usize) {
             *word |= 1 << (v % 64);
         }
-        while self.0.get(self.1) == Some(&u64::MAX) {
-            self.1 += 1;
+        while line.get(*low) == Some(&u64::MAX) {
+            *low += 1;
         }
     }
 }
 
-/// The mex of the union of some line sets: no value below the fullest line's
-/// first open word is missing, so the search starts there.
-fn mex_of(lines: &[&LineSet]) -> u32 {
-    let words = lines.iter().map(|l| l.0.len()).max().unwrap_or(0);
-    let start = lines.iter().map(|l| l.1).max().unwrap_or(0);
+/// The mex of the union of three lines (of equal length; a line may be given
+/// twice): no value below the fullest line's first open word is missing, so
+/// the search starts there.
+fn mex_of([(a, la), (b, lb), (c, lc)]: [(&[u64], usize); 3]) -> u32 {
+    let start = la.max(lb).max(lc);
+    let words = a.len().min(b.len()).min(c.len());
+    let (a, b, c) = (
+        a.get(..words).unwrap_or(&[]),
+        b.get(..words).unwrap_or(&[]),
+        c.get(..words).unwrap_or(&[]),
+    );
     for w in start..words {
-        let union = lines
-            .iter()
-            .fold(0u64, |acc, l| acc | l.0.get(w).copied().unwrap_or(0));
+        let (Some(x), Some(y), Some(z)) = (a.get(w), b.get(w), c.get(w)) else {
+            break;
+        };
+        let union = x | y | z;
         if union != u64::MAX {
             return (w * 64) as u32 + (!union).trailing_zeros();
         }
@@ -101,15 +130,25 @@ impl<'s, 'a> Solver<'s, 'a> {
         y: usize,
     ) -> Result<bool, EvalError> {
         let budget = self.games.budget;
-        let mut rows = vec![LineSet::default(); y + 1];
-        let mut cols = vec![LineSet::default(); x + 1];
-        let mut diags = vec![LineSet::default(); x + y + 1];
+        if dirs.len() > 3 {
+            return Ok(false);
+        }
+        // A value is at most the number of options: x + y + min(x, y).
+        let words = (x + y + x.min(y)) / 64 + 1;
+        let line_words = (2 * (x + y) + 3).saturating_mul(words);
+        budget
+            .reserve(line_words.saturating_mul(std::mem::size_of::<u64>()))
+            .map_err(|e| self.limit(e))?;
+        let mut rows = Lines::new(y + 1, words);
+        let mut cols = Lines::new(x + 1, words);
+        let mut diags = Lines::new(x + y + 1, words);
         let mut slots = Vec::new();
         let always: Vec<bool> = dirs
             .iter()
             .enumerate()
             .map(|(i, d)| always_whole_ray(kernel, i, *d))
             .collect();
+        let all_whole = always.iter().all(|&w| w);
         self.tables
             .inst_mut(inst)
             .memo
@@ -118,58 +157,65 @@ impl<'s, 'a> Solver<'s, 'a> {
         let span = self.span;
         // The instance's tables, looked up once for the whole sweep.
         let t = self.tables.inst_mut(inst);
+        let (_, grid_rows, grid_cols) = t.memo.grid_view();
+        if grid_rows <= x || grid_cols <= y {
+            return Ok(false); // the grid could not hold the box: leave it to the kernel
+        }
+        let mut values = Vec::with_capacity(y + 1);
         for a in 0..=x {
+            budget.tick().map_err(|e| EvalError::limit(e, span))?;
+            values.clear();
             for b in 0..=y {
-                budget.tick().map_err(|e| EvalError::limit(e, span))?;
-                let p = [a as i64, b as i64];
-                if dirs.len() > 3 {
-                    return Ok(false);
-                }
-                for (i, d) in dirs.iter().enumerate() {
-                    if always.get(i) == Some(&true) {
-                        continue;
-                    }
-                    let full = match d {
-                        (-1, 0) => p[0],
-                        (0, -1) => p[1],
-                        _ => p[0].min(p[1]),
-                    };
-                    let whole_ray = match rule_range(kernel, i, p, &mut slots) {
-                        Some((lo, hi)) => (lo == 1 && hi == full) || (full == 0 && lo > hi),
-                        None => false,
-                    };
-                    if !whole_ray {
-                        return Ok(false);
+                if !all_whole {
+                    budget.tick().map_err(|e| EvalError::limit(e, span))?;
+                    let p = [a as i64, b as i64];
+                    for (i, d) in dirs.iter().enumerate() {
+                        if always.get(i) == Some(&true) {
+                            continue;
+                        }
+                        let full = match d {
+                            (-1, 0) => p[0],
+                            (0, -1) => p[1],
+                            _ => p[0].min(p[1]),
+                        };
+                        let whole_ray = match rule_range(kernel, i, p, &mut slots) {
+                            Some((lo, hi)) => (lo == 1 && hi == full) || (full == 0 && lo > hi),
+                            None => false,
+                        };
+                        if !whole_ray {
+                            // Keep the rows done: the kernel sweep goes on from there.
+                            t.memo
+                                .set_grid_row(a, &values, budget)
+                                .map_err(|e| EvalError::limit(e, span))?;
+                            return Ok(false);
+                        }
                     }
                 }
                 let diag = a + y - b;
-                let (Some(row), Some(col), Some(dia)) = (rows.get(b), cols.get(a), diags.get(diag))
-                else {
-                    return Ok(false);
+                let (row, col, dia) = (rows.line(b), cols.line(a), diags.line(diag));
+                let line = |d: Option<&(i64, i64)>| match d {
+                    Some((-1, 0)) => row,
+                    Some((0, -1)) => col,
+                    Some(_) => dia,
+                    None => (&[][..], 0),
                 };
-                let mut lines: [&LineSet; 3] = [row, row, row];
-                for (slot, d) in lines.iter_mut().zip(dirs) {
-                    *slot = match d {
-                        (-1, 0) => row,
-                        (0, -1) => col,
-                        _ => dia,
-                    };
-                }
-                let v = mex_of(lines.get(..dirs.len().min(3)).unwrap_or(&[]));
-                if t.memo.grid_view().1 <= a {
-                    return Ok(false); // the grid could not hold the box: leave it to the kernel
-                }
-                t.max = t.max.max(v);
-                t.memo
-                    .set_small([a as i64, b as i64], 2, v, budget)
-                    .map_err(|e| EvalError::limit(e, span))?;
-                for set in [rows.get_mut(b), cols.get_mut(a), diags.get_mut(diag)]
-                    .into_iter()
-                    .flatten()
-                {
-                    set.insert(v);
-                }
+                // Fewer than three directions: the first one's line again,
+                // which adds nothing to the union.
+                let first = line(dirs.first());
+                let v = match dirs {
+                    [_, b, c] => mex_of([first, line(Some(b)), line(Some(c))]),
+                    [_, b] => mex_of([first, line(Some(b)), first]),
+                    _ => mex_of([first, first, first]),
+                };
+                values.push(v);
+                rows.insert(b, v);
+                cols.insert(a, v);
+                diags.insert(diag, v);
             }
+            t.max = values.iter().copied().fold(t.max, u32::max);
+            t.memo
+                .set_grid_row(a, &values, budget)
+                .map_err(|e| EvalError::limit(e, span))?;
         }
         Ok(true)
     }
