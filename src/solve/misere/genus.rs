@@ -55,17 +55,10 @@ pub enum GenusClass {
     Wild,
 }
 
-/// The least natural number not in `set` (sorted copy: O(n log n), since a
-/// heap of n tokens has n options).
-fn mex(set: &[u32]) -> u32 {
-    // The mex of n values is at most n: one flag per candidate, no sorting.
-    let mut present = vec![false; set.len() + 1];
-    for &x in set {
-        if let Some(p) = present.get_mut(x as usize) {
-            *p = true;
-        }
-    }
-    present.iter().position(|&p| !p).unwrap_or(set.len()) as u32
+/// Reused storage for [`Genus::from_options_in`].
+#[derive(Default)]
+pub struct GenusScratch {
+    seen: Vec<u64>,
 }
 
 impl Genus {
@@ -128,26 +121,61 @@ impl Genus {
     /// The genus of a game from its options' genera (CGSuite's recursion, see the
     /// module comment). No option: the game 0.
     pub fn from_options<G: std::borrow::Borrow<Genus>>(options: &[G]) -> Genus {
+        Genus::from_options_in(options, &mut GenusScratch::default())
+    }
+
+    /// The same, with its sets in reused storage: one pass over the options
+    /// marks g and every γ_k in one bitset each, then each mex is a scan.
+    pub fn from_options_in<G: std::borrow::Borrow<Genus>>(
+        options: &[G],
+        scratch: &mut GenusScratch,
+    ) -> Genus {
         if options.is_empty() {
             return Genus::zero();
         }
-        let g = mex(&options.iter().map(|o| o.borrow().g).collect::<Vec<_>>());
         let top = options
             .iter()
             .map(|o| o.borrow().gamma.len())
             .max()
             .unwrap_or(2)
             + 2;
-        let mut gamma: Vec<u32> = Vec::with_capacity(top);
-        let mut seen: Vec<u32> = Vec::with_capacity(options.len() + 2);
-        for k in 0..top {
-            seen.clear();
-            seen.extend(options.iter().map(|o| o.borrow().gamma(k)));
-            if let Some(&prev) = gamma.last() {
-                seen.push(prev);
-                seen.push(prev ^ 1);
+        // A set of n options and two more values has its mex at most n + 2:
+        // larger values cannot matter and are not marked.
+        let words = (options.len() + 2) / 64 + 1;
+        let seen = &mut scratch.seen;
+        seen.clear();
+        seen.resize(words * (top + 1), 0);
+        let mark = |seen: &mut [u64], row: usize, v: u32| {
+            let v = v as usize;
+            if v < words * 64 {
+                if let Some(w) = seen.get_mut(row * words + v / 64) {
+                    *w |= 1 << (v % 64);
+                }
             }
-            gamma.push(mex(&seen));
+        };
+        let mex_of = |seen: &[u64], row: usize| -> u32 {
+            let set = seen.get(row * words..(row + 1) * words).unwrap_or(&[]);
+            set.iter()
+                .position(|&w| w != u64::MAX)
+                .map_or(words * 64, |i| {
+                    i * 64 + set.get(i).map_or(0, |w| (!w).trailing_zeros() as usize)
+                }) as u32
+        };
+        for o in options {
+            let o = o.borrow();
+            mark(seen, 0, o.g);
+            for k in 0..top {
+                mark(seen, k + 1, o.gamma(k));
+            }
+        }
+        let g = mex_of(seen, 0);
+        let mut gamma: Vec<u32> = Vec::with_capacity(top);
+        for k in 0..top {
+            if let Some(&prev) = gamma.last() {
+                mark(seen, k + 1, prev);
+                mark(seen, k + 1, prev ^ 1);
+            }
+            gamma.push(mex_of(seen, k + 1));
         }
         Genus::new(g, gamma)
     }

@@ -40,6 +40,9 @@ pub struct MisereCache {
     pub(crate) quotient_failed: FxHashMap<crate::lang::value::InstId, usize>,
     /// Genus by theory of each component (`None` while on the walk's path).
     pub(crate) theory: FxHashMap<Component, Option<tame::Theory>>,
+    /// The genera (and tameness) of heaps 0, 1, … of one-heap games valued
+    /// bottom-up from compiled rules, so a larger heap goes on from them.
+    pub(crate) heap_genera: FxHashMap<crate::lang::value::InstId, Vec<(genus::Genus, bool)>>,
 }
 
 impl MisereCache {
@@ -56,6 +59,7 @@ impl MisereCache {
             && self.theory.is_empty()
             && self.quotients.is_empty()
             && self.quotient_failed.is_empty()
+            && self.heap_genera.is_empty()
     }
 
     /// The options of one component, generated once.

@@ -14,7 +14,7 @@
 //! iff its misère value γ0 is 0. Winning moves follow from the same rule, with
 //! the replies inside a nimber computed (two candidates), never listed.
 
-use super::genus::{Genus, GenusClass};
+use super::genus::{Genus, GenusClass, GenusScratch};
 use super::MisereCache;
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
@@ -275,41 +275,68 @@ fn heap_theories(
     }
     budget.reserve(last.saturating_mul(64)).map_err(limit)?;
     let (mut slots, mut opts) = (Vec::new(), Vec::new());
-    let mut theories: Vec<(Genus, bool)> = Vec::with_capacity(last + 1);
-    for m in 0..=last {
-        budget.add_positions(1).map_err(limit)?;
-        if !options(&kernel, [m as i64, 0], &mut slots, budget, &mut opts).map_err(limit)? {
-            return Ok(None);
-        }
-        budget.ticks(opts.len() as u32).map_err(limit)?;
-        let mut genera: Vec<&Genus> = Vec::with_capacity(opts.len());
-        let mut tame = true;
-        for o in &opts {
-            // Only smaller heaps: anything else is left to the walk.
-            let Some((g, t)) = usize::try_from(o[0])
-                .ok()
-                .filter(|&k| k < m)
-                .and_then(|k| theories.get(k))
-            else {
+    // Heaps valued by earlier queries are kept: go on from the first new one.
+    let mut theories = cache.heap_genera.remove(inst).unwrap_or_default();
+    let known = theories.len();
+    theories.reserve((last + 1).saturating_sub(known));
+    let mut scratch = GenusScratch::default();
+    for m in known..=last {
+        let next = budget
+            .add_positions(1)
+            .and_then(|()| options(&kernel, [m as i64, 0], &mut slots, budget, &mut opts))
+            .and_then(|ok| budget.ticks(opts.len() as u32).map(|()| ok));
+        let next = match next {
+            Ok(true) => heap_genus(&opts, m, &theories, &mut scratch),
+            Ok(false) => None,
+            Err(e) => {
+                cache.heap_genera.insert(*inst, theories);
+                return Err(limit(e));
+            }
+        };
+        match next {
+            Some(theory) => theories.push(theory),
+            None => {
+                // Not a heap game after all: the walk values it.
+                cache.heap_genera.insert(*inst, theories);
                 return Ok(None);
-            };
-            genera.push(g);
-            tame &= t;
+            }
         }
-        let g = Genus::from_options(&genera);
-        let tame = tame && is_tame(&g);
-        theories.push((g, tame));
     }
-    let mut answer = None;
-    for (m, (g, tame)) in theories.into_iter().enumerate() {
+    let answer = theories
+        .get(last)
+        .map(|(g, tame)| Theory::Known(g.clone(), *tame));
+    for (m, (g, tame)) in theories.iter().enumerate().skip(known) {
         let heap = Component::Pos(*inst, Rc::from(vec![Value::Int(m as i64)]));
-        let theory = Theory::Known(g, tame);
-        if m == last {
-            answer = Some(theory.clone());
-        }
-        cache.theory.entry(heap).or_insert(Some(theory));
+        cache
+            .theory
+            .entry(heap)
+            .or_insert(Some(Theory::Known(g.clone(), *tame)));
     }
+    cache.heap_genera.insert(*inst, theories);
     Ok(answer)
+}
+
+/// Heap `m`'s genus and tameness from its options (heaps as integers) and the
+/// genera of the heaps below it; `None` if an option is not a smaller heap.
+fn heap_genus(
+    opts: &[impl AsRef<[i64]>],
+    m: usize,
+    theories: &[(Genus, bool)],
+    scratch: &mut GenusScratch,
+) -> Option<(Genus, bool)> {
+    let mut genera: Vec<&Genus> = Vec::with_capacity(opts.len());
+    let mut tame = true;
+    for o in opts {
+        let k = usize::try_from(*o.as_ref().first()?)
+            .ok()
+            .filter(|&k| k < m)?;
+        let (g, t) = theories.get(k)?;
+        genera.push(g);
+        tame &= t;
+    }
+    let g = Genus::from_options_in(&genera, scratch);
+    let tame = tame && is_tame(&g);
+    Some((g, tame))
 }
 
 /// Nimbers are known without a walk (at any size).

@@ -11,6 +11,11 @@ use super::*;
 use crate::solve::misere::quotient::rules::Octal;
 use std::collections::HashMap;
 
+/// The least natural number not in `set`, written plainly for the brute force.
+fn mex(set: &[u32]) -> u32 {
+    (0..).find(|v| !set.contains(v)).unwrap_or(0)
+}
+
 /// Direct misère Grundy values of (heaps, copies of *2, copies of *1), and normal
 /// Grundy values of heaps: no genus theory involved.
 struct Direct {
