@@ -231,7 +231,8 @@ impl Layout {
         let (w, cell) = (self.label_w, self.cell);
         let one_line = cells.len() <= self.per_line;
         let margin = INDENT.len()..INDENT.len() + w;
-        if one_line && repeat.cells == cells && label >= 0 {
+        // Margins of rows at heap 0 or more hold only digits and blanks.
+        if one_line && repeat.cells == cells && label >= 0 && repeat.label >= 0 {
             let counted = u64::try_from(label - repeat.label).is_ok_and(|step| {
                 repeat
                     .row
