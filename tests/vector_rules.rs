@@ -75,6 +75,12 @@ fn staircase_nim_is_nim_on_the_odd_steps() {
         vec![3, 0, 3, 5],
         vec![0, 4, 0, 4, 1],
         vec![2, 7],
+        // Larger heaps and longer lists.
+        vec![250, 8, 1],
+        vec![0, 258, 0],
+        vec![3, 258, 1],
+        vec![1, 0, 1, 0, 1, 0, 1, 1],
+        vec![2, 1, 0, 0, 0, 0, 0, 0, 1],
     ];
     let mut src = STAIR.to_string();
     for p in &positions {

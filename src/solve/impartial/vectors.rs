@@ -404,3 +404,64 @@ fn run(
     }
     Ok(())
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+    use crate::graph::budget::Limits;
+    use proptest::prelude::*;
+    use std::collections::HashMap;
+
+    proptest! {
+        /// Every key stored keeps its own state, whatever its length and words
+        /// (small, large or negative), through the table's growth: checked
+        /// against a hash map.
+        #[test]
+        fn every_key_keeps_its_own_state(
+            keys in prop::collection::vec(
+                prop::collection::vec(prop_oneof![0i64..=20, 250i64..=260, -3i64..=0], 0..=9),
+                1..300,
+            )
+        ) {
+            let budget = Budget::new(Limits::default());
+            let mut memo = VectorMemo::default();
+            let mut want: HashMap<Vec<i64>, u32> = HashMap::new();
+            for (i, key) in keys.iter().enumerate() {
+                let state = (i % 1000) as u32;
+                memo.set(key, state, &budget).unwrap();
+                want.insert(key.clone(), state);
+            }
+            for (key, state) in &want {
+                prop_assert_eq!(memo.get(key), *state, "{:?}", key);
+            }
+            prop_assert_eq!(memo.len, want.len());
+            // A key never stored is unknown.
+            prop_assert_eq!(memo.get(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]), UNKNOWN);
+        }
+    }
+
+    /// Keys that differ only in length, order or one large word.
+    #[test]
+    fn neighbouring_small_keys_are_distinct() {
+        let budget = Budget::new(Limits::default());
+        let mut memo = VectorMemo::default();
+        let keys: Vec<Vec<i64>> = vec![
+            vec![3, 16, 0, 1],
+            vec![3, 0, 1, 1],
+            vec![0],
+            vec![0, 0],
+            vec![],
+            vec![255, 1],
+            vec![256, 1],
+            vec![1, 0, 0, 0, 0, 0, 0],
+            vec![1, 0, 0, 0, 0, 0, 0, 0],
+        ];
+        for (i, k) in keys.iter().enumerate() {
+            memo.set(k, i as u32, &budget).unwrap();
+        }
+        for (i, k) in keys.iter().enumerate() {
+            assert_eq!(memo.get(k), i as u32, "{k:?}");
+        }
+    }
+}
