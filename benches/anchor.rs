@@ -6,6 +6,9 @@
 //! `/usr/bin/time` where it exists), checks that both computed the same values
 //! (the anchor's checksum line, recomputed here from grundy's values), and
 //! prints the median times, their ratio and the peak memory of both.
+//! Then the workloads the anchor does not have (Fibonacci Nim, 300 misère
+//! queries of halving Nim, the queen's table on 500 × 500 and 702 × 702
+//! boards) run alone, each answer checked against a fact computed here.
 //! `BENCH_QUICK=1` uses smaller sizes; `BENCH_ONLY=name` runs one workload.
 
 #![allow(
@@ -301,4 +304,94 @@ fn main() {
         std::process::exit(1);
     }
     println!("checksums agree on every workload");
+    if !alone(only.as_deref()) {
+        std::process::exit(1);
+    }
+}
+
+/// A workload run by grundy alone: its name, its program and the check of
+/// what it prints.
+type Alone = (&'static str, String, fn(&str) -> bool);
+
+/// The workloads the anchor does not have: `grundy run` end to end,
+/// medians of [`RUNS`], each answer checked against a fact computed here
+/// (Whinihan's theorem, a plain misère loop, Wythoff's Beatty pairs).
+/// False when an answer is wrong.
+fn alone(only: Option<&str>) -> bool {
+    let halving: String = (1..=300)
+        .map(|n| format!("outcome misere halving({n})\n"))
+        .collect();
+    let queen = |n: usize| {
+        format!(
+            "board b = {n} x {n}\ngame queen(sq) on b {{ move s for d in {{(-1, 0), (0, -1), (-1, -1)}}, s in ray(sq, d) }}\ntable queen\n"
+        )
+    };
+    let cases: [Alone; 4] = [
+        (
+            "fib-2000",
+            "game fib(n: nat, m: nat) { move (n - k, min(2 * k, n - k)) for k in 1..=min(m, n) }\nwinning fib(2000, 1999)\n".into(),
+            // 2000 = 1597 + 377 + 21 + 5: taking the smallest Zeckendorf
+            // term, 5, leaves a P-position (Whinihan 1963).
+            |out| out.contains("fib(1995, 10)"),
+        ),
+        (
+            "halving-300",
+            format!("game halving(n: nat) {{ move n - k for k in 1..=n / 2 }}\n{halving}"),
+            halving_agrees,
+        ),
+        ("queen-500", queen(500), |out| beatty_marks(out, 500)),
+        ("queen-702", queen(702), |out| beatty_marks(out, 702)),
+    ];
+    println!("\ngrundy alone (no anchor has these; medians of {RUNS} runs of `grundy run`, answers checked)");
+    println!(
+        "{:<13} {:>9} {:>11}  check",
+        "workload", "grundy s", "grundy MiB"
+    );
+    let bin = Path::new(env!("CARGO_BIN_EXE_grundy"));
+    let mut right = true;
+    for (name, program, check) in cases {
+        if only.is_some_and(|o| o != name) {
+            continue;
+        }
+        let file = std::env::temp_dir().join(format!("grundy-alone-{name}.game"));
+        std::fs::write(&file, program).expect("a temporary file");
+        let (secs, kib, out) = measure(|| timed(bin, &["run".into(), file.display().to_string()]));
+        let _ = std::fs::remove_file(&file);
+        let ok = check(&out);
+        right &= ok;
+        println!(
+            "{name:<13} {secs:>9.3} {:>11.1}  {}",
+            kib as f64 / 1024.0,
+            if ok { "ok" } else { "WRONG" }
+        );
+    }
+    right
+}
+
+/// The 300 misère outcomes of halving Nim (`move n - k for k in 1..=n / 2`)
+/// against a plain loop: a heap with no move is N (the player to move cannot
+/// move, so wins), otherwise P exactly when every option is N.
+fn halving_agrees(out: &str) -> bool {
+    let mut p = vec![false; 301];
+    for n in 2..=300 {
+        p[n] = (1..=n / 2).all(|k| !p[n - k]);
+    }
+    let got: Vec<bool> = out
+        .lines()
+        .filter_map(|l| l.rsplit_once(" = "))
+        .map(|(_, v)| v.trim() == "P")
+        .collect();
+    got.len() == 300 && got.iter().zip(&p[1..]).all(|(a, b)| a == b)
+}
+
+/// A queen table on an open n × n board marks a square P (`0'`) exactly at
+/// Wythoff's Beatty pairs (⌊kφ⌋, ⌊kφ⌋ + k) and their mirror images, both
+/// coordinates below n: the count of marks must be theirs.
+fn beatty_marks(out: &str, n: usize) -> bool {
+    let phi = (1.0 + 5f64.sqrt()) / 2.0;
+    let pairs = (1..n)
+        .map(|k| ((k as f64 * phi).floor() as usize, k))
+        .filter(|&(a, k)| a + k < n)
+        .count();
+    out.matches("0'").count() == 1 + 2 * pairs
 }
