@@ -23,6 +23,7 @@ pub mod periodic;
 pub mod rules;
 #[cfg(test)]
 mod tests;
+pub mod values;
 
 use crate::graph::budget::{Budget, Exceeded};
 use rules::HeapRules;
