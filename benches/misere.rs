@@ -6,7 +6,8 @@
 //! heap 30; the misère outcome of eight Kayles rows ≤ 30 (quotient computed
 //! automatically, then read); the quotient of Dawson's Kayles (0.07) up to 30
 //! (order 360, as published) and 33; six Dawson's Kayles rows ≤ 30; misère Nim with three heaps near 10^12 (tame layer);
-//! misère Nim on heaps 1000, 2000, 3000 written as a rule game (genus walk).
+//! the genus of twelve 0.75 heaps read off its quotient; misère Nim on heaps
+//! 1000, 2000, 3000 written as a rule game (genus walk).
 
 #![allow(
     clippy::indexing_slicing,
@@ -40,6 +41,33 @@ fn outcome(a: &Answer) -> Outcome {
         Answer::Outcome { value, .. } => *value,
         other => panic!("{other:?}"),
     }
+}
+
+/// Normal-play Grundy values of 0.75 heaps 0..=n by a plain mex loop: take 1
+/// leaving 0, 1 or 2 heaps, or take 2 leaving 0 or 2 heaps.
+fn plain_075_grundy(n: usize) -> Vec<u32> {
+    let mut g = vec![0u32; n + 1];
+    for h in 1..=n {
+        let mut seen = [false; 64];
+        let mut mark = |v: u32| seen[v as usize] = true;
+        for take in [1, 2] {
+            if take > h {
+                continue;
+            }
+            let rest = h - take;
+            if rest == 0 {
+                mark(0);
+            }
+            if take == 1 && rest > 0 {
+                mark(g[rest]);
+            }
+            for a in 1..=rest / 2 {
+                mark(g[a] ^ g[rest - a]);
+            }
+        }
+        g[h] = seen.iter().position(|&s| !s).unwrap() as u32;
+    }
+    g
 }
 
 /// Bouton's rule for misère Nim.
@@ -113,6 +141,24 @@ fn main() {
         Outcome::N
     };
     assert_eq!(answers.first().map(outcome), Some(want));
+    // The genus of twelve heaps of 0.75 (wild quotient R8) read off the
+    // quotient; its normal part checked against a plain mex loop here.
+    let heaps75 = [60usize, 59, 55, 48, 47, 41, 33, 30, 22, 17, 9, 5];
+    let sum75 = heaps75
+        .iter()
+        .map(|h| format!("g({h})"))
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let (answers, _) = run(
+        "genus of 12 heaps of 0.75 up to 60 (quotient, values certified)",
+        &format!("game g = octal \"0.75\"\ngenus {sum75}"),
+    );
+    let normal = plain_075_grundy(60);
+    let want_g = heaps75.iter().fold(0, |a, &h| a ^ normal[h]);
+    match answers.first() {
+        Some(Answer::Genus { value, .. }) => assert_eq!(value.g_plus(), want_g),
+        other => panic!("{other:?}"),
+    }
     let nim = "game nim(n: nat) { move n - k for k in 1..=n }\n";
     let (answers, _) = run(
         "outcome misere nim(1000) + nim(2000) + nim(3000) (rule game)",

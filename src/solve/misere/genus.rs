@@ -20,8 +20,10 @@
 //! are tame (then the tame-sum rule holds). [`SumGenus`] instead applies the
 //! recursion to the sum itself, whose options are again sums of heaps, with a
 //! memo on the sorted multiset: exact, and exponential only in the sum's size.
-//! A misère quotient does not replace it: the quotient decides outcomes of
-//! sums in its closure, and *2 is not in a heap game's closure in general.
+//! A misère quotient replaces it when the game's closure contains *2 and the
+//! misère values of its sums are a function of their images, certified
+//! ([`super::quotient::values`]: 0.75, 0.312, 0.71 among others); Kayles and
+//! Dawson's Kayles are not so (two sums of one image differ in value).
 
 use super::quotient::rules::HeapRules;
 use crate::graph::budget::{Budget, Exceeded};

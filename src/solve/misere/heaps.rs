@@ -99,13 +99,9 @@ impl HeapRules for GameHeaps<'_, '_> {
     }
 }
 
-/// When every component of `sum` is a heap of one game whose quotient has been
-/// computed up to at least the largest heap: the quotient, and the heaps (one
-/// per component, 0 for a terminal `*0`).
-pub fn sum_in_quotient(
-    cache: &super::MisereCache,
-    sum: &crate::lang::value::GameSum,
-) -> Option<(Rc<super::quotient::Quotient>, InstId, Vec<usize>)> {
+/// When every component of `sum` is a heap `g(n)` of one game (or `*0`): the
+/// game and the heaps (0 for `*0`).
+fn heaps_of(sum: &crate::lang::value::GameSum) -> Option<(InstId, Vec<usize>)> {
     let mut inst = None;
     let mut heaps = Vec::with_capacity(sum.parts.len());
     for c in &sum.parts {
@@ -121,7 +117,55 @@ pub fn sum_in_quotient(
             _ => return None,
         }
     }
-    let inst = inst?;
+    Some((inst?, heaps))
+}
+
+/// The genus of a sum of heaps of one heap game read off its quotient
+/// ([`super::quotient::values`]): computed (automatically, as for outcomes)
+/// up to the largest heap, its misère values certified, the *2 of its closure
+/// found. `None` when any of that is not available; the search then answers.
+pub fn quotient_genus(
+    games: &mut Games<'_>,
+    cache: &mut super::MisereCache,
+    sum: &crate::lang::value::GameSum,
+    normal: u32,
+    span: Span,
+) -> Result<Option<super::genus::Genus>, EvalError> {
+    use super::quotient::values::{values, ValuesError};
+    if sum_in_quotient(cache, sum).is_none() && !try_quotient(games, cache, sum, span)? {
+        return Ok(None);
+    }
+    let Some((q, inst, heaps)) = sum_in_quotient(cache, sum) else {
+        return Ok(None);
+    };
+    let known = match cache.quotient_values.get(&inst) {
+        Some((of, vals)) if Rc::ptr_eq(of, &q) => vals.clone(),
+        _ => {
+            let vals = match values(&q, games.budget) {
+                Ok(v) => Some(Rc::new(v)),
+                Err(ValuesError::Budget(e)) => return Err(EvalError::limit(e, span)),
+                Err(ValuesError::NotAFunction(_)) => None,
+            };
+            cache
+                .quotient_values
+                .insert(inst, (q.clone(), vals.clone()));
+            vals
+        }
+    };
+    let gammas = known
+        .zip(q.image(&heaps))
+        .and_then(|(vals, x)| vals.gammas(&q, x));
+    Ok(gammas.map(|gammas| super::genus::Genus::new(normal, gammas)))
+}
+
+/// When every component of `sum` is a heap of one game whose quotient has been
+/// computed up to at least the largest heap: the quotient, and the heaps (one
+/// per component, 0 for a terminal `*0`).
+pub fn sum_in_quotient(
+    cache: &super::MisereCache,
+    sum: &crate::lang::value::GameSum,
+) -> Option<(Rc<super::quotient::Quotient>, InstId, Vec<usize>)> {
+    let (inst, heaps) = heaps_of(sum)?;
     let q = cache.quotients.get(&inst)?;
     let largest = heaps.iter().copied().max().unwrap_or(0);
     (largest <= q.max_heap()).then(|| (q.clone(), inst, heaps))
@@ -191,24 +235,10 @@ pub fn try_quotient(
     span: Span,
 ) -> Result<bool, EvalError> {
     use crate::graph::budget::{Budget, Exceeded};
-    let mut inst = None;
-    let mut largest = 0usize;
-    for c in &sum.parts {
-        match c {
-            Component::Nimber(0) => {}
-            Component::Pos(i, pos) if inst.is_none_or(|j| j == *i) => match pos.as_ref() {
-                [Value::Int(n)] if *n >= 0 => {
-                    inst = Some(*i);
-                    largest = largest.max(usize::try_from(*n).unwrap_or(usize::MAX));
-                }
-                _ => return Ok(false),
-            },
-            _ => return Ok(false),
-        }
-    }
-    let Some(inst) = inst else {
+    let Some((inst, heaps)) = heaps_of(sum) else {
         return Ok(false);
     };
+    let largest = heaps.iter().copied().max().unwrap_or(0);
     if cache
         .quotient_failed
         .get(&inst)

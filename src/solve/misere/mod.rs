@@ -36,6 +36,13 @@ pub struct MisereCache {
     /// The misère quotients computed, by game instance: sums of their heaps
     /// up to the quotient's bound are answered from it.
     pub(crate) quotients: FxHashMap<crate::lang::value::InstId, Rc<quotient::Quotient>>,
+    /// The certified misère values of a game's quotient (for the genus), with
+    /// the quotient they belong to; `None` when they are not a function of
+    /// the image there.
+    pub(crate) quotient_values: FxHashMap<
+        crate::lang::value::InstId,
+        (Rc<quotient::Quotient>, Option<Rc<quotient::values::Values>>),
+    >,
     /// The smallest heap bound at which an automatic quotient failed, by game.
     pub(crate) quotient_failed: FxHashMap<crate::lang::value::InstId, usize>,
     /// Genus by theory of each component (`None` while on the walk's path).
@@ -59,6 +66,7 @@ impl MisereCache {
             && self.theory.is_empty()
             && self.quotients.is_empty()
             && self.quotient_failed.is_empty()
+            && self.quotient_values.is_empty()
             && self.heap_genera.is_empty()
     }
 
