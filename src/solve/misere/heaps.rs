@@ -8,6 +8,7 @@ use crate::check::program::{Constructor, GameBody};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::{Games, OptionList, Side};
+use crate::graph::budget::{Budget, Exceeded};
 use crate::lang::value::{Component, InstId, Value};
 use std::rc::Rc;
 
@@ -155,7 +156,82 @@ pub fn quotient_genus(
     let gammas = known
         .zip(q.image(&heaps))
         .and_then(|(vals, x)| vals.gammas(&q, x));
+    let gammas = match gammas {
+        Some(g) => Some(g),
+        None => value_quotient_gammas(games, cache, inst, &heaps, span)?,
+    };
     Ok(gammas.map(|gammas| super::genus::Genus::new(normal, gammas)))
+}
+
+/// The genus values of a sum of heaps from the game's value quotient
+/// ([`super::quotient::labelled`]), computed up to the largest heap within
+/// [`AUTO_QUOTIENT_TIME`] and kept; `None` when it cannot be built (its
+/// construction need not converge: Kayles' does not) or lacks a value.
+fn value_quotient_gammas(
+    games: &mut Games<'_>,
+    cache: &mut super::MisereCache,
+    inst: InstId,
+    heaps: &[usize],
+    span: Span,
+) -> Result<Option<Vec<u32>>, EvalError> {
+    use super::quotient::{labelled, values::from_labels, QuotientError, MAX_CAP};
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let known = cache
+        .value_quotients
+        .get(&inst)
+        .filter(|q| q.max_heap() >= largest)
+        .cloned();
+    let q = match known {
+        Some(q) => q,
+        None => {
+            if cache
+                .value_quotient_failed
+                .get(&inst)
+                .is_some_and(|&n| largest >= n)
+            {
+                return Ok(None);
+            }
+            let trial = trial_budget(games.budget);
+            let Ok(mut rules) = GameHeaps::new(games, inst, span) else {
+                cache.value_quotient_failed.insert(inst, 0);
+                return Ok(None);
+            };
+            match labelled(&mut rules, largest, MAX_CAP, &trial) {
+                Ok(q) => {
+                    let q = Rc::new(q);
+                    cache.value_quotients.insert(inst, q.clone());
+                    q
+                }
+                Err(QuotientError::Budget(e @ (Exceeded::Interrupted | Exceeded::Memory(_)))) => {
+                    return Err(EvalError::limit(e, span))
+                }
+                Err(_) => {
+                    cache.value_quotient_failed.insert(inst, largest);
+                    return Ok(None);
+                }
+            }
+        }
+    };
+    Ok(from_labels(&q)
+        .zip(q.image(heaps))
+        .and_then(|(vals, x)| vals.gammas(&q, x)))
+}
+
+/// The budget of an automatic quotient: the caller's limits, its Ctrl-C, and
+/// at most [`AUTO_QUOTIENT_TIME`].
+fn trial_budget(parent: &Budget) -> Budget {
+    let mut trial = Budget::new(crate::graph::budget::Limits {
+        timeout: Some(
+            parent
+                .limits()
+                .timeout
+                .map_or(AUTO_QUOTIENT_TIME, |t| t.min(AUTO_QUOTIENT_TIME)),
+        ),
+        ..*parent.limits()
+    });
+    trial.start();
+    trial.set_cancel_flag(parent.cancel_flag());
+    trial
 }
 
 /// When every component of `sum` is a heap of one game whose quotient has been
@@ -234,7 +310,6 @@ pub fn try_quotient(
     sum: &crate::lang::value::GameSum,
     span: Span,
 ) -> Result<bool, EvalError> {
-    use crate::graph::budget::{Budget, Exceeded};
     let Some((inst, heaps)) = heaps_of(sum) else {
         return Ok(false);
     };
@@ -246,18 +321,7 @@ pub fn try_quotient(
     {
         return Ok(false);
     }
-    let parent = games.budget;
-    let mut trial = Budget::new(crate::graph::budget::Limits {
-        timeout: Some(
-            parent
-                .limits()
-                .timeout
-                .map_or(AUTO_QUOTIENT_TIME, |t| t.min(AUTO_QUOTIENT_TIME)),
-        ),
-        ..*parent.limits()
-    });
-    trial.start();
-    trial.set_cancel_flag(parent.cancel_flag());
+    let trial = trial_budget(games.budget);
     let Ok(mut heaps) = GameHeaps::new(games, inst, span) else {
         cache.quotient_failed.insert(inst, 0);
         return Ok(false);

@@ -45,6 +45,11 @@ pub struct MisereCache {
     >,
     /// The smallest heap bound at which an automatic quotient failed, by game.
     pub(crate) quotient_failed: FxHashMap<crate::lang::value::InstId, usize>,
+    /// Value quotients (misère values as labels), by game, for the genus of
+    /// sums whose values the misère quotient does not determine.
+    pub(crate) value_quotients: FxHashMap<crate::lang::value::InstId, Rc<quotient::Quotient>>,
+    /// The smallest heap bound at which a value quotient failed, by game.
+    pub(crate) value_quotient_failed: FxHashMap<crate::lang::value::InstId, usize>,
     /// Genus by theory of each component (`None` while on the walk's path).
     pub(crate) theory: FxHashMap<Component, Option<tame::Theory>>,
     /// The genera (and tameness) of heaps 0, 1, … of one-heap games valued
@@ -67,6 +72,8 @@ impl MisereCache {
             && self.quotients.is_empty()
             && self.quotient_failed.is_empty()
             && self.quotient_values.is_empty()
+            && self.value_quotients.is_empty()
+            && self.value_quotient_failed.is_empty()
             && self.heap_genera.is_empty()
     }
 

@@ -94,7 +94,10 @@ pub struct Presentation {
 pub struct Quotient {
     order: usize,
     table: Vec<Elem>,
-    in_p: Vec<bool>,
+    /// Each element's label: the misère value of its sums, capped at `cap`
+    /// (so with cap 1, 0 is P and 1 is N).
+    labels: Vec<u32>,
+    cap: u32,
     phi: Vec<Elem>,
     options: Vec<Vec<Vec<usize>>>,
     presentation: Presentation,
@@ -110,12 +113,14 @@ pub struct WinningMove {
     pub option: Vec<usize>,
 }
 
-/// A monoid under construction: table, P-portion and identity.
+/// A monoid under construction: table, labels (misère values capped at
+/// `cap`; 0 is the P-portion) and identity.
 #[derive(Debug, Clone)]
 struct Monoid {
     m: usize,
     table: Vec<Elem>,
-    in_p: Vec<bool>,
+    labels: Vec<u32>,
+    cap: u32,
     ident: Elem,
 }
 
@@ -129,8 +134,8 @@ impl Monoid {
             .unwrap_or(self.ident)
     }
 
-    fn is_p(&self, x: Elem) -> bool {
-        self.in_p.get(x as usize).copied().unwrap_or(false)
+    fn label(&self, x: Elem) -> u32 {
+        self.labels.get(x as usize).copied().unwrap_or(self.cap)
     }
 }
 
@@ -162,10 +167,33 @@ pub fn quotient<R: HeapRules>(
     max_heap: usize,
     budget: &Budget,
 ) -> Result<Quotient, QuotientError<R::Error>> {
+    labelled(rules, max_heap, 1, budget)
+}
+
+/// The largest cap [`labelled`] takes: labels below it are sets in one `u64`.
+pub const MAX_CAP: u32 = 63;
+
+/// The quotient of sums of heaps `0..=max_heap` modulo misère *value* (capped
+/// at `cap`, at most [`MAX_CAP`]) rather than outcome: two sums are identified
+/// when adding any third sum gives them the same value, or both values ≥ cap.
+/// Cap 1 is the misère quotient itself (value 0 is P). The construction and
+/// the certificate are the outcome quotient's, with a label (the capped mex of
+/// the options' labels) where the outcome quotient has P or not. Where no
+/// label reaches the cap, every sum's misère value is its image's label, so
+/// genus values γk (values of G + k·*2) are read off it.
+pub fn labelled<R: HeapRules>(
+    rules: &mut R,
+    max_heap: usize,
+    cap: u32,
+    budget: &Budget,
+) -> Result<Quotient, QuotientError<R::Error>> {
+    let cap = cap.clamp(1, MAX_CAP);
     let mut mon = Monoid {
         m: 1,
         table: vec![0],
-        in_p: vec![false],
+        // The empty sum has no move: misère value 1.
+        labels: vec![1],
+        cap,
         ident: 0,
     };
     let mut phi: Vec<Elem> = vec![0];
@@ -273,6 +301,20 @@ impl Free {
     }
 }
 
+/// A label as a bit of a set of labels (the cap itself, "at least cap", is
+/// not a value an option can be relied on to have, so it sets nothing).
+fn label_bit(label: Option<u32>) -> u64 {
+    match label {
+        Some(l) if l < MAX_CAP => 1 << l,
+        _ => 0,
+    }
+}
+
+/// The mex of a set of labels, capped.
+pub(crate) fn capped_mex(mask: u64, cap: u32) -> u32 {
+    mask.trailing_ones().min(cap)
+}
+
 /// Index and period of x in a monoid: the least i, p with x^(i+p) = x^i.
 fn index_period(mon: &Monoid, x: Elem) -> (usize, usize) {
     let mut powers: Vec<Elem> = vec![mon.ident];
@@ -299,7 +341,7 @@ fn recalibrate<E>(
     budget: &Budget,
 ) -> Result<Vec<Free>, QuotientError<E>> {
     let verdict = |m: &Monoid, img: &[Elem]| {
-        m.is_p(image_in(
+        m.label(image_in(
             m,
             |h| img.get(h).copied().unwrap_or(m.ident),
             word,
@@ -476,27 +518,29 @@ fn columns<E>(
         budget,
     )?;
     let m = mon.m;
-    let mut cols: Vec<Vec<bool>> = vec![mon.in_p.clone()];
-    let mut seen: FxHashMap<Vec<bool>, usize> = FxHashMap::default();
-    seen.insert(mon.in_p.clone(), 0);
+    let mut cols: Vec<Vec<u32>> = vec![mon.labels.clone()];
+    let mut seen: FxHashMap<Vec<u32>, usize> = FxHashMap::default();
+    seen.insert(mon.labels.clone(), 0);
     loop {
         let j = cols.len();
         if j > MAX_COLUMNS {
             return Err(QuotientError::TooLarge(h));
         }
         let prev = cols.last().cloned().unwrap_or_default();
-        let mut col = vec![false; m];
+        let mut col = vec![mon.cap; m];
         for &q in &order {
             budget.tick()?;
-            let h_move_to_p = t_new
-                .iter()
-                .any(|&t| prev.get(mon.mul(q, t) as usize).copied().unwrap_or(false));
-            let inner_move_to_p = moves.get(q as usize).is_some_and(|v| {
-                v.iter()
-                    .any(|&y| col.get(y as usize).copied().unwrap_or(false))
-            });
+            // The sum has a move (in a copy of h): its label is the capped mex
+            // of its options' labels, in h (column j−1) and elsewhere (column j).
+            let mut mask = 0u64;
+            for &t in &t_new {
+                mask |= label_bit(prev.get(mon.mul(q, t) as usize).copied());
+            }
+            for &y in moves.get(q as usize).map(Vec::as_slice).unwrap_or(&[]) {
+                mask |= label_bit(col.get(y as usize).copied());
+            }
             if let Some(c) = col.get_mut(q as usize) {
-                *c = !h_move_to_p && !inner_move_to_p;
+                *c = capped_mex(mask, mon.cap);
             }
         }
         if let Some(&i) = seen.get(&col) {
@@ -642,19 +686,23 @@ fn candidate<E>(
         id(mul(x, y))
     };
     let (order, moves) = representatives(k, 0, dmul, &img_dense, &trans, weights, budget)?;
-    let mut in_p = vec![false; k];
+    let mut labels = vec![mon.cap; k];
     for &x in &order {
         budget.tick()?;
         let mv = moves.get(x as usize).map(Vec::as_slice).unwrap_or(&[]);
-        let p = !mv.is_empty()
-            && mv
-                .iter()
-                .all(|&y| !in_p.get(y as usize).copied().unwrap_or(false));
-        if let Some(slot) = in_p.get_mut(x as usize) {
-            *slot = p;
+        let label = if mv.is_empty() {
+            1.min(mon.cap)
+        } else {
+            let mask = mv.iter().fold(0u64, |acc, &y| {
+                acc | label_bit(labels.get(y as usize).copied())
+            });
+            capped_mex(mask, mon.cap)
+        };
+        if let Some(slot) = labels.get_mut(x as usize) {
+            *slot = label;
         }
     }
-    let class = moore_rows(k, &action, &in_p, budget)?;
+    let class = moore_rows(k, &action, &labels, budget)?;
     let c = class.iter().copied().max().map_or(0, |c| c as usize + 1);
     let mut rep = vec![usize::MAX; c];
     for (a, &cl) in class.iter().enumerate() {
@@ -675,34 +723,35 @@ fn candidate<E>(
             }
         }
     }
-    let new_in_p = rep
+    let new_labels = rep
         .iter()
-        .map(|&r| in_p.get(r).copied().unwrap_or(false))
+        .map(|&r| labels.get(r).copied().unwrap_or(mon.cap))
         .collect();
     let new_phi = img_dense.iter().map(|&x| cls(x)).collect();
     Ok((
         Monoid {
             m: c,
             table,
-            in_p: new_in_p,
+            labels: new_labels,
+            cap: mon.cap,
             ident: cls(0),
         },
         new_phi,
     ))
 }
 
-/// Moore refinement: the coarsest partition of `0..size` that separates P from
-/// non-P and is stable under multiplication by every generator (`action[g][x]`
+/// Moore refinement: the coarsest partition of `0..size` that separates
+/// labels (P from non-P when the cap is 1) and is stable under multiplication by every generator (`action[g][x]`
 /// = x·g). Because the generators generate the monoid, this is
 /// indistinguishability.
 fn moore_rows<E>(
     size: usize,
     action: &[Vec<Elem>],
-    in_p: &[bool],
+    labels: &[u32],
     budget: &Budget,
 ) -> Result<Vec<Elem>, QuotientError<E>> {
     let mut class: Vec<Elem> = (0..size)
-        .map(|a| Elem::from(in_p.get(a).copied().unwrap_or(false)))
+        .map(|a| labels.get(a).copied().unwrap_or(0))
         .collect();
     let mut count = class.iter().copied().collect::<HashSet<_>>().len();
     loop {
@@ -836,7 +885,7 @@ fn finish<E>(mon: &Monoid, phi: &[Elem]) -> Result<Quotient, QuotientError<E>> {
             }
         }
     }
-    let in_p = order.iter().map(|&x| mon.is_p(x)).collect();
+    let labels = order.iter().map(|&x| mon.label(x)).collect();
     let normal_forms: Vec<Vec<u32>> = order
         .iter()
         .map(|&x| nf.get(x as usize).cloned().flatten().unwrap_or_default())
@@ -856,7 +905,8 @@ fn finish<E>(mon: &Monoid, phi: &[Elem]) -> Result<Quotient, QuotientError<E>> {
     Ok(Quotient {
         order: m,
         table,
-        in_p,
+        labels,
+        cap: mon.cap,
         phi: phi.iter().map(|&x| id(x)).collect(),
         options: Vec::new(),
         presentation: Presentation {
@@ -943,9 +993,21 @@ impl Quotient {
             .unwrap_or(0)
     }
 
-    /// Whether an element lies in the P-portion.
+    /// Whether an element lies in the P-portion (label 0).
     pub fn in_p(&self, x: Elem) -> bool {
-        self.in_p.get(x as usize).copied().unwrap_or(false)
+        self.label(x) == 0
+    }
+
+    /// An element's label: the misère value of its sums, or the cap when
+    /// that value is the cap or more. With cap 1: 0 in P, 1 outside.
+    pub fn label(&self, x: Elem) -> u32 {
+        self.labels.get(x as usize).copied().unwrap_or(self.cap)
+    }
+
+    /// The cap on labels: 1 for the misère quotient, more for a value
+    /// quotient ([`labelled`]).
+    pub fn cap(&self) -> u32 {
+        self.cap
     }
 
     /// The P-portion, in element order.

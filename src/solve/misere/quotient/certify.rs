@@ -3,16 +3,22 @@
 //! heap images, Φ classifies every sum of heaps ≤ N correctly, and no two
 //! elements are indistinguishable (a distinguishing element for every pair).
 //!
-//! Why these suffice. Write M(w) for the images of the options of a sum w.
-//! (1) no sum without a move (a misère N-position) has its image in P;
-//! (2) for every element x, heap h and transition t ∈ T(h): not both x·Φ(h) ∈ P
-//!     and x·t ∈ P — so no sum with image in P has a move into P;
-//! (3) every sum w with a move and Φ(w) ∉ P has M(w) ∩ P ≠ ∅.
-//! By induction on the game tree, Φ(w) ∈ P iff w is a misère P-position. Check (3)
+//! Why these suffice. Write M(w) for the images of the options of a sum w, and
+//! ℓ(x) for an element's label (P or not, as 0 or 1, in a misère quotient; the
+//! misère value capped at c in a value quotient, [`super::labelled`]).
+//! (1) every sum without a move (misère value 1) has an image labelled min(1, c);
+//! (2) for every element x, heap h and transition t ∈ T(h) with ℓ(x·Φ(h)) < c:
+//!     ℓ(x·t) ≠ ℓ(x·Φ(h)) — so no option has a sum's own label (with c = 1:
+//!     no sum with image in P has a move into P);
+//! (3) every sum w with a move has every label below ℓ(Φ(w)) in ℓ(M(w)) (with
+//!     c = 1: a sum outside P has a move into P).
+//! By induction on the game tree, ℓ(Φ(w)) is w's misère value capped at c, so
+//! Φ(w) ∈ P iff w is a misère P-position. Check (3)
 //! is a search over states (Φ(w), M(w)), which evolve by
 //! M(w + h) = Φ(h)·M(w) ∪ Φ(w)·T(h); a state whose M contains another state's M
 //! (same image) is skipped, since every failure below it also lies below the
-//! other (MisereSolver's pruning of subsumed transition sets).
+//! other (MisereSolver's pruning of subsumed transition sets: a larger set
+//! misses fewer labels).
 //! With every element reachable and every pair distinguished, the monoid is the
 //! quotient itself, not just a homomorphic image of it.
 
@@ -222,9 +228,14 @@ fn verify<R: HeapRules>(
     }
     while let Some(x) = stack.pop() {
         budget.tick()?;
-        if q.in_p(x) {
+        // A sum with no move has misère value 1 (N).
+        if q.label(x) != 1.min(q.cap()) {
             return fail_at(
-                format!("{} is the image of a sum with no move, but in P", q.name(x)),
+                format!(
+                    "{} is the image of a sum with no move, but labelled {}",
+                    q.name(x),
+                    q.label(x)
+                ),
                 spell(&dead_parent, x),
             );
         }
@@ -269,21 +280,23 @@ fn verify<R: HeapRules>(
     if let Some(x) = reached.iter().position(|&r| !r) {
         return fail(format!("{} is not the image of any sum", q.name(x as Elem)));
     }
-    // (2)
+    // (2) No option shares a sum's label (below the cap): with cap 1, no
+    // sum in P has a move into P.
     for x in all() {
         for h in 1..=n {
             budget.tick()?;
             let img = images.get(h).copied().unwrap_or(e);
-            if !q.in_p(q.mul(x, img)) {
+            let own = q.label(q.mul(x, img));
+            if own >= q.cap() {
                 continue;
             }
             for &t in trans.get(h).map(Vec::as_slice).unwrap_or(&[]) {
-                if q.in_p(q.mul(x, t)) {
+                if q.label(q.mul(x, t)) == own {
                     let mut word = spell(&parent, x);
                     word.push(h);
                     return fail_at(
                         format!(
-                            "{}·Φ({h}) is in P but has a move to {}·{} in P",
+                            "{}·Φ({h}) and its option {}·{} share the label {own}",
                             q.name(x),
                             q.name(x),
                             q.name(t)
@@ -315,7 +328,8 @@ fn subset(a: &Bits, b: &Bits) -> bool {
     a.iter().zip(b).all(|(x, y)| x & !y == 0)
 }
 
-/// Check (3): every reachable non-empty sum outside P has a move into P.
+/// Check (3): every reachable sum with a move has every label below its own
+/// among its options' (with cap 1: a sum outside P has a move into P).
 fn check_n_condition<E>(
     q: &Quotient,
     images: &[Elem],
@@ -324,10 +338,19 @@ fn check_n_condition<E>(
 ) -> Result<usize, CertifyError<E>> {
     let m = q.order();
     let words = m.div_ceil(64).max(1);
-    let mut p_bits: Bits = vec![0; words];
-    for x in q.p_portion() {
-        set_bit(&mut p_bits, x);
+    // The elements of each label below the cap, as sets.
+    let cap = q.cap();
+    let mut by_label: Vec<Bits> = vec![vec![0; words]; cap as usize];
+    for x in 0..m as Elem {
+        if let Some(b) = by_label.get_mut(q.label(x) as usize) {
+            set_bit(b, x);
+        }
     }
+    let meets = |nm: &Bits, l: u32| {
+        by_label
+            .get(l as usize)
+            .is_some_and(|b| nm.iter().zip(b).any(|(a, b)| a & b != 0))
+    };
     // Kept states per image: the ⊆-minimal option-image sets seen so far.
     let mut kept: Vec<Vec<Bits>> = vec![Vec::new(); m];
     // Each queued state remembers how it was reached, for a readable failure.
@@ -361,7 +384,8 @@ fn check_n_condition<E>(
                 set_bit(&mut nm, q.mul(x, t));
             }
             let has_move = nm.iter().any(|&w| w != 0);
-            if has_move && !q.in_p(nx) && !nm.iter().zip(&p_bits).any(|(a, b)| a & b != 0) {
+            let own = q.label(nx);
+            if has_move && (0..own).any(|l| !meets(&nm, l)) {
                 let mut word = vec![h];
                 let mut at = id;
                 while let Some((_, _, Some((prev, heap)))) = arena.get(at) {
@@ -369,9 +393,10 @@ fn check_n_condition<E>(
                     at = *prev;
                 }
                 word.sort_unstable();
+                let missing = (0..own).find(|&l| !meets(&nm, l)).unwrap_or(0);
                 return fail_at(
                     format!(
-                        "the sum {word:?} has image {} outside P but no move into P",
+                        "the sum {word:?} has image {} labelled {own} but no option labelled {missing}",
                         q.name(nx)
                     ),
                     word,
@@ -426,7 +451,7 @@ fn distinguishers<E>(
     let mut queue = VecDeque::new();
     for x in 0..m as Elem {
         for y in 0..m as Elem {
-            if q.in_p(x) != q.in_p(y) {
+            if q.label(x) != q.label(y) {
                 if let Some(d) = dist.get_mut(x as usize * m + y as usize) {
                     *d = q.identity();
                 }
@@ -473,7 +498,7 @@ pub fn check_distinguishers(q: &Quotient, distinguishers: &[Elem]) -> Result<(),
                 .get(x as usize * m + y as usize)
                 .copied()
                 .unwrap_or(Elem::MAX);
-            if z as usize >= m || q.in_p(q.mul(x, z)) == q.in_p(q.mul(y, z)) {
+            if z as usize >= m || q.label(q.mul(x, z)) == q.label(q.mul(y, z)) {
                 return Err(format!(
                     "{} and {} are not distinguished: the quotient is not reduced",
                     q.name(x),

@@ -366,3 +366,36 @@ fn a_wrong_value_fails_the_certificate() {
         }
     }
 }
+
+/// A value quotient's labels are the misère values of its sums, found here
+/// by direct recursion: 0.53 and 0.72, whose misère quotients do not
+/// determine values (two sums of one image differ), and 0.75, whose does.
+#[test]
+fn value_quotient_labels_are_misere_values() {
+    for (code, n) in [("0.53", 14), ("0.72", 14), ("0.75", 12)] {
+        let budget = Budget::default();
+        let mut rules = Octal::parse(code).unwrap();
+        let q = super::labelled(&mut rules, n, super::MAX_CAP, &budget).unwrap();
+        let mut brute = Brute::new(code);
+        for a in 0..=n {
+            for b in a..=n {
+                for c in [0, 1, 5, n] {
+                    let sum = vec![a, b, c];
+                    let x = q.image(&sum).unwrap();
+                    assert_eq!(q.label(x), brute.value(&sum), "{code} {sum:?}");
+                }
+            }
+        }
+    }
+}
+
+/// With cap 1 the value quotient is the misère quotient: the same order and
+/// P-portion size (R8 for 0.75; Q_30(0.07) of order 360 is checked above).
+#[test]
+fn cap_one_is_the_misere_quotient() {
+    let budget = Budget::default();
+    let mut rules = Octal::parse("0.75").unwrap();
+    let q = super::labelled(&mut rules, 20, 1, &budget).unwrap();
+    assert_eq!(q.order(), 8);
+    assert_eq!(q.p_portion().len(), 2);
+}

@@ -20,8 +20,9 @@
 //!     among v(M(w)) (searched with the same pruning of subsumed sets: a value
 //!     missing from a larger set is missing from every smaller one).
 //! By induction on the game tree, w⁻ = v(Φ(w)) for every sum w of heaps ≤ N.
-//! A game whose values are not a function of the image fails (1)–(3), and the
-//! genus falls back to the search.
+//! A game whose values are not a function of the image fails (1)–(3); its
+//! value quotient ([`super::labelled`], a finer monoid whose labels are the
+//! values) is tried next, and the search last.
 
 use super::{Elem, Quotient};
 use crate::graph::budget::{Budget, Exceeded};
@@ -248,6 +249,20 @@ fn compute(q: &Quotient, budget: &Budget) -> Result<Vec<u32>, ValuesError> {
         }
     }
     Ok(value)
+}
+
+/// The values of a value quotient ([`super::labelled`]): its labels, which
+/// its certificate has already established as every sum's misère value;
+/// `None` when a label reaches the cap (a value the quotient does not know).
+pub fn from_labels(q: &Quotient) -> Option<Values> {
+    let values: Vec<u32> = (0..q.order() as Elem).map(|x| q.label(x)).collect();
+    if values.iter().any(|&v| v >= q.cap()) {
+        return None;
+    }
+    Some(Values {
+        values,
+        two: heap_two(q).and_then(|h| q.phi(h)),
+    })
 }
 
 /// Computes and certifies the misère value of every element of `q`.
