@@ -7,7 +7,8 @@
 //! automatically, then read); the quotient of Dawson's Kayles (0.07) up to 30
 //! (order 360, as published) and 33; six Dawson's Kayles rows ≤ 30; misère Nim with three heaps near 10^12 (tame layer);
 //! the genus of twelve 0.75 heaps read off its quotient; misère Nim on heaps
-//! 1000, 2000, 3000 written as a rule game (genus walk).
+//! 1000, 2000, 3000 written as a rule game two ways, `move n - k` and a call of
+//! the game `move nim(k)` (genus of each heap from its options, compiled rules).
 
 #![allow(
     clippy::indexing_slicing,
@@ -159,15 +160,21 @@ fn main() {
         Some(Answer::Genus { value, .. }) => assert_eq!(value.g_plus(), want_g),
         other => panic!("{other:?}"),
     }
-    let nim = "game nim(n: nat) { move n - k for k in 1..=n }\n";
-    let (answers, _) = run(
-        "outcome misere nim(1000) + nim(2000) + nim(3000) (rule game)",
-        &format!("{nim}outcome misere nim(1000) + nim(2000) + nim(3000)"),
-    );
     let want = if misere_nim_p(&[1000, 2000, 3000]) {
         Outcome::P
     } else {
         Outcome::N
     };
-    assert_eq!(answers.first().map(outcome), Some(want));
+    for (form, rule) in [
+        ("n - k", "move n - k for k in 1..=n"),
+        ("nim(k)", "move nim(k) for k in 0..n"),
+    ] {
+        let (answers, _) = run(
+            &format!("outcome misere nim(1000) + nim(2000) + nim(3000) (rule game, {form})"),
+            &format!(
+                "game nim(n: nat) {{ {rule} }}\noutcome misere nim(1000) + nim(2000) + nim(3000)"
+            ),
+        );
+        assert_eq!(answers.first().map(outcome), Some(want));
+    }
 }

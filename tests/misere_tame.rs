@@ -17,6 +17,14 @@ use proptest::prelude::*;
 
 const NIM: &str = "game nim(n: nat) { move n - k for k in 1..=n }\n";
 
+/// Misère Nim as users write it: a move to a smaller heap, to a call of the
+/// game itself, or to a call counted down from the top.
+const NIM_FORMS: [&str; 3] = [
+    NIM,
+    "game nim(n: nat) { move nim(k) for k in 0..n }\n",
+    "game nim(n: nat) { move nim(n - k) for k in 1..=n }\n",
+];
+
 fn bouton_p(heaps: &[u64]) -> bool {
     let x = heaps.iter().fold(0, |a, b| a ^ b);
     if heaps.iter().all(|&h| h <= 1) {
@@ -36,9 +44,12 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     #[test]
-    fn misere_nim_outcomes_follow_bouton(heaps in prop::collection::vec(0u64..400, 1..5)) {
+    fn misere_nim_outcomes_follow_bouton(
+        heaps in prop::collection::vec(0u64..400, 1..5),
+        form in 0..NIM_FORMS.len(),
+    ) {
         let sum = heaps.iter().map(|h| format!("nim({h})")).collect::<Vec<_>>().join(" + ");
-        let out = common::texts(&format!("{NIM}outcome misere {sum}"));
+        let out = common::texts(&format!("{}outcome misere {sum}", NIM_FORMS[form]));
         let want = if bouton_p(&heaps) { "P" } else { "N" };
         prop_assert_eq!(value(&out[0]), want);
     }
@@ -67,16 +78,19 @@ proptest! {
 #[test]
 fn misere_nim_with_large_heaps_answers_at_once() {
     // The issue's example: heaps 1000, 2000, 3000 (nim-sum 1000 ^ 2000 ^ 3000).
-    let out = common::texts(&format!(
-        "{NIM}outcome misere nim(1000) + nim(2000) + nim(3000)\n\
-         winning misere nim(1000) + nim(2000) + nim(3000)"
-    ));
-    assert_eq!(value(&out[0]), "N");
-    let target = 1000 ^ 2000;
-    assert_eq!(
-        value(&out[1]),
-        format!("{{nim(1000) + nim(2000) + nim({target})}}")
-    );
+    for nim in NIM_FORMS {
+        let out = common::texts(&format!(
+            "{nim}outcome misere nim(1000) + nim(2000) + nim(3000)\n\
+             winning misere nim(1000) + nim(2000) + nim(3000)"
+        ));
+        assert_eq!(value(&out[0]), "N", "{nim}");
+        let target = 1000 ^ 2000;
+        assert_eq!(
+            value(&out[1]),
+            format!("{{nim(1000) + nim(2000) + nim({target})}}"),
+            "{nim}"
+        );
+    }
 }
 
 #[test]

@@ -334,6 +334,12 @@ impl<'a> Compiler<'a> {
     }
 
     fn option(&mut self, e: &Expr, params: usize) -> Option<KOption> {
+        // A call of the game itself, `nim(k)`, is a move to a new parameter
+        // value like `k` is: every kernel lists it, where a one-term sum
+        // would send the option-listing searches back to the evaluator.
+        if let Some([a]) = self.own_call(e) {
+            return Some(KOption::Same(vec![Arg::General(self.int(a)?)]));
+        }
         if let Some(terms) = self.sum_terms(e) {
             return Some(KOption::Sum(
                 terms.into_iter().map(|(t, a)| t.with_arg(a)).collect(),
