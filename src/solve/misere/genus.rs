@@ -23,7 +23,9 @@
 //! A misère quotient replaces it when the game's closure contains *2 and the
 //! misère values of its sums are a function of their images, certified
 //! ([`super::quotient::values`]: 0.75, 0.312, 0.71 among others); Kayles and
-//! Dawson's Kayles are not so (two sums of one image differ in value).
+//! Dawson's Kayles are not so (two sums of one image differ in value). A value
+//! quotient ([`super::quotient::labelled`]) then answers the sums whose genus
+//! stays below its cap: Kayles' of cap 4 about half the heaps up to 200.
 
 use super::quotient::rules::HeapRules;
 use crate::graph::budget::{Budget, Exceeded};

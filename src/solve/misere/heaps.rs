@@ -163,10 +163,17 @@ pub fn quotient_genus(
     Ok(gammas.map(|gammas| super::genus::Genus::new(normal, gammas)))
 }
 
-/// The genus values of a sum of heaps from the game's value quotient
-/// ([`super::quotient::labelled`]), computed up to the largest heap within
-/// [`AUTO_QUOTIENT_TIME`] and kept; `None` when it cannot be built (its
-/// construction need not converge: Kayles' does not) or lacks a value.
+/// The caps tried for a value quotient, in order: a small cap converges where
+/// a large one need not (Kayles: cap 4 gives order 40 up to heap 200 in a
+/// fifth of a second, cap 8 does not converge), and answers every sum whose
+/// genus stays below it.
+const VALUE_CAPS: [u32; 3] = [4, 16, super::quotient::MAX_CAP];
+
+/// The genus values of a sum of heaps from the game's value quotients
+/// ([`super::quotient::labelled`]), caps tried in [`VALUE_CAPS`] order, each
+/// computed up to the largest heap within [`AUTO_QUOTIENT_TIME`] and the
+/// largest kept; `None` when none that can be built knows every value the
+/// genus needs (a construction need not converge: Kayles' at cap 8 does not).
 fn value_quotient_gammas(
     games: &mut Games<'_>,
     cache: &mut super::MisereCache,
@@ -174,47 +181,53 @@ fn value_quotient_gammas(
     heaps: &[usize],
     span: Span,
 ) -> Result<Option<Vec<u32>>, EvalError> {
-    use super::quotient::{labelled, values::from_labels, QuotientError, MAX_CAP};
+    use super::quotient::{labelled, values::from_labels, QuotientError};
     let largest = heaps.iter().copied().max().unwrap_or(0);
-    let known = cache
-        .value_quotients
-        .get(&inst)
-        .filter(|q| q.max_heap() >= largest)
-        .cloned();
-    let q = match known {
-        Some(q) => q,
-        None => {
-            if cache
-                .value_quotient_failed
-                .get(&inst)
-                .is_some_and(|&n| largest >= n)
-            {
-                return Ok(None);
-            }
-            let trial = trial_budget(games.budget);
-            let Ok(mut rules) = GameHeaps::new(games, inst, span) else {
-                cache.value_quotient_failed.insert(inst, 0);
-                return Ok(None);
-            };
-            match labelled(&mut rules, largest, MAX_CAP, &trial) {
-                Ok(q) => {
-                    let q = Rc::new(q);
-                    cache.value_quotients.insert(inst, q.clone());
-                    q
-                }
-                Err(QuotientError::Budget(e @ (Exceeded::Interrupted | Exceeded::Memory(_)))) => {
-                    return Err(EvalError::limit(e, span))
-                }
-                Err(_) => {
-                    cache.value_quotient_failed.insert(inst, largest);
+    let mut tried = 0;
+    for cap in VALUE_CAPS {
+        if cap <= tried {
+            continue;
+        }
+        let known = cache
+            .value_quotients
+            .get(&inst)
+            .filter(|q| q.max_heap() >= largest && q.cap() >= cap)
+            .cloned();
+        let q = match known {
+            Some(q) => q,
+            None => {
+                let failed = cache.value_quotient_failed.get(&inst);
+                if failed.is_some_and(|&(n, c)| largest >= n && cap >= c) {
                     return Ok(None);
                 }
+                let trial = trial_budget(games.budget);
+                let Ok(mut rules) = GameHeaps::new(games, inst, span) else {
+                    cache.value_quotient_failed.insert(inst, (0, 0));
+                    return Ok(None);
+                };
+                match labelled(&mut rules, largest, cap, &trial) {
+                    Ok(q) => {
+                        let q = Rc::new(q);
+                        cache.value_quotients.insert(inst, q.clone());
+                        q
+                    }
+                    Err(QuotientError::Budget(
+                        e @ (Exceeded::Interrupted | Exceeded::Memory(_)),
+                    )) => return Err(EvalError::limit(e, span)),
+                    Err(_) => {
+                        cache.value_quotient_failed.insert(inst, (largest, cap));
+                        return Ok(None);
+                    }
+                }
             }
+        };
+        let gammas = q.image(heaps).and_then(|x| from_labels(&q).gammas(&q, x));
+        if gammas.is_some() {
+            return Ok(gammas);
         }
-    };
-    Ok(from_labels(&q)
-        .zip(q.image(heaps))
-        .and_then(|(vals, x)| vals.gammas(&q, x)))
+        tried = q.cap();
+    }
+    Ok(None)
 }
 
 /// The budget of an automatic quotient: the caller's limits, its Ctrl-C, and

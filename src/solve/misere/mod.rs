@@ -48,8 +48,9 @@ pub struct MisereCache {
     /// Value quotients (misère values as labels), by game, for the genus of
     /// sums whose values the misère quotient does not determine.
     pub(crate) value_quotients: FxHashMap<crate::lang::value::InstId, Rc<quotient::Quotient>>,
-    /// The smallest heap bound at which a value quotient failed, by game.
-    pub(crate) value_quotient_failed: FxHashMap<crate::lang::value::InstId, usize>,
+    /// The heap bound and cap at which a value quotient last failed, by game
+    /// (larger bounds and caps are not tried).
+    pub(crate) value_quotient_failed: FxHashMap<crate::lang::value::InstId, (usize, u32)>,
     /// Genus by theory of each component (`None` while on the walk's path).
     pub(crate) theory: FxHashMap<Component, Option<tame::Theory>>,
     /// The genera (and tameness) of heaps 0, 1, … of one-heap games valued

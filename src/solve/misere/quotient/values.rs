@@ -36,6 +36,9 @@ pub struct Values {
     two: Option<Elem>,
 }
 
+/// An element whose value is not known (while computing; a label at the cap).
+const UNKNOWN: u32 = u32::MAX;
+
 /// Why values could not be given.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ValuesError {
@@ -56,14 +59,18 @@ fn bad<T>(why: String) -> Result<T, ValuesError> {
 }
 
 impl Values {
-    /// The misère value of the sums with image `x`.
+    /// The misère value of the sums with image `x`, if known.
     pub fn value(&self, x: Elem) -> Option<u32> {
-        self.values.get(x as usize).copied()
+        self.values
+            .get(x as usize)
+            .copied()
+            .filter(|&v| v != UNKNOWN)
     }
 
     /// γ0, γ1, … of the sums with image `x`, far enough that the last two
     /// repeat for ever (x·Φ(*2)^k cycles in the finite monoid); `None` when
-    /// the closure has no *2 or the values are not eventually 2-periodic.
+    /// the closure has no *2, one of these values is unknown, or they are not
+    /// eventually 2-periodic.
     pub fn gammas(&self, q: &Quotient, x: Elem) -> Option<Vec<u32>> {
         let two = self.two?;
         let mut seen: Vec<Elem> = Vec::new();
@@ -165,7 +172,6 @@ fn transitions(q: &Quotient) -> Result<(Vec<Elem>, Vec<Vec<Elem>>), ValuesError>
 /// image once known, else computed from the option itself (a smaller sum: no
 /// cycle, and an explicit stack, not the Rust one).
 fn compute(q: &Quotient, budget: &Budget) -> Result<Vec<u32>, ValuesError> {
-    const UNKNOWN: u32 = u32::MAX;
     let m = q.order();
     let mut value = vec![UNKNOWN; m];
     // A sum for each element, as sorted heaps.
@@ -252,17 +258,18 @@ fn compute(q: &Quotient, budget: &Budget) -> Result<Vec<u32>, ValuesError> {
 }
 
 /// The values of a value quotient ([`super::labelled`]): its labels, which
-/// its certificate has already established as every sum's misère value;
-/// `None` when a label reaches the cap (a value the quotient does not know).
-pub fn from_labels(q: &Quotient) -> Option<Values> {
-    let values: Vec<u32> = (0..q.order() as Elem).map(|x| q.label(x)).collect();
-    if values.iter().any(|&v| v >= q.cap()) {
-        return None;
-    }
-    Some(Values {
+/// its certificate has already established as every sum's misère value. A
+/// label at the cap says only "cap or more": that element's value is left
+/// unknown, so [`Values::gammas`] answers for the sums it does not meet.
+pub fn from_labels(q: &Quotient) -> Values {
+    let values = (0..q.order() as Elem)
+        .map(|x| q.label(x))
+        .map(|v| if v < q.cap() { v } else { UNKNOWN })
+        .collect();
+    Values {
         values,
         two: heap_two(q).and_then(|h| q.phi(h)),
-    })
+    }
 }
 
 /// Computes and certifies the misère value of every element of `q`.
