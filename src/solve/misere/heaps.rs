@@ -4,6 +4,7 @@
 //! games alike). Anything else is refused with a diagnostic.
 
 use super::quotient::rules::HeapRules;
+use super::quotient::{Quotient, QuotientError};
 use crate::check::program::{Constructor, GameBody};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
@@ -181,7 +182,7 @@ fn value_quotient_gammas(
     heaps: &[usize],
     span: Span,
 ) -> Result<Option<Vec<u32>>, EvalError> {
-    use super::quotient::{labelled, values::from_labels, QuotientError};
+    use super::quotient::{labelled, values::from_labels};
     let largest = heaps.iter().copied().max().unwrap_or(0);
     let mut tried = 0;
     for cap in VALUE_CAPS {
@@ -200,12 +201,20 @@ fn value_quotient_gammas(
                 if failed.is_some_and(|&(n, c)| largest >= n && cap >= c) {
                     return Ok(None);
                 }
-                let trial = trial_budget(games.budget);
+                let (trial, retrial) = (trial_budget(games.budget), trial_budget(games.budget));
                 let Ok(mut rules) = GameHeaps::new(games, inst, span) else {
                     cache.value_quotient_failed.insert(inst, (0, 0));
                     return Ok(None);
                 };
-                match labelled(&mut rules, largest, cap, &trial) {
+                let before = cache
+                    .value_quotients
+                    .get(&inst)
+                    .filter(|q| q.cap() >= cap)
+                    .map_or(0, |q| q.max_heap());
+                let built = grow(before, largest, [&trial, &retrial], |n, b| {
+                    labelled(&mut rules, n, cap, b)
+                });
+                match built {
                     Ok(q) => {
                         let q = Rc::new(q);
                         cache.value_quotients.insert(inst, q.clone());
@@ -228,6 +237,27 @@ fn value_quotient_gammas(
         tried = q.cap();
     }
     Ok(None)
+}
+
+/// Builds an automatic quotient up to `largest` heaps. Heaps asked for one by
+/// one, in growing order, would build one each: past a kept quotient of
+/// `before` heaps it goes twice as far, and only as far as asked if that runs
+/// out of time (`budgets`: one for each try, the second started afresh).
+fn grow<E>(
+    before: usize,
+    largest: usize,
+    budgets: [&Budget; 2],
+    mut build: impl FnMut(usize, &Budget) -> Result<Quotient, QuotientError<E>>,
+) -> Result<Quotient, QuotientError<E>> {
+    let [first, second] = budgets;
+    let far = largest.max(before.saturating_mul(2));
+    match build(far, first) {
+        Err(QuotientError::Budget(Exceeded::Timeout(_))) if far > largest => {
+            second.start();
+            build(largest, second)
+        }
+        other => other,
+    }
 }
 
 /// The budget of an automatic quotient: the caller's limits, its Ctrl-C, and
@@ -334,13 +364,16 @@ pub fn try_quotient(
     {
         return Ok(false);
     }
-    let trial = trial_budget(games.budget);
+    let (trial, retrial) = (trial_budget(games.budget), trial_budget(games.budget));
     let Ok(mut heaps) = GameHeaps::new(games, inst, span) else {
         cache.quotient_failed.insert(inst, 0);
         return Ok(false);
     };
-    use super::quotient::QuotientError;
-    match super::quotient::quotient(&mut heaps, largest, &trial) {
+    let before = cache.quotients.get(&inst).map_or(0, |q| q.max_heap());
+    let built = grow(before, largest, [&trial, &retrial], |n, b| {
+        super::quotient::quotient(&mut heaps, n, b)
+    });
+    match built {
         Ok(q) => {
             cache.quotients.insert(inst, Rc::new(q));
             Ok(true)
