@@ -17,10 +17,12 @@
 //! tests check the recursion against a direct search of G + k·*2.
 //!
 //! Genus of a *sum*: it is not a function of the components' genera unless all
-//! are tame (then the tame-sum rule holds). [`SumGenus`] instead applies the
+//! are tame (then the tame-sum rule holds). [`SumGenus`] applies the
 //! recursion to the sum itself, whose options are again sums of heaps, with a
-//! memo on the sorted multiset: exact, and exponential only in the sum's size.
-//! A misère quotient replaces it when the game's closure contains *2 and the
+//! memo on the sorted multiset (the tests' reference for quotient genera); the
+//! engine's last resort is the value search of G + k·*2 in
+//! [`super::values::genus`].
+//! A misère quotient comes first when the game's closure contains *2 and the
 //! misère values of its sums are a function of their images, certified
 //! ([`super::quotient::values`]: 0.75, 0.312, 0.71 among others); Kayles and
 //! Dawson's Kayles are not so (two sums of one image differ in value). A value
