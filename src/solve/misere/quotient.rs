@@ -301,8 +301,9 @@ impl Free {
     }
 }
 
-/// A label as a bit of a set of labels (the cap itself, "at least cap", is
-/// not a value an option can be relied on to have, so it sets nothing).
+/// A label as a bit of a set of labels. A label at the cap means "cap or
+/// more": its bit (none at [`MAX_CAP`]) lies at or above the cap, where
+/// [`capped_mex`] never looks.
 fn label_bit(label: Option<u32>) -> u64 {
     match label {
         Some(l) if l < MAX_CAP => 1 << l,
@@ -741,9 +742,9 @@ fn candidate<E>(
 }
 
 /// Moore refinement: the coarsest partition of `0..size` that separates
-/// labels (P from non-P when the cap is 1) and is stable under multiplication by every generator (`action[g][x]`
-/// = x·g). Because the generators generate the monoid, this is
-/// indistinguishability.
+/// labels (P from non-P when the cap is 1) and is stable under multiplication
+/// by every generator (`action[g][x]` = x·g). Because the generators
+/// generate the monoid, this is indistinguishability.
 fn moore_rows<E>(
     size: usize,
     action: &[Vec<Elem>],
