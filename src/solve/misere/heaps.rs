@@ -4,7 +4,7 @@
 //! games alike). Anything else is refused with a diagnostic.
 
 use super::quotient::rules::HeapRules;
-use super::quotient::{Quotient, QuotientError};
+use super::quotient::{labelled, Quotient, QuotientError};
 use crate::check::program::{Constructor, GameBody};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
@@ -182,7 +182,7 @@ fn value_quotient_gammas(
     heaps: &[usize],
     span: Span,
 ) -> Result<Option<Vec<u32>>, EvalError> {
-    use super::quotient::{labelled, values::from_labels};
+    use super::quotient::values::from_labels;
     let largest = heaps.iter().copied().max().unwrap_or(0);
     let mut tried = 0;
     for cap in VALUE_CAPS {
@@ -201,29 +201,18 @@ fn value_quotient_gammas(
                 if failed.is_some_and(|&(n, c)| largest >= n && cap >= c) {
                     return Ok(None);
                 }
-                let (trial, retrial) = (trial_budget(games.budget), trial_budget(games.budget));
-                let Ok(mut rules) = GameHeaps::new(games, inst, span) else {
-                    cache.value_quotient_failed.insert(inst, (0, 0));
-                    return Ok(None);
-                };
                 let before = cache
                     .value_quotients
                     .get(&inst)
                     .filter(|q| q.cap() >= cap)
                     .map_or(0, |q| q.max_heap());
-                let built = grow(before, largest, [&trial, &retrial], |n, b| {
-                    labelled(&mut rules, n, cap, b)
-                });
-                match built {
-                    Ok(q) => {
+                match auto_quotient(games, inst, span, before, largest, cap)? {
+                    Some(q) => {
                         let q = Rc::new(q);
                         cache.value_quotients.insert(inst, q.clone());
                         q
                     }
-                    Err(QuotientError::Budget(
-                        e @ (Exceeded::Interrupted | Exceeded::Memory(_)),
-                    )) => return Err(EvalError::limit(e, span)),
-                    Err(_) => {
+                    None => {
                         cache.value_quotient_failed.insert(inst, (largest, cap));
                         return Ok(None);
                     }
@@ -239,24 +228,39 @@ fn value_quotient_gammas(
     Ok(None)
 }
 
-/// Builds an automatic quotient up to `largest` heaps. Heaps asked for one by
-/// one, in growing order, would build one each: past a kept quotient of
-/// `before` heaps it goes twice as far, and only as far as asked if that runs
-/// out of time (`budgets`: one for each try, the second started afresh).
-fn grow<E>(
+/// Builds an automatic quotient of `inst` (labels capped at `cap`; 1 for the
+/// misère quotient) up to `largest` heaps, within [`AUTO_QUOTIENT_TIME`];
+/// `None` when it fails (not a heap game, too large, out of time), an error
+/// only when interrupted or out of memory. Heaps asked for one by one, in
+/// growing order, would build one each: past a kept quotient of `before`
+/// heaps it goes twice as far, and only as far as asked if that runs out of
+/// time.
+fn auto_quotient(
+    games: &mut Games<'_>,
+    inst: InstId,
+    span: Span,
     before: usize,
     largest: usize,
-    budgets: [&Budget; 2],
-    mut build: impl FnMut(usize, &Budget) -> Result<Quotient, QuotientError<E>>,
-) -> Result<Quotient, QuotientError<E>> {
-    let [first, second] = budgets;
+    cap: u32,
+) -> Result<Option<Quotient>, EvalError> {
+    let (first, second) = (trial_budget(games.budget), trial_budget(games.budget));
+    let Ok(mut rules) = GameHeaps::new(games, inst, span) else {
+        return Ok(None);
+    };
     let far = largest.max(before.saturating_mul(2));
-    match build(far, first) {
+    let built = match labelled(&mut rules, far, cap, &first) {
         Err(QuotientError::Budget(Exceeded::Timeout(_))) if far > largest => {
             second.start();
-            build(largest, second)
+            labelled(&mut rules, largest, cap, &second)
         }
         other => other,
+    };
+    match built {
+        Ok(q) => Ok(Some(q)),
+        Err(QuotientError::Budget(e @ (Exceeded::Interrupted | Exceeded::Memory(_)))) => {
+            Err(EvalError::limit(e, span))
+        }
+        Err(_) => Ok(None),
     }
 }
 
@@ -364,27 +368,13 @@ pub fn try_quotient(
     {
         return Ok(false);
     }
-    let (trial, retrial) = (trial_budget(games.budget), trial_budget(games.budget));
-    let Ok(mut heaps) = GameHeaps::new(games, inst, span) else {
-        cache.quotient_failed.insert(inst, 0);
-        return Ok(false);
-    };
     let before = cache.quotients.get(&inst).map_or(0, |q| q.max_heap());
-    let built = grow(before, largest, [&trial, &retrial], |n, b| {
-        super::quotient::quotient(&mut heaps, n, b)
-    });
-    match built {
-        Ok(q) => {
+    match auto_quotient(games, inst, span, before, largest, 1)? {
+        Some(q) => {
             cache.quotients.insert(inst, Rc::new(q));
             Ok(true)
         }
-        Err(QuotientError::Budget(Exceeded::Interrupted)) => {
-            Err(EvalError::limit(Exceeded::Interrupted, span))
-        }
-        Err(QuotientError::Budget(Exceeded::Memory(m))) => {
-            Err(EvalError::limit(Exceeded::Memory(m), span))
-        }
-        Err(_) => {
+        None => {
             cache.quotient_failed.insert(inst, largest);
             Ok(false)
         }
