@@ -148,6 +148,27 @@ impl Budget {
         self.countdown.set(TICKS_PER_CHECK);
     }
 
+    /// The budget of one attempt that may give up early while the statement
+    /// goes on another way: these limits with the timeout cut to at most
+    /// `most`, the same Ctrl-C, its clock started now.
+    pub fn trial(&self, most: Duration) -> Budget {
+        let mut trial = Budget::new(Limits {
+            timeout: Some(self.limits.timeout.map_or(most, |t| t.min(most))),
+            ..self.limits
+        });
+        // Started before sharing the flag: `start` clears the flag it holds.
+        trial.start();
+        trial.set_cancel_flag(self.cancel_flag());
+        trial
+    }
+
+    /// Whether a [`Budget::trial`] of at most `most` would be cut by this
+    /// budget's own shorter timeout: then running out of time says nothing
+    /// about the attempt itself.
+    pub fn timeout_below(&self, most: Duration) -> bool {
+        self.limits.timeout.is_some_and(|t| t < most)
+    }
+
     /// One unit of work. Cheap; every few thousand calls it checks Ctrl-C, the
     /// clock and the memory in use.
     #[inline]

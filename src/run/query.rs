@@ -11,7 +11,7 @@ use crate::lang::value::{GameSum, InstId, Value};
 use crate::solve::impartial::periodicity::HeapValues;
 use crate::solve::impartial::{outcome, Solver};
 use crate::solve::loopy::analysis as loopy;
-use crate::solve::misere::{heaps, layers, tame, values as misere_values};
+use crate::solve::misere::{layers, tame};
 use crate::solve::partizan::analysis as partizan;
 use crate::syntax::ast::QueryKind;
 use std::rc::Rc;
@@ -250,16 +250,7 @@ impl<'a> Runner<'a> {
                 let normal = Solver::new(&mut games, &mut analyses.impartial, span)
                     .grundy_sum(&g.parts)
                     .map_err(|e| misere_of_loopy(e, span))?;
-                let by_quotient = match u32::try_from(normal) {
-                    Ok(n) => heaps::quotient_genus(&mut games, &mut analyses.misere, &g, n, span)?,
-                    Err(_) => None,
-                };
-                let value = match by_quotient {
-                    Some(value) => value,
-                    None => {
-                        misere_values::genus(&mut games, &mut analyses.misere, &g, normal, span)?
-                    }
-                };
+                let value = layers::genus(&mut games, &mut analyses.misere, &g, normal, span)?;
                 // Found from a quotient or by search: hereditary tameness is
                 // not established.
                 let phylum = tame::Phylum::of(&value, false);

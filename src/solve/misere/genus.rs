@@ -20,8 +20,8 @@
 //! are tame (then the tame-sum rule holds). [`SumGenus`] applies the
 //! recursion to the sum itself, whose options are again sums of heaps, with a
 //! memo on the sorted multiset (the tests' reference for quotient genera); the
-//! engine's last resort is the value search of G + k·*2 in
-//! [`super::values::genus`].
+//! engine's last resort is the same recursion over any sum's positions,
+//! [`super::genus_walk::genus`].
 //! A misère quotient comes first when the game's closure contains *2 and the
 //! misère values of its sums are a function of their images, certified
 //! ([`super::quotient::values`]: 0.75, 0.312, 0.71 among others); Kayles and

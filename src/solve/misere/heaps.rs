@@ -9,7 +9,7 @@ use crate::check::program::{Constructor, GameBody};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::{Games, OptionList, Side};
-use crate::graph::budget::{Budget, Exceeded};
+use crate::graph::budget::Exceeded;
 use crate::lang::value::{Component, InstId, Value};
 use std::rc::Rc;
 
@@ -125,12 +125,14 @@ fn heaps_of(sum: &crate::lang::value::GameSum) -> Option<(InstId, Vec<usize>)> {
 /// The genus of a sum of heaps of one heap game read off its quotient
 /// ([`super::quotient::values`]): computed (automatically, as for outcomes)
 /// up to the largest heap, its misère values certified, the *2 of its closure
-/// found. `None` when any of that is not available; the search then answers.
+/// found, or else from the value quotients of these `caps`. `None` when none
+/// of that is available.
 pub fn quotient_genus(
     games: &mut Games<'_>,
     cache: &mut super::MisereCache,
     sum: &crate::lang::value::GameSum,
     normal: u32,
+    caps: &[u32],
     span: Span,
 ) -> Result<Option<super::genus::Genus>, EvalError> {
     use super::quotient::values::{values, ValuesError};
@@ -159,19 +161,22 @@ pub fn quotient_genus(
         .and_then(|(vals, x)| vals.gammas(&q, x));
     let gammas = match gammas {
         Some(g) => Some(g),
-        None => value_quotient_gammas(games, cache, inst, &heaps, span)?,
+        None => value_quotient_gammas(games, cache, inst, &heaps, caps, span)?,
     };
     Ok(gammas.map(|gammas| super::genus::Genus::new(normal, gammas)))
 }
 
-/// The caps tried for a value quotient, in order: a small cap converges where
-/// a large one need not (Kayles: cap 4 gives order 40 up to heap 200 in a
-/// fifth of a second, cap 8 does not converge), and answers every sum whose
-/// genus stays below it.
-const VALUE_CAPS: [u32; 3] = [4, 16, super::quotient::MAX_CAP];
+/// The caps of value quotients, in the order tried: a small cap converges
+/// where a large one need not (Kayles: cap 4 gives order 40 up to heap 200 in
+/// a fifth of a second, cap 8 does not converge), and answers every sum whose
+/// genus stays below it. The cheap one is tried before the genus walk, the
+/// costly ones after a short walk fails.
+pub const CHEAP_CAPS: &[u32] = &[4];
+/// See [`CHEAP_CAPS`].
+pub const COSTLY_CAPS: &[u32] = &[16, super::quotient::MAX_CAP];
 
 /// The genus values of a sum of heaps from the game's value quotients
-/// ([`super::quotient::labelled`]), caps tried in [`VALUE_CAPS`] order, each
+/// ([`super::quotient::labelled`]), `caps` tried in order, each
 /// computed up to the largest heap within [`AUTO_QUOTIENT_TIME`] and the
 /// largest kept; `None` when none that can be built knows every value the
 /// genus needs (a construction need not converge: Kayles' at cap 8 does not).
@@ -180,12 +185,13 @@ fn value_quotient_gammas(
     cache: &mut super::MisereCache,
     inst: InstId,
     heaps: &[usize],
+    caps: &[u32],
     span: Span,
 ) -> Result<Option<Vec<u32>>, EvalError> {
     use super::quotient::values::from_labels;
     let largest = heaps.iter().copied().max().unwrap_or(0);
     let mut tried = 0;
-    for cap in VALUE_CAPS {
+    for &cap in caps {
         if cap <= tried {
             continue;
         }
@@ -207,15 +213,16 @@ fn value_quotient_gammas(
                     .filter(|q| q.cap() >= cap)
                     .map_or(0, |q| q.max_heap());
                 match auto_quotient(games, inst, span, before, largest, cap)? {
-                    Some(q) => {
+                    Attempt::Built(q) => {
                         let q = Rc::new(q);
                         cache.value_quotients.insert(inst, q.clone());
                         q
                     }
-                    None => {
+                    Attempt::Failed => {
                         cache.value_quotient_failed.insert(inst, (largest, cap));
                         return Ok(None);
                     }
+                    Attempt::CutShort => return Ok(None),
                 }
             }
         };
@@ -228,11 +235,22 @@ fn value_quotient_gammas(
     Ok(None)
 }
 
+/// How an automatic quotient attempt ended, short of an error.
+enum Attempt {
+    /// Built and certified.
+    Built(Quotient),
+    /// Not a heap game, too large, or out of [`AUTO_QUOTIENT_TIME`]: larger
+    /// heaps will not do better, so the failure is remembered.
+    Failed,
+    /// Out of time under a statement's own `--timeout`, shorter than
+    /// [`AUTO_QUOTIENT_TIME`]: not remembered, a later statement may succeed.
+    CutShort,
+}
+
 /// Builds an automatic quotient of `inst` (labels capped at `cap`; 1 for the
-/// misère quotient) up to `largest` heaps, within [`AUTO_QUOTIENT_TIME`];
-/// `None` when it fails (not a heap game, too large, out of time), an error
-/// only when interrupted or out of memory. Heaps asked for one by one, in
-/// growing order, would build one each: past a kept quotient of `before`
+/// misère quotient) up to `largest` heaps, within [`AUTO_QUOTIENT_TIME`]; an
+/// error only when interrupted or out of memory. Heaps asked for one by one,
+/// in growing order, would build one each: past a kept quotient of `before`
 /// heaps it goes twice as far, and only as far as asked if that runs out of
 /// time.
 fn auto_quotient(
@@ -242,43 +260,31 @@ fn auto_quotient(
     before: usize,
     largest: usize,
     cap: u32,
-) -> Result<Option<Quotient>, EvalError> {
-    let (first, second) = (trial_budget(games.budget), trial_budget(games.budget));
+) -> Result<Attempt, EvalError> {
+    let first = games.budget.trial(AUTO_QUOTIENT_TIME);
     let Ok(mut rules) = GameHeaps::new(games, inst, span) else {
-        return Ok(None);
+        return Ok(Attempt::Failed);
     };
     let far = largest.max(before.saturating_mul(2));
     let built = match labelled(&mut rules, far, cap, &first) {
         Err(QuotientError::Budget(Exceeded::Timeout(_))) if far > largest => {
-            second.start();
+            let second = rules.games.budget.trial(AUTO_QUOTIENT_TIME);
             labelled(&mut rules, largest, cap, &second)
         }
         other => other,
     };
     match built {
-        Ok(q) => Ok(Some(q)),
+        Ok(q) => Ok(Attempt::Built(q)),
         Err(QuotientError::Budget(e @ (Exceeded::Interrupted | Exceeded::Memory(_)))) => {
             Err(EvalError::limit(e, span))
         }
-        Err(_) => Ok(None),
+        Err(QuotientError::Budget(Exceeded::Timeout(_)))
+            if rules.games.budget.timeout_below(AUTO_QUOTIENT_TIME) =>
+        {
+            Ok(Attempt::CutShort)
+        }
+        Err(_) => Ok(Attempt::Failed),
     }
-}
-
-/// The budget of an automatic quotient: the caller's limits, its Ctrl-C, and
-/// at most [`AUTO_QUOTIENT_TIME`].
-fn trial_budget(parent: &Budget) -> Budget {
-    let mut trial = Budget::new(crate::graph::budget::Limits {
-        timeout: Some(
-            parent
-                .limits()
-                .timeout
-                .map_or(AUTO_QUOTIENT_TIME, |t| t.min(AUTO_QUOTIENT_TIME)),
-        ),
-        ..*parent.limits()
-    });
-    trial.start();
-    trial.set_cancel_flag(parent.cancel_flag());
-    trial
 }
 
 /// When every component of `sum` is a heap of one game whose quotient has been
@@ -370,13 +376,14 @@ pub fn try_quotient(
     }
     let before = cache.quotients.get(&inst).map_or(0, |q| q.max_heap());
     match auto_quotient(games, inst, span, before, largest, 1)? {
-        Some(q) => {
+        Attempt::Built(q) => {
             cache.quotients.insert(inst, Rc::new(q));
             Ok(true)
         }
-        None => {
+        Attempt::Failed => {
             cache.quotient_failed.insert(inst, largest);
             Ok(false)
         }
+        Attempt::CutShort => Ok(false),
     }
 }

@@ -1,13 +1,22 @@
-//! Misère outcomes and winning moves, layer by layer, each exact: a quotient
-//! already computed for the components' game; the tame rule (misère Nim from
-//! the genera); a quotient built on the spot for a sum of one heap game (two
-//! seconds at most); and the memoised search of the sum for everything else.
+//! Misère outcomes, winning moves and genera, layer by layer, each exact: a
+//! quotient already computed for the components' game; the tame rule (misère
+//! Nim from the genera); a quotient built on the spot for a sum of one heap
+//! game (two seconds at most); and the memoised search of the sum for
+//! everything else.
 
-use super::{heaps, outcome, tame, MisereCache};
+use super::genus::Genus;
+use super::{genus_walk, heaps, outcome, tame, MisereCache};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::Games;
 use crate::lang::value::GameSum;
+use std::time::Duration;
+
+/// How long the genus walk may run before the costly value quotients are
+/// tried: sums of up to a few thousand positions (Kayles rows to about 35)
+/// finish well within it, and a value quotient that does not converge takes
+/// two seconds to give up.
+const SHORT_WALK: Duration = Duration::from_millis(500);
 
 /// True when the player to move wins `sum` in misère play.
 pub fn next_wins(
@@ -49,4 +58,33 @@ pub fn winning(
         }
     }
     outcome::winning(games, cache, sum, span)
+}
+
+/// The genus of `sum`, whose normal value is `normal`, when the theory of tame
+/// parts did not give it: read off the misère quotient or a cheap value
+/// quotient; else a short genus walk; else a costly value quotient; else the
+/// walk to the end. The walk keeps what it finished, so a walk cut short is
+/// not wasted.
+pub fn genus(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    sum: &GameSum,
+    normal: u64,
+    span: Span,
+) -> Result<Genus, EvalError> {
+    let normal = u32::try_from(normal).ok();
+    if let Some(n) = normal {
+        if let Some(g) = heaps::quotient_genus(games, cache, sum, n, heaps::CHEAP_CAPS, span)? {
+            return Ok(g);
+        }
+    }
+    if let Some(g) = genus_walk::genus_within(games, cache, sum, span, SHORT_WALK)? {
+        return Ok(g);
+    }
+    if let Some(n) = normal {
+        if let Some(g) = heaps::quotient_genus(games, cache, sum, n, heaps::COSTLY_CAPS, span)? {
+            return Ok(g);
+        }
+    }
+    genus_walk::genus(games, cache, sum, span)
 }

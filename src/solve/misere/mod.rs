@@ -1,15 +1,15 @@
 //! Misère play (the last player to move loses): outcomes and winning moves by a
-//! memoised search of sums, misère Grundy values and Conway's genus (by search,
-//! and by theory from the options' genera), and misère quotients of heap games.
+//! memoised search of sums, Conway's genus (by theory from the options' genera,
+//! of components and of whole sums), and misère quotients of heap games.
 //! The memo is kept across statements (until a game is redefined).
 
 pub mod genus;
+pub mod genus_walk;
 pub mod heaps;
 pub mod layers;
 pub mod outcome;
 pub mod quotient;
 pub mod tame;
-pub mod values;
 
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
@@ -29,8 +29,9 @@ const MAX_NIMBER: u64 = 100_000;
 pub struct MisereCache {
     /// Outcome states: on the path, P or N.
     pub(crate) outcomes: FxHashMap<State, u8>,
-    /// Misère Grundy values (`u32::MAX` while on the path).
-    pub(crate) values: FxHashMap<State, u32>,
+    /// The genus of each sum reached by the genus walk (`None` while on
+    /// its path).
+    pub(crate) genera: FxHashMap<State, Option<genus::Genus>>,
     /// The options of each component seen.
     options: FxHashMap<Component, Rc<[Vec<Component>]>>,
     /// The misère quotients computed, by game instance: sums of their heaps
@@ -67,7 +68,7 @@ impl MisereCache {
     /// True when nothing is remembered.
     pub fn is_empty(&self) -> bool {
         self.outcomes.is_empty()
-            && self.values.is_empty()
+            && self.genera.is_empty()
             && self.options.is_empty()
             && self.theory.is_empty()
             && self.quotients.is_empty()
