@@ -1,6 +1,6 @@
 //! Conway's genus g^{γ0γ1…} of impartial games: normal form, printing and
 //! parsing, the recursion from the options' genera, the tame/restive/restless/
-//! wild reading of a genus, the tame-sum rule, and the genus of sums of heaps.
+//! wild reading of a genus, and the tame-sum rule.
 //!
 //! γk(G) = G⁻(G + *2 + … + *2) with k copies of *2; g = G⁺. The recursion is
 //! CGSuite's (`lib/core/src/main/scala/org/cgsuite/core/misere/Genus.java`,
@@ -11,17 +11,19 @@
 //!   γk = mex ( { γk(G′) } ∪ { γk−1(G), γk−1(G) ⊕ 1 } )    (k ≥ 1)
 //!
 //! computed up to 2 past the longest option prefix, then trimmed while
-//! γi = γi−2. The game 0 (no option) has genus 0^120. Why the extra pair: the
+//! γi = γi−2. That is enough, and the tail is proven, not assumed: past the
+//! options' prefixes the set Sk = {γk(G′)} depends only on k's parity; with
+//! m = mex Sk, γk is m unless γk−1 lies in m's pair {2⌊m/2⌋, 2⌊m/2⌋+1}, and
+//! then a value m′ outside that pair; so m, once reached, stays, and each
+//! parity's sequence changes at most once. The game 0 (no option) has genus 0^120. Why the extra pair: the
 //! options of G + k·*2 are G′ + k·*2 and, from one *2, G + (k−1)·*2 (value
 //! γk−1) and G + (k−1)·*2 + *1; the pair {γk−1, γk−1 ⊕ 1} stands for both. The
 //! tests check the recursion against a direct search of G + k·*2.
 //!
 //! Genus of a *sum*: it is not a function of the components' genera unless all
-//! are tame (then the tame-sum rule holds). [`SumGenus`] applies the
-//! recursion to the sum itself, whose options are again sums of heaps, with a
-//! memo on the sorted multiset (the tests' reference for quotient genera); the
-//! engine's last resort is the same recursion over any sum's positions,
-//! [`super::genus_walk::genus`].
+//! are tame (then the tame-sum rule holds). The walks of
+//! [`super::genus_walk`] apply the recursion to the sum itself, whose options
+//! are again sums, over every position it reaches.
 //! A misère quotient comes first when the game's closure contains *2 and the
 //! misère values of its sums are a function of their images, certified
 //! ([`super::quotient::values`]: 0.75, 0.312, 0.71 among others); Kayles and
@@ -29,9 +31,6 @@
 //! quotient ([`super::quotient::labelled`]) then answers the sums whose genus
 //! stays below its cap: Kayles' of cap 4 about half the heaps up to 200.
 
-use super::quotient::rules::HeapRules;
-use crate::graph::budget::{Budget, Exceeded};
-use rustc_hash::FxHashMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -268,78 +267,6 @@ impl FromStr for Genus {
             return Err(bad());
         }
         Ok(Genus::new(g, gamma))
-    }
-}
-
-/// Genus of sums of heaps by the recursion on the sum itself, memoised on the
-/// sorted multiset of heaps (see the module comment for why not from parts).
-pub struct SumGenus<'r, R: HeapRules> {
-    rules: &'r mut R,
-    options: FxHashMap<usize, Vec<Vec<usize>>>,
-    memo: FxHashMap<Vec<usize>, Genus>,
-}
-
-/// Why a genus search stopped.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SumGenusError<E> {
-    /// The rules failed.
-    Rules(E),
-    /// A budget limit was reached.
-    Budget(Exceeded),
-}
-
-impl<'r, R: HeapRules> SumGenus<'r, R> {
-    /// A search over these rules, with an empty memo.
-    pub fn new(rules: &'r mut R) -> Self {
-        SumGenus {
-            rules,
-            options: FxHashMap::default(),
-            memo: FxHashMap::default(),
-        }
-    }
-
-    fn heap_options(&mut self, h: usize) -> Result<Vec<Vec<usize>>, SumGenusError<R::Error>> {
-        if let Some(o) = self.options.get(&h) {
-            return Ok(o.clone());
-        }
-        let mut out = Vec::new();
-        if h > 0 {
-            self.rules
-                .options(h, &mut out)
-                .map_err(SumGenusError::Rules)?;
-        }
-        self.options.insert(h, out.clone());
-        Ok(out)
-    }
-
-    /// The genus of the sum of these heaps.
-    pub fn genus(
-        &mut self,
-        heaps: &[usize],
-        budget: &Budget,
-    ) -> Result<Genus, SumGenusError<R::Error>> {
-        let mut key: Vec<usize> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        key.sort_unstable();
-        if let Some(g) = self.memo.get(&key) {
-            return Ok(g.clone());
-        }
-        budget.tick().map_err(SumGenusError::Budget)?;
-        let mut option_genera = Vec::new();
-        for (i, &h) in key.iter().enumerate() {
-            if i > 0 && key.get(i - 1) == Some(&h) {
-                continue;
-            }
-            for o in self.heap_options(h)? {
-                let mut sum: Vec<usize> = key.clone();
-                sum.remove(i);
-                sum.extend(o);
-                option_genera.push(self.genus(&sum, budget)?);
-            }
-        }
-        let g = Genus::from_options(&option_genera);
-        budget.add_positions(1).map_err(SumGenusError::Budget)?;
-        self.memo.insert(key, g.clone());
-        Ok(g)
     }
 }
 

@@ -1,16 +1,21 @@
-//! The genus of any sum by Conway's recursion over the sum's own positions
+//! The genus of a sum by Conway's recursion over the sum's own positions
 //! (Hoey's form, [`Genus::from_options`]): every position reached from the sum
 //! gets its genus from its options', bottom-up, by the one search driver, with
 //! the memo kept across statements. Exact: each genus is a finite normal form
-//! whose tail is proven 2-periodic by the recursion (once every option's γ
-//! repeats with period 2, γk = mex(Sk ∪ {γk−1, γk−1 ⊕ 1}) with Sk depending
-//! only on k's parity settles within two steps), never read off a few terms of
-//! G + *2 + … + *2.
+//! whose tail the recursion proves (see [`super::genus`]), never read off a
+//! few terms of G + *2 + … + *2.
+//!
+//! Two walks, one recursion: sums of heaps of one heap game are keyed by their
+//! sorted heap sizes (`u16`s) with each heap's options listed once
+//! ([`HeapGenera`]); any other sum by its sorted components. The first is
+//! about ten times faster, which is about ten more Kayles heaps.
 //!
 //! This is the engine's last resort for `genus`: the theory of tame parts and
-//! the quotients come first (see [`super::genus`]).
+//! the quotients come first ([`super::layers::genus`]).
 
 use super::genus::{Genus, GenusScratch};
+use super::heaps::{heaps_of, GameHeaps};
+use super::quotient::rules::HeapRules;
 use super::{repeats, MisereCache, State};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
@@ -18,33 +23,38 @@ use crate::game::Games;
 use crate::graph::budget::{Budget, Exceeded};
 use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
 use crate::lang::value::GameSum;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
 use std::time::Duration;
 
-/// The genus of a sum.
+/// The genus of a sum; with `most`, `None` if the walk does not finish within
+/// it (what it finished stays in the memo for the next walk).
 pub fn genus(
     games: &mut Games<'_>,
     cache: &mut MisereCache,
     sum: &GameSum,
     span: Span,
-) -> Result<Genus, EvalError> {
-    let budget = games.budget;
-    walk(games, cache, sum, span, budget)
-}
-
-/// The genus of a sum if the walk finishes within `most`; `None` if it does
-/// not (what it finished stays in the memo for the next walk).
-pub fn genus_within(
-    games: &mut Games<'_>,
-    cache: &mut MisereCache,
-    sum: &GameSum,
-    span: Span,
-    most: Duration,
+    most: Option<Duration>,
 ) -> Result<Option<Genus>, EvalError> {
-    let trial = games.budget.trial(most);
-    match walk(games, cache, sum, span, &trial) {
+    let trial = most.map(|t| games.budget.trial(t));
+    let steps: &Budget = trial.as_ref().unwrap_or(games.budget);
+    let small = heaps_of(sum).and_then(|(inst, heaps)| {
+        let heaps: Option<Vec<u16>> = heaps.iter().map(|&h| u16::try_from(h).ok()).collect();
+        Some((inst, heaps?))
+    });
+    let walked = match small {
+        Some((inst, heaps)) => match heap_walk(games, cache, inst, &heaps, span, steps) {
+            Ok(Some(g)) => Ok(g),
+            Ok(None) => any_walk(games, cache, sum, span, steps),
+            Err(e) => Err(e),
+        },
+        None => any_walk(games, cache, sum, span, steps),
+    };
+    match walked {
         Ok(g) => Ok(Some(g)),
         Err(e)
-            if matches!(e.exceeded(), Some(Exceeded::Timeout(_)))
+            if trial.is_some()
+                && matches!(e.exceeded(), Some(Exceeded::Timeout(_)))
                 && games.budget.check().is_ok() =>
         {
             Ok(None)
@@ -53,23 +63,229 @@ pub fn genus_within(
     }
 }
 
-/// The walk itself, its steps counted on `budget` (its positions on the
-/// engine's).
-fn walk(
+/// The heap walk for heaps of `inst`; `None` when `inst` is not a heap game
+/// after all (the other walk then answers).
+fn heap_walk(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    inst: crate::lang::value::InstId,
+    heaps: &[u16],
+    span: Span,
+    steps: &Budget,
+) -> Result<Option<Genus>, EvalError> {
+    let positions = games.budget;
+    let Ok(mut rules) = GameHeaps::new(games, inst, span) else {
+        return Ok(None);
+    };
+    let genera = cache.heap_walks.entry(inst).or_default();
+    match genera.genus(&mut rules, heaps, steps, positions) {
+        Ok(g) => Ok(Some(g)),
+        // Not a heap game after all, or an option as large as its heap: the
+        // other walk answers (or reports the loop).
+        Err(HeapWalkError::Rules(EvalError::NotHeapGame { .. }) | HeapWalkError::IllFounded) => {
+            Ok(None)
+        }
+        Err(HeapWalkError::Rules(e)) => Err(e),
+        Err(HeapWalkError::Budget(e)) => Err(EvalError::limit(e, span)),
+        Err(HeapWalkError::Unfinished) => Err(EvalError::internal(
+            "a finished genus walk left no genus",
+            span,
+        )),
+    }
+}
+
+/// A sum of heaps of one game: the heap sizes, sorted, empty heaps dropped.
+type Heaps = Box<[u16]>;
+
+/// The genera of the sums of heaps of one game walked so far, and each heap's
+/// options (as sorted heap lists), kept across statements.
+#[derive(Debug, Default, Clone)]
+pub struct HeapGenera {
+    options: Vec<Option<Rc<[Heaps]>>>,
+    memo: FxHashMap<Heaps, Option<Genus>>,
+}
+
+/// Why a heap walk stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HeapWalkError<E> {
+    /// The rules failed.
+    Rules(E),
+    /// A budget limit was reached.
+    Budget(Exceeded),
+    /// An option of a heap has a part at least as large as the heap.
+    IllFounded,
+    /// The walk ended without the root's genus (a bug).
+    Unfinished,
+}
+
+impl<E> From<Exceeded> for HeapWalkError<E> {
+    fn from(e: Exceeded) -> Self {
+        HeapWalkError::Budget(e)
+    }
+}
+
+impl HeapGenera {
+    /// The genus of the sum of these heaps under `rules` (the same rules every
+    /// time: the memo belongs to one game). `steps` is checked as the walk
+    /// goes; the positions it keeps are counted on `positions`.
+    pub fn genus<R: HeapRules>(
+        &mut self,
+        rules: &mut R,
+        heaps: &[u16],
+        steps: &Budget,
+        positions: &Budget,
+    ) -> Result<Genus, HeapWalkError<R::Error>> {
+        let mut root: Vec<u16> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        root.sort_unstable();
+        let root: Heaps = root.into();
+        let mut walk = HeapWalk {
+            genera: self,
+            rules,
+            positions,
+            scratch: GenusScratch::default(),
+            buf: Vec::new(),
+        };
+        search(&mut walk, root.clone(), steps, CyclePolicy::Error)?;
+        match self.memo.get(&root) {
+            Some(Some(g)) => Ok(g.clone()),
+            _ => Err(HeapWalkError::Unfinished),
+        }
+    }
+
+    /// The options of heap `h`, listed once.
+    fn heap_options<R: HeapRules>(
+        &mut self,
+        rules: &mut R,
+        h: u16,
+    ) -> Result<Rc<[Heaps]>, HeapWalkError<R::Error>> {
+        let i = usize::from(h);
+        if let Some(Some(o)) = self.options.get(i) {
+            return Ok(o.clone());
+        }
+        let mut out = Vec::new();
+        rules.options(i, &mut out).map_err(HeapWalkError::Rules)?;
+        if out.iter().flatten().any(|&part| part >= i || part == 0) {
+            return Err(HeapWalkError::IllFounded);
+        }
+        // Every part is now smaller than h, so a u16.
+        let listed: Rc<[Heaps]> = out
+            .into_iter()
+            .map(|o| {
+                let mut o: Vec<u16> = o
+                    .into_iter()
+                    .filter_map(|x| u16::try_from(x).ok())
+                    .collect();
+                o.sort_unstable();
+                o.into()
+            })
+            .collect();
+        if self.options.len() <= i {
+            self.options.resize(i + 1, None);
+        }
+        if let Some(slot) = self.options.get_mut(i) {
+            *slot = Some(listed.clone());
+        }
+        Ok(listed)
+    }
+}
+
+struct HeapWalk<'w, R: HeapRules> {
+    genera: &'w mut HeapGenera,
+    rules: &'w mut R,
+    positions: &'w Budget,
+    scratch: GenusScratch,
+    /// The option being formed.
+    buf: Vec<u16>,
+}
+
+impl<R: HeapRules> Walk for HeapWalk<'_, R> {
+    type Node = Heaps;
+    type Frame = ();
+    type Error = HeapWalkError<R::Error>;
+
+    fn status(&self, s: &Heaps) -> Status {
+        match self.genera.memo.get(s) {
+            None => Status::Unknown,
+            Some(None) => Status::OnPath,
+            Some(Some(_)) => Status::Done,
+        }
+    }
+
+    fn enter(&mut self, s: &Heaps) -> Result<(), Self::Error> {
+        self.genera.memo.insert(s.clone(), None);
+        self.positions.add_positions(1)?;
+        Ok(())
+    }
+
+    fn abandon(&mut self, s: &Heaps) {
+        self.genera.memo.remove(s);
+    }
+
+    fn visit(
+        &mut self,
+        s: &Heaps,
+        _: &mut (),
+        children: &mut Vec<Heaps>,
+    ) -> Result<Visit, Self::Error> {
+        let mut by_heap: Vec<(usize, Rc<[Heaps]>)> = Vec::new();
+        for (i, &h) in s.iter().enumerate() {
+            if i == 0 || s.get(i - 1) != Some(&h) {
+                by_heap.push((i, self.genera.heap_options(self.rules, h)?));
+            }
+        }
+        let (memo, buf) = (&self.genera.memo, &mut self.buf);
+        let mut genera: Vec<&Genus> = Vec::new();
+        for (i, options) in &by_heap {
+            for o in options.iter() {
+                buf.clear();
+                buf.extend(
+                    s.iter()
+                        .enumerate()
+                        .filter(|&(j, _)| j != *i)
+                        .map(|(_, &x)| x),
+                );
+                for &part in o.iter() {
+                    let at = buf.partition_point(|&x| x <= part);
+                    buf.insert(at, part);
+                }
+                match memo.get(buf.as_slice()) {
+                    Some(Some(g)) => genera.push(g),
+                    _ => children.push(buf.as_slice().into()),
+                }
+            }
+        }
+        if !children.is_empty() {
+            return Ok(Visit::Need);
+        }
+        let g = Genus::from_options_in(&genera, &mut self.scratch);
+        self.genera.memo.insert(s.clone(), Some(g));
+        Ok(Visit::Done)
+    }
+
+    fn cycle(&mut self, _path: Vec<Heaps>) -> Self::Error {
+        // Cannot happen: every part is smaller than its heap (checked), and
+        // replacing a heap by smaller ones is well founded on multisets.
+        HeapWalkError::IllFounded
+    }
+}
+
+/// The walk over any sum, its steps counted on `steps` (its positions on the
+/// engine's budget).
+fn any_walk(
     games: &mut Games<'_>,
     cache: &mut MisereCache,
     sum: &GameSum,
     span: Span,
-    budget: &Budget,
+    steps: &Budget,
 ) -> Result<Genus, EvalError> {
     let root = cache.normalize(games, &sum.parts, span)?;
-    let mut walk = GenusWalk {
+    let mut walk = AnyWalk {
         games,
         cache,
         span,
         scratch: GenusScratch::default(),
     };
-    search(&mut walk, root.clone(), budget, CyclePolicy::Error).map_err(|e| e.at_least(span))?;
+    search(&mut walk, root.clone(), steps, CyclePolicy::Error).map_err(|e| e.at_least(span))?;
     walk.cache
         .genera
         .get(&root)
@@ -78,14 +294,14 @@ fn walk(
         .ok_or_else(|| EvalError::internal("a finished genus walk left no genus", span))
 }
 
-struct GenusWalk<'w, 'a> {
+struct AnyWalk<'w, 'a> {
     games: &'w mut Games<'a>,
     cache: &'w mut MisereCache,
     span: Span,
     scratch: GenusScratch,
 }
 
-impl Walk for GenusWalk<'_, '_> {
+impl Walk for AnyWalk<'_, '_> {
     type Node = State;
     type Frame = ();
     type Error = EvalError;

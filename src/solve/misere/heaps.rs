@@ -103,7 +103,7 @@ impl HeapRules for GameHeaps<'_, '_> {
 
 /// When every component of `sum` is a heap `g(n)` of one game (or `*0`): the
 /// game and the heaps (0 for `*0`).
-fn heaps_of(sum: &crate::lang::value::GameSum) -> Option<(InstId, Vec<usize>)> {
+pub(crate) fn heaps_of(sum: &crate::lang::value::GameSum) -> Option<(InstId, Vec<usize>)> {
     let mut inst = None;
     let mut heaps = Vec::with_capacity(sum.parts.len());
     for c in &sum.parts {

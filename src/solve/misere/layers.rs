@@ -13,7 +13,7 @@ use crate::lang::value::GameSum;
 use std::time::Duration;
 
 /// How long the genus walk may run before the costly value quotients are
-/// tried: sums of up to a few thousand positions (Kayles rows to about 35)
+/// tried: sums of up to a few thousand positions (Kayles rows to about 45)
 /// finish well within it, and a value quotient that does not converge takes
 /// two seconds to give up.
 const SHORT_WALK: Duration = Duration::from_millis(500);
@@ -78,7 +78,7 @@ pub fn genus(
             return Ok(g);
         }
     }
-    if let Some(g) = genus_walk::genus_within(games, cache, sum, span, SHORT_WALK)? {
+    if let Some(g) = genus_walk::genus(games, cache, sum, span, Some(SHORT_WALK))? {
         return Ok(g);
     }
     if let Some(n) = normal {
@@ -86,5 +86,7 @@ pub fn genus(
             return Ok(g);
         }
     }
-    genus_walk::genus(games, cache, sum, span)
+    genus_walk::genus(games, cache, sum, span, None)?.ok_or_else(|| {
+        EvalError::internal("a genus walk with no time limit of its own stopped", span)
+    })
 }

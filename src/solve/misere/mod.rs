@@ -32,6 +32,8 @@ pub struct MisereCache {
     /// The genus of each sum reached by the genus walk (`None` while on
     /// its path).
     pub(crate) genera: FxHashMap<State, Option<genus::Genus>>,
+    /// The same for sums of heaps of one heap game, by game.
+    pub(crate) heap_walks: FxHashMap<crate::lang::value::InstId, genus_walk::HeapGenera>,
     /// The options of each component seen.
     options: FxHashMap<Component, Rc<[Vec<Component>]>>,
     /// The misère quotients computed, by game instance: sums of their heaps
@@ -69,6 +71,7 @@ impl MisereCache {
     pub fn is_empty(&self) -> bool {
         self.outcomes.is_empty()
             && self.genera.is_empty()
+            && self.heap_walks.is_empty()
             && self.options.is_empty()
             && self.theory.is_empty()
             && self.quotients.is_empty()

@@ -8,6 +8,9 @@
 )]
 
 use super::*;
+use crate::graph::budget::Budget;
+use crate::solve::misere::genus_walk::HeapGenera;
+use crate::solve::misere::quotient::rules::HeapRules;
 use crate::solve::misere::quotient::rules::Octal;
 use std::collections::HashMap;
 
@@ -166,7 +169,7 @@ fn tame_sum_is_misere_nim() {
     assert!(Genus::tame_sum(&["4^146".parse().unwrap()]).is_none());
 }
 
-/// The recursion, applied to sums of heaps, against G⁻(G + k·*2) searched
+/// The recursion, applied to sums of heaps by the heap walk, against G⁻(G + k·*2) searched
 /// directly, for every sum of up to two heaps of Kayles, Dawson's Kayles, 0.75.
 #[test]
 fn recursion_matches_direct_search() {
@@ -174,11 +177,13 @@ fn recursion_matches_direct_search() {
     for (code, max) in [("0.77", 8), ("0.07", 10), ("0.75", 8)] {
         let mut rules = Octal::parse(code).unwrap();
         let mut direct = Direct::new(code);
-        let mut sums = SumGenus::new(&mut rules);
+        let mut sums = HeapGenera::default();
         for a in 0..=max {
             for b in 0..=a.min(4) {
                 let heaps = [a, b];
-                let genus = sums.genus(&heaps, &budget).unwrap();
+                let genus = sums
+                    .genus(&mut rules, &[a as u16, b as u16], &budget, &budget)
+                    .unwrap();
                 assert_eq!(genus.g_plus(), direct.g_plus(&heaps), "{code} {heaps:?}");
                 for k in 0..6 {
                     assert_eq!(
@@ -197,9 +202,13 @@ fn recursion_matches_direct_search() {
 fn kayles_heap_genera() {
     let budget = Budget::default();
     let mut rules = Octal::parse("0.77").unwrap();
-    let mut sums = SumGenus::new(&mut rules);
+    let mut sums = HeapGenera::default();
     let genera: Vec<String> = (0..=6)
-        .map(|n| sums.genus(&[n], &budget).unwrap().to_string())
+        .map(|n| {
+            sums.genus(&mut rules, &[n], &budget, &budget)
+                .unwrap()
+                .to_string()
+        })
         .collect();
     eprintln!("Kayles: {genera:?}");
     assert_eq!(genera[0], "0^120");
