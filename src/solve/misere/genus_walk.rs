@@ -16,6 +16,8 @@
 use super::genus::{Genus, GenusScratch};
 use super::heaps::{heaps_of, GameHeaps};
 use super::quotient::rules::HeapRules;
+use super::quotient::values::{from_labels, Values};
+use super::quotient::Quotient;
 use super::{repeats, MisereCache, State};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
@@ -77,8 +79,19 @@ fn heap_walk(
     let Ok(mut rules) = GameHeaps::new(games, inst, span) else {
         return Ok(None);
     };
+    let largest = heaps.iter().copied().max().map_or(0, usize::from);
+    let quotient = cache
+        .value_quotients
+        .get(&inst)
+        .filter(|q| q.max_heap() >= largest)
+        .cloned();
+    let values = quotient.as_deref().map(from_labels);
+    let oracle = quotient
+        .as_deref()
+        .zip(values.as_ref())
+        .map(|(quotient, values)| Oracle { quotient, values });
     let genera = cache.heap_walks.entry(inst).or_default();
-    match genera.genus(&mut rules, heaps, steps, positions) {
+    match genera.genus(&mut rules, heaps, oracle.as_ref(), steps, positions) {
         Ok(g) => Ok(Some(g)),
         // Not a heap game after all, or an option as large as its heap: the
         // other walk answers (or reports the loop).
@@ -97,11 +110,34 @@ fn heap_walk(
 /// A sum of heaps of one game: the heap sizes, sorted, empty heaps dropped.
 type Heaps = Box<[u16]>;
 
+/// A value quotient of the game, with its values: the sums whose genus it
+/// knows (every γ below its cap) are not walked further.
+pub struct Oracle<'q> {
+    /// The quotient, computed up to at least the walk's largest heap.
+    pub quotient: &'q Quotient,
+    /// Its values ([`super::quotient::values::from_labels`]).
+    pub values: &'q Values,
+}
+
+impl Oracle<'_> {
+    /// The γs of a sum of heaps, if the quotient knows them all.
+    fn gammas(&self, heaps: &[u16]) -> Option<Vec<u32>> {
+        let q = self.quotient;
+        let mut x = q.identity();
+        for &h in heaps {
+            x = q.mul(x, q.phi(usize::from(h))?);
+        }
+        self.values.gammas(q, x)
+    }
+}
+
 /// The genera of the sums of heaps of one game walked so far, and each heap's
 /// options (as sorted heap lists), kept across statements.
 #[derive(Debug, Default, Clone)]
 pub struct HeapGenera {
     options: Vec<Option<Rc<[Heaps]>>>,
+    /// Normal values of heaps 0, 1, … (for the g of a genus an oracle gives).
+    normals: Vec<u32>,
     memo: FxHashMap<Heaps, Option<Genus>>,
 }
 
@@ -127,11 +163,13 @@ impl<E> From<Exceeded> for HeapWalkError<E> {
 impl HeapGenera {
     /// The genus of the sum of these heaps under `rules` (the same rules every
     /// time: the memo belongs to one game). `steps` is checked as the walk
-    /// goes; the positions it keeps are counted on `positions`.
+    /// goes; the positions it keeps are counted on `positions`. Sums whose
+    /// genus the `oracle` knows are taken from it.
     pub fn genus<R: HeapRules>(
         &mut self,
         rules: &mut R,
         heaps: &[u16],
+        oracle: Option<&Oracle<'_>>,
         steps: &Budget,
         positions: &Budget,
     ) -> Result<Genus, HeapWalkError<R::Error>> {
@@ -141,6 +179,7 @@ impl HeapGenera {
         let mut walk = HeapWalk {
             genera: self,
             rules,
+            oracle,
             positions,
             scratch: GenusScratch::default(),
             buf: Vec::new(),
@@ -150,6 +189,36 @@ impl HeapGenera {
             Some(Some(g)) => Ok(g.clone()),
             _ => Err(HeapWalkError::Unfinished),
         }
+    }
+
+    /// The normal value of heap `h` (the mex of its options' xors).
+    pub fn normal<R: HeapRules>(
+        &mut self,
+        rules: &mut R,
+        h: u16,
+    ) -> Result<u32, HeapWalkError<R::Error>> {
+        let h = usize::from(h);
+        while self.normals.len() <= h {
+            let n = self.normals.len();
+            let options = self.heap_options(rules, n as u16)?;
+            let mut seen: Vec<u32> = options
+                .iter()
+                .map(|o| {
+                    o.iter().fold(0, |x, &p| {
+                        x ^ self.normals.get(usize::from(p)).copied().unwrap_or(0)
+                    })
+                })
+                .collect();
+            seen.sort_unstable();
+            seen.dedup();
+            let mex = seen
+                .iter()
+                .enumerate()
+                .find(|&(i, &v)| v != i as u32)
+                .map_or(seen.len(), |(i, _)| i);
+            self.normals.push(mex as u32);
+        }
+        Ok(self.normals.get(h).copied().unwrap_or(0))
     }
 
     /// The options of heap `h`, listed once.
@@ -192,15 +261,33 @@ impl HeapGenera {
 struct HeapWalk<'w, R: HeapRules> {
     genera: &'w mut HeapGenera,
     rules: &'w mut R,
+    oracle: Option<&'w Oracle<'w>>,
     positions: &'w Budget,
     scratch: GenusScratch,
     /// The option being formed.
     buf: Vec<u16>,
 }
 
+/// Into `buf`: the sum `s` with its heap at `i` replaced by the parts `o`,
+/// sorted.
+fn option_of(buf: &mut Vec<u16>, s: &[u16], i: usize, o: &[u16]) {
+    buf.clear();
+    buf.extend(
+        s.iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, &x)| x),
+    );
+    for &part in o {
+        let at = buf.partition_point(|&x| x <= part);
+        buf.insert(at, part);
+    }
+}
+
 impl<R: HeapRules> Walk for HeapWalk<'_, R> {
     type Node = Heaps;
-    type Frame = ();
+    /// Whether the oracle has been asked about the node's options.
+    type Frame = bool;
     type Error = HeapWalkError<R::Error>;
 
     fn status(&self, s: &Heaps) -> Status {
@@ -224,7 +311,7 @@ impl<R: HeapRules> Walk for HeapWalk<'_, R> {
     fn visit(
         &mut self,
         s: &Heaps,
-        _: &mut (),
+        asked: &mut bool,
         children: &mut Vec<Heaps>,
     ) -> Result<Visit, Self::Error> {
         let mut by_heap: Vec<(usize, Rc<[Heaps]>)> = Vec::new();
@@ -233,21 +320,43 @@ impl<R: HeapRules> Walk for HeapWalk<'_, R> {
                 by_heap.push((i, self.genera.heap_options(self.rules, h)?));
             }
         }
+        // First visit: the options not known yet are asked of the oracle, and
+        // the rest become children. Later visits find them all known.
+        if !*asked {
+            *asked = true;
+            for (i, options) in &by_heap {
+                for o in options.iter() {
+                    option_of(&mut self.buf, s, *i, o);
+                    if self.genera.memo.contains_key(self.buf.as_slice()) {
+                        continue;
+                    }
+                    let told = match self.oracle {
+                        Some(oracle) => oracle.gammas(&self.buf),
+                        None => None,
+                    };
+                    let key: Heaps = self.buf.as_slice().into();
+                    match told {
+                        Some(gammas) => {
+                            let mut g = 0;
+                            for &h in key.iter() {
+                                g ^= self.genera.normal(self.rules, h)?;
+                            }
+                            self.positions.add_positions(1)?;
+                            self.genera.memo.insert(key, Some(Genus::new(g, gammas)));
+                        }
+                        None => children.push(key),
+                    }
+                }
+            }
+            if !children.is_empty() {
+                return Ok(Visit::Need);
+            }
+        }
         let (memo, buf) = (&self.genera.memo, &mut self.buf);
         let mut genera: Vec<&Genus> = Vec::new();
         for (i, options) in &by_heap {
             for o in options.iter() {
-                buf.clear();
-                buf.extend(
-                    s.iter()
-                        .enumerate()
-                        .filter(|&(j, _)| j != *i)
-                        .map(|(_, &x)| x),
-                );
-                for &part in o.iter() {
-                    let at = buf.partition_point(|&x| x <= part);
-                    buf.insert(at, part);
-                }
+                option_of(buf, s, *i, o);
                 match memo.get(buf.as_slice()) {
                     Some(Some(g)) => genera.push(g),
                     _ => children.push(buf.as_slice().into()),

@@ -182,7 +182,7 @@ fn recursion_matches_direct_search() {
             for b in 0..=a.min(4) {
                 let heaps = [a, b];
                 let genus = sums
-                    .genus(&mut rules, &[a as u16, b as u16], &budget, &budget)
+                    .genus(&mut rules, &[a as u16, b as u16], None, &budget, &budget)
                     .unwrap();
                 assert_eq!(genus.g_plus(), direct.g_plus(&heaps), "{code} {heaps:?}");
                 for k in 0..6 {
@@ -205,7 +205,7 @@ fn kayles_heap_genera() {
     let mut sums = HeapGenera::default();
     let genera: Vec<String> = (0..=6)
         .map(|n| {
-            sums.genus(&mut rules, &[n], &budget, &budget)
+            sums.genus(&mut rules, &[n], None, &budget, &budget)
                 .unwrap()
                 .to_string()
         })
@@ -216,4 +216,19 @@ fn kayles_heap_genera() {
     assert_eq!(genera[2], "2^20");
     assert_eq!(genera[3], "3^31");
     assert_eq!(genera[5], "4^146");
+}
+
+/// The heap walk's normal values (the g it gives sums a quotient answers) are
+/// Kayles' nim-sequence as Winning Ways prints it (ch. 4), heaps 0 to 47.
+#[test]
+fn heap_walk_normal_values_are_kayles_sequence() {
+    let ww = [
+        0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4,
+        7, 2, 1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7,
+    ];
+    let mut rules = Octal::parse("0.77").unwrap();
+    let mut walk = HeapGenera::default();
+    for (h, &want) in ww.iter().enumerate() {
+        assert_eq!(walk.normal(&mut rules, h as u16).unwrap(), want, "heap {h}");
+    }
 }
