@@ -134,29 +134,15 @@ impl Direct {
             .iter()
             .map(|&h| self.normal_heap(h))
             .fold(0, |a, b| a ^ b);
-        let mut gammas: Vec<u32> = (0..7)
+        let gammas: Vec<u32> = (0..7)
             .map(|k| {
                 let mut w = sum.to_vec();
                 w.extend(std::iter::repeat_n(2, k));
                 self.misere(&w)
             })
             .collect();
-        while gammas.len() > 2 && gammas[gammas.len() - 1] == gammas[gammas.len() - 3] {
-            gammas.pop();
-        }
-        let body = if gammas.iter().any(|&v| v >= 10) {
-            let parts: Vec<String> = gammas.iter().map(u32::to_string).collect();
-            format!("({})", parts.join(","))
-        } else {
-            gammas.iter().map(u32::to_string).collect()
-        };
-        format!("{g}^{body}")
+        common::genus_string(g, gammas)
     }
-}
-
-fn value(answer: &str) -> String {
-    let v = answer.split_once(" = ").map_or(answer, |(_, v)| v);
-    v.split(" #").next().unwrap_or(v).trim().to_string()
 }
 
 fn program(sums: &[Vec<usize>]) -> String {
@@ -185,7 +171,7 @@ fn genus_of_sums_of_0_75_heaps_matches_direct_recursion() {
     sums.push(vec![4, 6, 9, 11]);
     let out = common::texts(&program(&sums));
     for (s, line) in sums.iter().zip(&out) {
-        assert_eq!(value(line), direct.genus(s), "{s:?}");
+        assert_eq!(common::answer_value(line), direct.genus(s), "{s:?}");
     }
 }
 
@@ -209,7 +195,7 @@ fn genus_of_kayles_rows_matches_direct_recursion() {
     let mut below_four = 0;
     for (s, line) in sums.iter().zip(&out) {
         let want = direct.genus(s);
-        assert_eq!(value(line), want, "{s:?}");
+        assert_eq!(common::answer_value(line), want, "{s:?}");
         let body = want.split_once('^').unwrap().1;
         below_four += usize::from(body.chars().all(|c| c.to_digit(10).is_some_and(|d| d < 4)));
     }
@@ -230,6 +216,6 @@ proptest! {
         }
         let out = common::texts(&program(std::slice::from_ref(&sum)));
         let want = DIRECT.with(|d| d.borrow_mut().genus(&sum));
-        prop_assert_eq!(value(&out[0]), want);
+        prop_assert_eq!(common::answer_value(&out[0]), want);
     }
 }

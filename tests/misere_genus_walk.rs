@@ -126,25 +126,11 @@ impl Direct {
         // Longest play: every move knocks down at least one pin.
         let height: usize = rows.iter().sum();
         let (big, twos, ones) = key_of(rows.iter().copied());
-        let mut gammas: Vec<u32> = (0..2 * height + 5)
+        let gammas: Vec<u32> = (0..2 * height + 5)
             .map(|k| self.misere(&(big.clone(), twos + k, ones)))
             .collect();
-        while gammas.len() > 2 && gammas[gammas.len() - 1] == gammas[gammas.len() - 3] {
-            gammas.pop();
-        }
-        let body = if gammas.iter().any(|&v| v >= 10) {
-            let parts: Vec<String> = gammas.iter().map(u32::to_string).collect();
-            format!("({})", parts.join(","))
-        } else {
-            gammas.iter().map(u32::to_string).collect()
-        };
-        format!("{g}^{body}")
+        common::genus_string(g, gammas)
     }
-}
-
-fn value(answer: &str) -> String {
-    let v = answer.split_once(" = ").map_or(answer, |(_, v)| v);
-    v.split(" #").next().unwrap_or(v).trim().to_string()
 }
 
 fn program(sums: &[Vec<usize>]) -> String {
@@ -172,7 +158,7 @@ fn genus_of_sums_with_no_quotient_matches_the_definition() {
     let out = common::texts(&program(&sums));
     assert_eq!(out.len(), sums.len());
     for (s, line) in sums.iter().zip(&out) {
-        assert_eq!(value(line), direct.genus(s), "{s:?}: {line}");
+        assert_eq!(common::answer_value(line), direct.genus(s), "{s:?}: {line}");
     }
     assert!(out.iter().any(|l| l.ends_with("# wild")), "{out:?}");
 }
@@ -187,6 +173,6 @@ proptest! {
         }
         let out = common::texts(&program(std::slice::from_ref(&sum)));
         let want = DIRECT.with(|d| d.borrow_mut().genus(&sum));
-        prop_assert_eq!(value(&out[0]), want);
+        prop_assert_eq!(common::answer_value(&out[0]), want);
     }
 }

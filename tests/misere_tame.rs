@@ -34,12 +34,6 @@ fn bouton_p(heaps: &[u64]) -> bool {
     }
 }
 
-/// The value of a text answer: after ` = `, before a `#` note (`# tame`).
-fn value(answer: &str) -> String {
-    let v = answer.split_once(" = ").map_or(answer, |(_, v)| v);
-    v.split(" #").next().unwrap_or(v).trim().to_string()
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
@@ -51,7 +45,7 @@ proptest! {
         let sum = heaps.iter().map(|h| format!("nim({h})")).collect::<Vec<_>>().join(" + ");
         let out = common::texts(&format!("{}outcome misere {sum}", NIM_FORMS[form]));
         let want = if bouton_p(&heaps) { "P" } else { "N" };
-        prop_assert_eq!(value(&out[0]), want);
+        prop_assert_eq!(common::answer_value(&out[0]), want);
     }
 
     #[test]
@@ -59,9 +53,9 @@ proptest! {
         let sum = heaps.iter().map(|h| format!("*{h}")).collect::<Vec<_>>().join(" + ");
         let out = common::texts(&format!("outcome misere {sum}\nwinning misere {sum}"));
         let want = if bouton_p(&heaps) { "P" } else { "N" };
-        prop_assert_eq!(value(&out[0]), want);
+        prop_assert_eq!(common::answer_value(&out[0]), want);
         // Every listed reply leaves a P-position, and there is one iff N.
-        let replies = value(&out[1]);
+        let replies = common::answer_value(&out[1]);
         let inner = replies.trim_start_matches('{').trim_end_matches('}');
         let moves: Vec<Vec<u64>> = inner
             .split(", ")
@@ -83,10 +77,10 @@ fn misere_nim_with_large_heaps_answers_at_once() {
             "{nim}outcome misere nim(1000) + nim(2000) + nim(3000)\n\
              winning misere nim(1000) + nim(2000) + nim(3000)"
         ));
-        assert_eq!(value(&out[0]), "N", "{nim}");
+        assert_eq!(common::answer_value(&out[0]), "N", "{nim}");
         let target = 1000 ^ 2000;
         assert_eq!(
-            value(&out[1]),
+            common::answer_value(&out[1]),
             format!("{{nim(1000) + nim(2000) + nim({target})}}"),
             "{nim}"
         );
@@ -99,7 +93,7 @@ fn genus_of_nim_heaps_by_theory() {
     let out = common::texts(&format!(
         "{NIM}genus nim(0)\ngenus nim(1)\ngenus nim(6)\ngenus nim(300)"
     ));
-    let values: Vec<String> = out.iter().map(|a| value(a)).collect();
+    let values: Vec<String> = out.iter().map(|a| common::answer_value(a)).collect();
     assert_eq!(values, ["0^120", "1^031", "6^64", "300^(300,302)"]);
     // Nim heaps are tame, hereditarily.
     assert!(out.iter().all(|a| a.ends_with("# tame")), "{out:?}");
@@ -113,7 +107,7 @@ fn genus_of_octal_0_312_by_theory() {
     let out = common::texts(
         "game g = octal \"0.312\"\ngenus g(1)\ngenus g(2)\ngenus g(3)\ngenus g(4)\ngenus g(5)\ngenus g(6)",
     );
-    let values: Vec<String> = out.iter().map(|a| value(a)).collect();
+    let values: Vec<String> = out.iter().map(|a| common::answer_value(a)).collect();
     assert_eq!(values, ["1^031", "2^20", "0^02", "2^1420", "0^02", "1^13"]);
 }
 

@@ -58,3 +58,26 @@ pub fn problem_with(mut engine: Engine, src: &str) -> Problem {
 pub fn render(name: &str, src: &str, p: Problem) -> String {
     Report::new(name, Arc::from(src), p).render_plain(80)
 }
+
+/// A genus as the language reference writes it, formed here from g and the
+/// misère values γ0, γ1, … of G, G + *2, G + *2 + *2, … (enough of them to
+/// show the repeat): the shortest prefix after which γi = γi−2, with commas
+/// and parentheses once a value reaches 10.
+pub fn genus_string(g: u32, mut gammas: Vec<u32>) -> String {
+    while gammas.len() > 2 && gammas.last() == gammas.get(gammas.len() - 3) {
+        gammas.pop();
+    }
+    let body = if gammas.iter().any(|&v| v >= 10) {
+        let parts: Vec<String> = gammas.iter().map(u32::to_string).collect();
+        format!("({})", parts.join(","))
+    } else {
+        gammas.iter().map(u32::to_string).collect()
+    };
+    format!("{g}^{body}")
+}
+
+/// The value of a `name = value   # comment` answer line.
+pub fn answer_value(answer: &str) -> String {
+    let v = answer.split_once(" = ").map_or(answer, |(_, v)| v);
+    v.split(" #").next().unwrap_or(v).trim().to_string()
+}
