@@ -262,8 +262,9 @@ fn auto_quotient(
     cap: u32,
 ) -> Result<Attempt, EvalError> {
     let first = games.budget.trial(AUTO_QUOTIENT_TIME);
-    let Ok(mut rules) = GameHeaps::new(games, inst, span) else {
-        return Ok(Attempt::Failed);
+    let mut rules = match GameHeaps::new(games, inst, span) {
+        Ok(rules) => rules,
+        Err(e) => return rules_failed(e),
     };
     let far = largest.max(before.saturating_mul(2));
     let built = match labelled(&mut rules, far, cap, &first) {
@@ -283,7 +284,18 @@ fn auto_quotient(
         {
             Ok(Attempt::CutShort)
         }
+        Err(QuotientError::Rules(e)) => rules_failed(e),
         Err(_) => Ok(Attempt::Failed),
+    }
+}
+
+/// An attempt whose rules failed. They evaluate on the statement's own
+/// budget, so a limit there is the statement's, not the attempt's.
+fn rules_failed(e: EvalError) -> Result<Attempt, EvalError> {
+    match e.exceeded() {
+        Some(Exceeded::Timeout(_)) => Ok(Attempt::CutShort),
+        Some(_) => Err(e),
+        None => Ok(Attempt::Failed),
     }
 }
 
