@@ -502,6 +502,9 @@ fn quotient(
     let found = quotient(&mut heaps, up_to, budget).map_err(|e| match e {
         QuotientError::Rules(e) => e,
         QuotientError::Budget(x) => EvalError::limit(x, span),
+        QuotientError::OutOfTime { limit, .. } => {
+            EvalError::limit(crate::graph::budget::Exceeded::Timeout(limit), span)
+        }
         QuotientError::IllFounded { heap, option } => EvalError::NotHeapGame {
             why: format!("heap {heap} has the option {option:?}, which is not smaller"),
             span,

@@ -218,8 +218,8 @@ fn value_quotient_gammas(
                         cache.value_quotients.insert(inst, q.clone());
                         q
                     }
-                    Attempt::Failed => {
-                        cache.value_quotient_failed.insert(inst, (largest, cap));
+                    Attempt::Failed { from } => {
+                        cache.value_quotient_failed.insert(inst, (from, cap));
                         return Ok(None);
                     }
                     Attempt::CutShort => return Ok(None),
@@ -239,9 +239,12 @@ fn value_quotient_gammas(
 enum Attempt {
     /// Built and certified.
     Built(Quotient),
-    /// Not a heap game, too large, or out of [`AUTO_QUOTIENT_TIME`]: larger
-    /// heaps will not do better, so the failure is remembered.
-    Failed,
+    /// Not a heap game, too large, or out of [`AUTO_QUOTIENT_TIME`]: bounds
+    /// from `from` on will not do better, so the failure is remembered.
+    Failed {
+        /// The least bound that fails.
+        from: usize,
+    },
     /// Out of time under a statement's own `--timeout`, shorter than
     /// [`AUTO_QUOTIENT_TIME`]: not remembered, a later statement may succeed.
     CutShort,
@@ -264,11 +267,11 @@ fn auto_quotient(
     let first = games.budget.trial(AUTO_QUOTIENT_TIME);
     let mut rules = match GameHeaps::new(games, inst, span) {
         Ok(rules) => rules,
-        Err(e) => return rules_failed(e),
+        Err(e) => return rules_failed(e, 0),
     };
     let far = largest.max(before.saturating_mul(2));
     let built = match labelled(&mut rules, far, cap, &first) {
-        Err(QuotientError::Budget(Exceeded::Timeout(_))) if far > largest => {
+        Err(QuotientError::OutOfTime { heap, .. }) if heap > largest => {
             let second = rules.games.budget.trial(AUTO_QUOTIENT_TIME);
             labelled(&mut rules, largest, cap, &second)
         }
@@ -279,23 +282,30 @@ fn auto_quotient(
         Err(QuotientError::Budget(e @ (Exceeded::Interrupted | Exceeded::Memory(_)))) => {
             Err(EvalError::limit(e, span))
         }
-        Err(QuotientError::Budget(Exceeded::Timeout(_)))
+        Err(QuotientError::OutOfTime { .. })
             if rules.games.budget.timeout_below(AUTO_QUOTIENT_TIME) =>
         {
             Ok(Attempt::CutShort)
         }
-        Err(QuotientError::Rules(e)) => rules_failed(e),
-        Err(_) => Ok(Attempt::Failed),
+        // The construction goes heap by heap: a bound at or past the heap it
+        // was adding when time ran out fails too.
+        Err(QuotientError::OutOfTime { heap, .. } | QuotientError::TooLarge(heap)) => {
+            Ok(Attempt::Failed {
+                from: heap.min(largest),
+            })
+        }
+        Err(QuotientError::Rules(e)) => rules_failed(e, largest),
+        Err(_) => Ok(Attempt::Failed { from: largest }),
     }
 }
 
 /// An attempt whose rules failed. They evaluate on the statement's own
 /// budget, so a limit there is the statement's, not the attempt's.
-fn rules_failed(e: EvalError) -> Result<Attempt, EvalError> {
+fn rules_failed(e: EvalError, from: usize) -> Result<Attempt, EvalError> {
     match e.exceeded() {
         Some(Exceeded::Timeout(_)) => Ok(Attempt::CutShort),
         Some(_) => Err(e),
-        None => Ok(Attempt::Failed),
+        None => Ok(Attempt::Failed { from }),
     }
 }
 
@@ -392,8 +402,8 @@ pub fn try_quotient(
             cache.quotients.insert(inst, Rc::new(q));
             Ok(true)
         }
-        Attempt::Failed => {
-            cache.quotient_failed.insert(inst, largest);
+        Attempt::Failed { from } => {
+            cache.quotient_failed.insert(inst, from);
             Ok(false)
         }
         Attempt::CutShort => Ok(false),

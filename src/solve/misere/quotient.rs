@@ -50,8 +50,17 @@ const MAX_RECALIBRATIONS: usize = 1000;
 pub enum QuotientError<E> {
     /// The rules failed to give a heap's options.
     Rules(E),
-    /// A limit of the budget (time, memory, Ctrl-C) was reached.
+    /// A limit of the budget (memory, Ctrl-C) was reached.
     Budget(Exceeded),
+    /// The time limit was reached while adding this heap: any larger bound
+    /// would take at least as long.
+    OutOfTime {
+        /// The heap being added (the bound asked for, during the final
+        /// certificate).
+        heap: usize,
+        /// The limit.
+        limit: std::time::Duration,
+    },
     /// An option of `heap` contains a heap that is not smaller than it.
     IllFounded {
         /// The heap whose option is bad.
@@ -187,6 +196,24 @@ pub fn labelled<R: HeapRules>(
     cap: u32,
     budget: &Budget,
 ) -> Result<Quotient, QuotientError<R::Error>> {
+    let mut at = 0;
+    build(rules, max_heap, cap, budget, &mut at).map_err(|e| match e {
+        QuotientError::Budget(Exceeded::Timeout(limit)) => {
+            QuotientError::OutOfTime { heap: at, limit }
+        }
+        other => other,
+    })
+}
+
+/// [`labelled`], noting in `at` the heap it is adding (`max_heap` during the
+/// final certificate).
+fn build<R: HeapRules>(
+    rules: &mut R,
+    max_heap: usize,
+    cap: u32,
+    budget: &Budget,
+    at: &mut usize,
+) -> Result<Quotient, QuotientError<R::Error>> {
     let cap = cap.clamp(1, MAX_CAP);
     let mut mon = Monoid {
         m: 1,
@@ -203,6 +230,7 @@ pub fn labelled<R: HeapRules>(
     push_rank(&mut weights, &[]);
     let mut last: Option<Quotient> = None;
     for h in 1..=max_heap {
+        *at = h;
         let mut opts = Vec::new();
         rules.options(h, &mut opts).map_err(QuotientError::Rules)?;
         for o in &opts {
@@ -260,6 +288,7 @@ pub fn labelled<R: HeapRules>(
         }
     }
     // The full certificate (monoid axioms and reducedness too) once, at the end.
+    *at = max_heap;
     let mut q = match last {
         Some(q) if q.max_heap() == max_heap => q,
         // The last heaps had no move (or there were none).
