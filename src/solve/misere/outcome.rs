@@ -55,9 +55,17 @@ struct OutcomeWalk<'w, 'a> {
     span: Span,
 }
 
+/// A position's options while its search is under way, and the first one not
+/// yet known to be N.
+#[derive(Default)]
+struct Options {
+    options: Option<Vec<State>>,
+    next: usize,
+}
+
 impl Walk for OutcomeWalk<'_, '_> {
     type Node = State;
-    type Frame = ();
+    type Frame = Options;
     type Error = EvalError;
 
     fn status(&self, s: &State) -> Status {
@@ -83,30 +91,41 @@ impl Walk for OutcomeWalk<'_, '_> {
     fn visit(
         &mut self,
         s: &State,
-        _: &mut (),
+        frame: &mut Options,
         children: &mut Vec<State>,
     ) -> Result<Visit, EvalError> {
-        let options = self.cache.state_options(self.games, s, self.span)?;
-        // No move: the previous player moved last and loses.
-        let mut wins = options.is_empty();
-        for o in options {
-            match self.cache.outcomes.get(&o) {
+        if frame.options.is_none() {
+            let options = self.cache.state_options(self.games, s, self.span)?;
+            // No move: the previous player moved last and loses. An option
+            // already known to be P decides at once too.
+            let wins = options.is_empty()
+                || options
+                    .iter()
+                    .any(|o| self.cache.outcomes.get(o) == Some(&P));
+            if wins {
+                self.cache.outcomes.insert(s.clone(), N);
+                return Ok(Visit::Done);
+            }
+            frame.options = Some(options);
+        }
+        let options = frame.options.as_deref().unwrap_or(&[]);
+        // One option at a time, in order: the first P ends the search of
+        // the rest (the option last asked for is finished by now).
+        while let Some(o) = options.get(frame.next) {
+            match self.cache.outcomes.get(o) {
                 Some(&P) => {
-                    wins = true;
-                    break;
+                    self.cache.outcomes.insert(s.clone(), N);
+                    return Ok(Visit::Done);
                 }
-                Some(&N) => {}
-                _ => children.push(o),
+                Some(&N) => frame.next += 1,
+                _ => {
+                    children.push(o.clone());
+                    return Ok(Visit::Need);
+                }
             }
         }
-        if wins || children.is_empty() {
-            children.clear();
-            self.cache
-                .outcomes
-                .insert(s.clone(), if wins { N } else { P });
-            return Ok(Visit::Done);
-        }
-        Ok(Visit::Need)
+        self.cache.outcomes.insert(s.clone(), P);
+        Ok(Visit::Done)
     }
 
     fn cycle(&mut self, _path: Vec<State>) -> EvalError {
