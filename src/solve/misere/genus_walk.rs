@@ -25,6 +25,7 @@ use crate::game::Games;
 use crate::graph::budget::{Budget, Exceeded};
 use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
 use crate::lang::value::GameSum;
+use crate::solve::impartial::grundy::mex;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 use std::time::Duration;
@@ -201,22 +202,15 @@ impl HeapGenera {
         while self.normals.len() <= h {
             let n = self.normals.len();
             let options = self.heap_options(rules, n as u16)?;
-            let mut seen: Vec<u32> = options
+            let seen: Vec<u64> = options
                 .iter()
                 .map(|o| {
                     o.iter().fold(0, |x, &p| {
-                        x ^ self.normals.get(usize::from(p)).copied().unwrap_or(0)
+                        x ^ u64::from(self.normals.get(usize::from(p)).copied().unwrap_or(0))
                     })
                 })
                 .collect();
-            seen.sort_unstable();
-            seen.dedup();
-            let mex = seen
-                .iter()
-                .enumerate()
-                .find(|&(i, &v)| v != i as u32)
-                .map_or(seen.len(), |(i, _)| i);
-            self.normals.push(mex as u32);
+            self.normals.push(mex(&seen, &mut Vec::new()));
         }
         Ok(self.normals.get(h).copied().unwrap_or(0))
     }
