@@ -15,10 +15,11 @@
 //! options' prefixes the set Sk = {γk(G′)} depends only on k's parity; with
 //! m = mex Sk, γk is m unless γk−1 lies in m's pair {2⌊m/2⌋, 2⌊m/2⌋+1}, and
 //! then a value m′ outside that pair; so m, once reached, stays, and each
-//! parity's sequence changes at most once. The game 0 (no option) has genus 0^120. Why the extra pair: the
-//! options of G + k·*2 are G′ + k·*2 and, from one *2, G + (k−1)·*2 (value
-//! γk−1) and G + (k−1)·*2 + *1; the pair {γk−1, γk−1 ⊕ 1} stands for both. The
-//! tests check the recursion against a direct search of G + k·*2.
+//! parity's sequence changes at most once. The game 0 (no option) has genus
+//! 0^120. Why the extra pair: the options of G + k·*2 are G′ + k·*2 and, from
+//! one *2, G + (k−1)·*2 (value γk−1) and G + (k−1)·*2 + *1; the pair
+//! {γk−1, γk−1 ⊕ 1} stands for both. The tests check the recursion against a
+//! direct search of G + k·*2.
 //!
 //! Genus of a *sum*: it is not a function of the components' genera unless all
 //! are tame (then the tame-sum rule holds). The walks of
