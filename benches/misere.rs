@@ -5,7 +5,9 @@
 //! `cargo bench --bench misere` prints the time of: the quotient of Kayles up to
 //! heap 30; the misère outcome of eight Kayles rows ≤ 30 (quotient computed
 //! automatically, then read); the quotient of Dawson's Kayles (0.07) up to 30
-//! (order 360, as published) and 33; six Dawson's Kayles rows ≤ 30; misère Nim with three heaps near 10^12 (tame layer);
+//! (order 360, as published) and 33; six Dawson's Kayles rows ≤ 30, and
+//! twenty sums of six rows ≤ 40 after the quotient to 33; misère Nim with
+//! three heaps near 10^12 (tame layer);
 //! the genus of twelve 0.75 heaps read off its quotient; misère Nim on heaps
 //! 1000, 2000, 3000 written as a rule game two ways, `move n - k` and a call of
 //! the game `move nim(k)` (genus of each heap from its options, compiled rules).
@@ -177,10 +179,69 @@ fn main() {
         );
         assert_eq!(answers.first().map(outcome), Some(want));
     }
+    dawson_rows(40, 20);
     // Last: its engine ends holding millions of small memo entries, and the
     // first large allocation after they are freed consolidates them (3 s
     // charged to whatever line came next).
     kayles_genera(200);
+}
+
+/// `count` misère outcomes of six Dawson's Kayles rows of 1..=`most` pins
+/// (a fixed xorshift sequence), in one engine after `quotient d up to 33`
+/// (no quotient past 33 is known to grundy: the search reads every position
+/// whose rows are all ≤ 33 off it); each statement given at most ten
+/// seconds. Prints the quotient's time, the one failed attempt to extend it
+/// (the first sum with a larger row makes it), and how many sums answer
+/// within a second, within ten, and not at all. Their correctness is the
+/// tests' (the same search against a brute force on smaller rows).
+fn dawson_rows(most: u64, count: usize) {
+    let limits = grundy::graph::budget::Limits {
+        timeout: Some(std::time::Duration::from_secs(10)),
+        ..Default::default()
+    };
+    let mut engine = Engine::with_limits(limits);
+    let mut timed = |label: &str, text: &str| {
+        let stmts = engine.load(text, false).unwrap();
+        let start = Instant::now();
+        let answer = engine.run(stmts.last().unwrap(), grundy::Mode::Run);
+        let secs = start.elapsed().as_secs_f64();
+        if !label.is_empty() {
+            println!("  {label:<58} {secs:>8.3} s");
+        }
+        (matches!(answer, Ok(Some(Answer::Outcome { .. }))), secs)
+    };
+    timed("", "game d = octal \"0.07\"");
+    timed(
+        "quotient d up to 33, for the rows <= 40 below",
+        "quotient d up to 33",
+    );
+    timed(
+        "  outcome misere d(34): the failed attempt to extend it",
+        "outcome misere d(34)",
+    );
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let (mut fast, mut slow, mut none, mut fast_secs) = (0, 0, 0, 0.0f64);
+    for _ in 0..count {
+        let mut rows = Vec::new();
+        for _ in 0..6 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            rows.push(format!("d({})", 1 + x % most));
+        }
+        match timed("", &format!("outcome misere {}", rows.join(" + "))) {
+            (true, secs) if secs < 1.0 => {
+                fast += 1;
+                fast_secs = fast_secs.max(secs);
+            }
+            (true, _) => slow += 1,
+            (false, _) => none += 1,
+        }
+    }
+    let label = format!(
+        "{count} sums of 6 Dawson rows <= {most}: {fast} < 1 s (slowest {fast_secs:.2} s), {slow} < 10 s, {none} not"
+    );
+    println!("  {label}");
 }
 
 /// Normal-play Grundy values of Kayles rows 0..=n by a plain mex loop.

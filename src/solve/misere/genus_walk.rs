@@ -14,6 +14,7 @@
 //! the quotients come first ([`super::layers::genus`]).
 
 use super::genus::{Genus, GenusScratch};
+use super::heap_sums::{option_of, HeapOptions, HeapWalkError, Heaps};
 use super::heaps::{heaps_of, GameHeaps};
 use super::quotient::rules::HeapRules;
 use super::quotient::values::{from_labels, Values};
@@ -41,7 +42,7 @@ pub fn genus(
 ) -> Result<Option<Genus>, EvalError> {
     let trial = most.map(|t| games.budget.trial(t));
     let steps: &Budget = trial.as_ref().unwrap_or(games.budget);
-    let small = heaps_of(sum).and_then(|(inst, heaps)| {
+    let small = heaps_of(&sum.parts).and_then(|(inst, heaps)| {
         let heaps: Option<Vec<u16>> = heaps.iter().map(|&h| u16::try_from(h).ok()).collect();
         Some((inst, heaps?))
     });
@@ -108,9 +109,6 @@ fn heap_walk(
     }
 }
 
-/// A sum of heaps of one game: the heap sizes, sorted, empty heaps dropped.
-type Heaps = Box<[u16]>;
-
 /// A value quotient of the game, with its values: the sums whose genus it
 /// knows (every γ below its cap) are not walked further.
 pub struct Oracle<'q> {
@@ -136,29 +134,10 @@ impl Oracle<'_> {
 /// options (as sorted heap lists), kept across statements.
 #[derive(Debug, Default, Clone)]
 pub struct HeapGenera {
-    options: Vec<Option<Rc<[Heaps]>>>,
+    options: HeapOptions,
     /// Normal values of heaps 0, 1, … (for the g of a genus an oracle gives).
     normals: Vec<u32>,
     memo: FxHashMap<Heaps, Option<Genus>>,
-}
-
-/// Why a heap walk stopped.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum HeapWalkError<E> {
-    /// The rules failed.
-    Rules(E),
-    /// A budget limit was reached.
-    Budget(Exceeded),
-    /// An option of a heap has a part at least as large as the heap.
-    IllFounded,
-    /// The walk ended without the root's genus (a bug).
-    Unfinished,
-}
-
-impl<E> From<Exceeded> for HeapWalkError<E> {
-    fn from(e: Exceeded) -> Self {
-        HeapWalkError::Budget(e)
-    }
 }
 
 impl HeapGenera {
@@ -197,11 +176,12 @@ impl HeapGenera {
         &mut self,
         rules: &mut R,
         h: u16,
+        positions: &Budget,
     ) -> Result<u32, HeapWalkError<R::Error>> {
         let h = usize::from(h);
         while self.normals.len() <= h {
             let n = self.normals.len();
-            let options = self.heap_options(rules, n as u16)?;
+            let options = self.options.of(rules, n as u16, positions)?;
             let seen: Vec<u64> = options
                 .iter()
                 .map(|o| {
@@ -214,42 +194,6 @@ impl HeapGenera {
         }
         Ok(self.normals.get(h).copied().unwrap_or(0))
     }
-
-    /// The options of heap `h`, listed once.
-    fn heap_options<R: HeapRules>(
-        &mut self,
-        rules: &mut R,
-        h: u16,
-    ) -> Result<Rc<[Heaps]>, HeapWalkError<R::Error>> {
-        let i = usize::from(h);
-        if let Some(Some(o)) = self.options.get(i) {
-            return Ok(o.clone());
-        }
-        let mut out = Vec::new();
-        rules.options(i, &mut out).map_err(HeapWalkError::Rules)?;
-        if out.iter().flatten().any(|&part| part >= i || part == 0) {
-            return Err(HeapWalkError::IllFounded);
-        }
-        // Every part is now smaller than h, so a u16.
-        let listed: Rc<[Heaps]> = out
-            .into_iter()
-            .map(|o| {
-                let mut o: Vec<u16> = o
-                    .into_iter()
-                    .filter_map(|x| u16::try_from(x).ok())
-                    .collect();
-                o.sort_unstable();
-                o.into()
-            })
-            .collect();
-        if self.options.len() <= i {
-            self.options.resize(i + 1, None);
-        }
-        if let Some(slot) = self.options.get_mut(i) {
-            *slot = Some(listed.clone());
-        }
-        Ok(listed)
-    }
 }
 
 struct HeapWalk<'w, R: HeapRules> {
@@ -260,22 +204,6 @@ struct HeapWalk<'w, R: HeapRules> {
     scratch: GenusScratch,
     /// The option being formed.
     buf: Vec<u16>,
-}
-
-/// Into `buf`: the sum `s` with its heap at `i` replaced by the parts `o`,
-/// sorted.
-fn option_of(buf: &mut Vec<u16>, s: &[u16], i: usize, o: &[u16]) {
-    buf.clear();
-    buf.extend(
-        s.iter()
-            .enumerate()
-            .filter(|&(j, _)| j != i)
-            .map(|(_, &x)| x),
-    );
-    for &part in o {
-        let at = buf.partition_point(|&x| x <= part);
-        buf.insert(at, part);
-    }
 }
 
 impl<R: HeapRules> Walk for HeapWalk<'_, R> {
@@ -311,7 +239,7 @@ impl<R: HeapRules> Walk for HeapWalk<'_, R> {
         let mut by_heap: Vec<(usize, Rc<[Heaps]>)> = Vec::new();
         for (i, &h) in s.iter().enumerate() {
             if i == 0 || s.get(i - 1) != Some(&h) {
-                by_heap.push((i, self.genera.heap_options(self.rules, h)?));
+                by_heap.push((i, self.genera.options.of(self.rules, h, self.positions)?));
             }
         }
         // First visit: the options not known yet are asked of the oracle, and
@@ -333,7 +261,7 @@ impl<R: HeapRules> Walk for HeapWalk<'_, R> {
                         Some(gammas) => {
                             let mut g = 0;
                             for &h in key.iter() {
-                                g ^= self.genera.normal(self.rules, h)?;
+                                g ^= self.genera.normal(self.rules, h, self.positions)?;
                             }
                             self.positions.add_positions(1)?;
                             self.genera.memo.insert(key, Some(Genus::new(g, gammas)));

@@ -103,10 +103,10 @@ impl HeapRules for GameHeaps<'_, '_> {
 
 /// When every component of `sum` is a heap `g(n)` of one game (or `*0`): the
 /// game and the heaps (0 for `*0`).
-pub(crate) fn heaps_of(sum: &crate::lang::value::GameSum) -> Option<(InstId, Vec<usize>)> {
+pub(crate) fn heaps_of(parts: &[Component]) -> Option<(InstId, Vec<usize>)> {
     let mut inst = None;
-    let mut heaps = Vec::with_capacity(sum.parts.len());
-    for c in &sum.parts {
+    let mut heaps = Vec::with_capacity(parts.len());
+    for c in parts {
         match c {
             Component::Nimber(0) => heaps.push(0),
             Component::Pos(i, pos) if inst.is_none_or(|j| j == *i) => match pos.as_ref() {
@@ -136,10 +136,10 @@ pub fn quotient_genus(
     span: Span,
 ) -> Result<Option<super::genus::Genus>, EvalError> {
     use super::quotient::values::{values, ValuesError};
-    if sum_in_quotient(cache, sum).is_none() && !try_quotient(games, cache, sum, span)? {
+    if sum_in_quotient(cache, &sum.parts).is_none() && !try_quotient(games, cache, sum, span)? {
         return Ok(None);
     }
-    let Some((q, inst, heaps)) = sum_in_quotient(cache, sum) else {
+    let Some((q, inst, heaps)) = sum_in_quotient(cache, &sum.parts) else {
         return Ok(None);
     };
     let known = match cache.quotient_values.get(&inst) {
@@ -314,9 +314,9 @@ fn rules_failed(e: EvalError, from: usize) -> Result<Attempt, EvalError> {
 /// per component, 0 for a terminal `*0`).
 pub fn sum_in_quotient(
     cache: &super::MisereCache,
-    sum: &crate::lang::value::GameSum,
+    parts: &[Component],
 ) -> Option<(Rc<super::quotient::Quotient>, InstId, Vec<usize>)> {
-    let (inst, heaps) = heaps_of(sum)?;
+    let (inst, heaps) = heaps_of(parts)?;
     let q = cache.quotients.get(&inst)?;
     let largest = heaps.iter().copied().max().unwrap_or(0);
     (largest <= q.max_heap()).then(|| (q.clone(), inst, heaps))
@@ -327,7 +327,7 @@ pub fn quotient_next_wins(
     cache: &super::MisereCache,
     sum: &crate::lang::value::GameSum,
 ) -> Option<bool> {
-    let (q, _, heaps) = sum_in_quotient(cache, sum)?;
+    let (q, _, heaps) = sum_in_quotient(cache, &sum.parts)?;
     q.is_p(&heaps).map(|p| !p)
 }
 
@@ -339,7 +339,7 @@ pub fn quotient_winning(
     sum: &crate::lang::value::GameSum,
     span: Span,
 ) -> Result<Option<Vec<crate::lang::value::GameSum>>, EvalError> {
-    let Some((q, inst, heaps)) = sum_in_quotient(cache, sum) else {
+    let Some((q, inst, heaps)) = sum_in_quotient(cache, &sum.parts) else {
         return Ok(None);
     };
     let mut out = Vec::new();
@@ -385,7 +385,7 @@ pub fn try_quotient(
     sum: &crate::lang::value::GameSum,
     span: Span,
 ) -> Result<bool, EvalError> {
-    let Some((inst, heaps)) = heaps_of(sum) else {
+    let Some((inst, heaps)) = heaps_of(&sum.parts) else {
         return Ok(false);
     };
     let largest = heaps.iter().copied().max().unwrap_or(0);
@@ -404,8 +404,32 @@ pub fn try_quotient(
         }
         Attempt::Failed { from } => {
             cache.quotient_failed.insert(inst, from);
+            keep_smaller(games, cache, inst, span, before, from)?;
             Ok(false)
         }
         Attempt::CutShort => Ok(false),
     }
+}
+
+/// After an automatic quotient failed at heap `from`: builds and keeps the
+/// quotient of the heaps below it (when that is more than the kept one
+/// covers), so the search of a sum with larger heaps reads every position
+/// whose heaps are all below `from` off it. Dawson's Kayles: Q₃₂ in 0.9 s,
+/// and `d(40) + d(37) + d(20)` in about 2 s instead of 200.
+fn keep_smaller(
+    games: &mut Games<'_>,
+    cache: &mut super::MisereCache,
+    inst: InstId,
+    span: Span,
+    before: usize,
+    from: usize,
+) -> Result<(), EvalError> {
+    let below = from.saturating_sub(1);
+    if below <= before {
+        return Ok(());
+    }
+    if let Attempt::Built(q) = auto_quotient(games, inst, span, before, below, 1)? {
+        cache.quotients.insert(inst, Rc::new(q));
+    }
+    Ok(())
 }

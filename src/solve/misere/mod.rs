@@ -5,6 +5,8 @@
 
 pub mod genus;
 pub mod genus_walk;
+pub mod heap_outcome;
+pub mod heap_sums;
 pub mod heaps;
 pub mod layers;
 pub mod outcome;
@@ -34,6 +36,8 @@ pub struct MisereCache {
     pub(crate) genera: FxHashMap<State, Option<genus::Genus>>,
     /// The same for sums of heaps of one heap game, by game.
     pub(crate) heap_walks: FxHashMap<crate::lang::value::InstId, genus_walk::HeapGenera>,
+    /// Outcomes of sums of heaps of one heap game, by game.
+    pub(crate) heap_outcomes: FxHashMap<crate::lang::value::InstId, heap_outcome::HeapOutcomes>,
     /// The options of each component seen.
     options: FxHashMap<Component, Rc<[Vec<Component>]>>,
     /// The misère quotients computed, by game instance: sums of their heaps
@@ -72,6 +76,7 @@ impl MisereCache {
         self.outcomes.is_empty()
             && self.genera.is_empty()
             && self.heap_walks.is_empty()
+            && self.heap_outcomes.is_empty()
             && self.options.is_empty()
             && self.theory.is_empty()
             && self.quotients.is_empty()

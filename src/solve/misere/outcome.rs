@@ -1,5 +1,8 @@
 //! Misère outcomes and winning moves by a memoised search of the sum's game tree
 //! (Grundy values do not decide misère sums), run by the one search driver.
+//! A position whose heaps a kept misère quotient covers is read off it, so a
+//! sum with a few heaps past the quotient's bound searches only until they
+//! are broken up.
 
 use super::{repeats, MisereCache, State};
 use crate::diagnostics::Span;
@@ -19,6 +22,9 @@ pub fn next_wins(
     sum: &GameSum,
     span: Span,
 ) -> Result<bool, EvalError> {
+    if let Some(wins) = super::heap_outcome::next_wins(games, cache, sum, span)? {
+        return Ok(wins);
+    }
     let root = cache.normalize(games, &sum.parts, span)?;
     if cache.outcomes.get(&root) == Some(&N) {
         return Ok(true);
@@ -63,6 +69,22 @@ struct Options {
     next: usize,
 }
 
+impl OutcomeWalk<'_, '_> {
+    /// The outcome of `s` (P or N) when the memo has it, or a kept quotient
+    /// covers all its heaps (such sums are not memoised: a lookup is k
+    /// products).
+    fn known(&self, s: &State) -> Option<u8> {
+        match self.cache.outcomes.get(s) {
+            Some(&ON_PATH) => None,
+            Some(&o) => Some(o),
+            None => {
+                let (q, _, heaps) = super::heaps::sum_in_quotient(self.cache, s)?;
+                Some(if q.is_p(&heaps)? { P } else { N })
+            }
+        }
+    }
+}
+
 impl Walk for OutcomeWalk<'_, '_> {
     type Node = State;
     type Frame = Options;
@@ -95,13 +117,13 @@ impl Walk for OutcomeWalk<'_, '_> {
         children: &mut Vec<State>,
     ) -> Result<Visit, EvalError> {
         if frame.options.is_none() {
-            let options = self.cache.state_options(self.games, s, self.span)?;
+            // Moves in the largest components first: they reach sums a
+            // quotient answers soonest.
+            let mut options = self.cache.state_options(self.games, s, self.span)?;
+            options.reverse();
             // No move: the previous player moved last and loses. An option
             // already known to be P decides at once too.
-            let wins = options.is_empty()
-                || options
-                    .iter()
-                    .any(|o| self.cache.outcomes.get(o) == Some(&P));
+            let wins = options.is_empty() || options.iter().any(|o| self.known(o) == Some(P));
             if wins {
                 self.cache.outcomes.insert(s.clone(), N);
                 return Ok(Visit::Done);
@@ -112,12 +134,12 @@ impl Walk for OutcomeWalk<'_, '_> {
         // One option at a time, in order: the first P ends the search of
         // the rest (the option last asked for is finished by now).
         while let Some(o) = options.get(frame.next) {
-            match self.cache.outcomes.get(o) {
-                Some(&P) => {
+            match self.known(o) {
+                Some(P) => {
                     self.cache.outcomes.insert(s.clone(), N);
                     return Ok(Visit::Done);
                 }
-                Some(&N) => frame.next += 1,
+                Some(N) => frame.next += 1,
                 _ => {
                     children.push(o.clone());
                     return Ok(Visit::Need);

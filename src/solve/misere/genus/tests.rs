@@ -229,6 +229,11 @@ fn heap_walk_normal_values_are_kayles_sequence() {
     let mut rules = Octal::parse("0.77").unwrap();
     let mut walk = HeapGenera::default();
     for (h, &want) in ww.iter().enumerate() {
-        assert_eq!(walk.normal(&mut rules, h as u16).unwrap(), want, "heap {h}");
+        assert_eq!(
+            walk.normal(&mut rules, h as u16, &Budget::default())
+                .unwrap(),
+            want,
+            "heap {h}"
+        );
     }
 }

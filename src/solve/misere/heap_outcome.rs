@@ -1,0 +1,248 @@
+//! Misère outcomes of sums of heaps of one heap game: the memoised search of
+//! [`super::outcome`], with positions keyed by their sorted heap sizes
+//! ([`super::heap_sums`]) instead of their components, and every position
+//! whose heaps a kept misère quotient covers read off the quotient (k
+//! products, not memoised). So a sum with a few heaps past the quotient's
+//! bound is searched only until they are broken up: Dawson's Kayles rows to
+//! 40 with the quotient of rows to 33.
+
+use super::heap_sums::{option_of, HeapOptions, HeapWalkError, Heaps};
+use super::heaps::{heaps_of, GameHeaps};
+use super::quotient::rules::HeapRules;
+use super::quotient::Quotient;
+use super::MisereCache;
+use crate::diagnostics::Span;
+use crate::eval::eval_error::EvalError;
+use crate::game::Games;
+use crate::graph::budget::Budget;
+use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
+use crate::lang::value::GameSum;
+use rustc_hash::FxHashMap;
+
+const ON_PATH: u8 = 1;
+const P: u8 = 2;
+const N: u8 = 3;
+
+/// True when the player to move wins `sum` in misère play; `None` when `sum`
+/// is not a sum of heaps of one heap game (the search over components
+/// answers it).
+pub fn next_wins(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    sum: &GameSum,
+    span: Span,
+) -> Result<Option<bool>, EvalError> {
+    let Some((inst, heaps)) = heaps_of(&sum.parts) else {
+        return Ok(None);
+    };
+    let Some(heaps) = heaps
+        .iter()
+        .map(|&h| u16::try_from(h).ok())
+        .collect::<Option<Vec<u16>>>()
+    else {
+        return Ok(None);
+    };
+    let budget = games.budget;
+    let Ok(mut rules) = GameHeaps::new(games, inst, span) else {
+        return Ok(None);
+    };
+    let quotient = cache.quotients.get(&inst).cloned();
+    let outcomes = cache.heap_outcomes.entry(inst).or_default();
+    match outcomes.next_wins(&mut rules, &heaps, quotient.as_deref(), budget) {
+        Ok(wins) => Ok(Some(wins)),
+        // Not a heap game after all, or an option as large as its heap: the
+        // other search answers (or reports the loop).
+        Err(HeapWalkError::Rules(EvalError::NotHeapGame { .. }) | HeapWalkError::IllFounded) => {
+            Ok(None)
+        }
+        Err(HeapWalkError::Rules(e)) => Err(e),
+        Err(HeapWalkError::Budget(e)) => Err(EvalError::limit(e, span)),
+        Err(HeapWalkError::Unfinished) => Err(EvalError::internal(
+            "a finished misère search left no outcome",
+            span,
+        )),
+    }
+}
+
+/// The misère outcomes of the sums of heaps of one game searched so far, and
+/// each heap's options, kept across statements.
+#[derive(Debug, Default, Clone)]
+pub struct HeapOutcomes {
+    options: HeapOptions,
+    /// On the path, P or N; heaps without a move are left out of the keys.
+    memo: FxHashMap<Heaps, u8>,
+}
+
+impl HeapOutcomes {
+    /// Whether the player to move wins the sum of these heaps under `rules`
+    /// (the same rules every time: the memo belongs to one game), reading
+    /// the positions `quotient` covers off it. Steps and the positions kept
+    /// are counted on `budget`.
+    pub fn next_wins<R: HeapRules>(
+        &mut self,
+        rules: &mut R,
+        heaps: &[u16],
+        quotient: Option<&Quotient>,
+        budget: &Budget,
+    ) -> Result<bool, HeapWalkError<R::Error>> {
+        // Every heap the search can reach is below the largest: their options
+        // are listed now, so the search only reads them.
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        for h in 0..=largest {
+            self.options.of(rules, h, budget)?;
+        }
+        let mut root: Vec<u16> = heaps
+            .iter()
+            .copied()
+            .filter(|&h| self.options.has_move(h))
+            .collect();
+        root.sort_unstable();
+        let mut walk = OutcomeWalk {
+            outcomes: self,
+            rules,
+            quotient,
+            budget,
+            buf: Vec::new(),
+        };
+        if let Some(o) = walk.known(&root) {
+            return Ok(o == N);
+        }
+        let root: Heaps = root.into();
+        search(&mut walk, root.clone(), budget, CyclePolicy::Error)?;
+        match self.memo.get(&root) {
+            Some(&P) => Ok(false),
+            Some(&N) => Ok(true),
+            _ => Err(HeapWalkError::Unfinished),
+        }
+    }
+}
+
+struct OutcomeWalk<'w, R: HeapRules> {
+    outcomes: &'w mut HeapOutcomes,
+    rules: &'w mut R,
+    quotient: Option<&'w Quotient>,
+    budget: &'w Budget,
+    /// The option being formed.
+    buf: Vec<u16>,
+}
+
+/// A position's options while its search is under way, and the first one not
+/// yet known to be N.
+#[derive(Default)]
+struct Options {
+    options: Option<Vec<Heaps>>,
+    next: usize,
+}
+
+impl<R: HeapRules> OutcomeWalk<'_, R> {
+    /// The outcome of `s` (P or N) when the memo has it or the quotient
+    /// covers all its heaps.
+    fn known(&self, s: &[u16]) -> Option<u8> {
+        match self.outcomes.memo.get(s) {
+            Some(&ON_PATH) => None,
+            Some(&o) => Some(o),
+            None => {
+                // Sorted: the largest heap says whether the quotient covers
+                // the sum at all.
+                let q = self.quotient?;
+                if s.last().is_some_and(|&h| usize::from(h) > q.max_heap()) {
+                    return None;
+                }
+                let mut x = q.identity();
+                for &h in s {
+                    x = q.mul(x, q.phi(usize::from(h))?);
+                }
+                Some(if q.in_p(x) { P } else { N })
+            }
+        }
+    }
+
+    /// The options of `s`, heaps without a move left out, moves in the
+    /// largest heaps first (they reach what the quotient covers soonest).
+    fn options(&mut self, s: &[u16]) -> Result<Vec<Heaps>, HeapWalkError<R::Error>> {
+        let mut out = Vec::new();
+        for (i, &h) in s.iter().enumerate().rev() {
+            if s.get(i + 1) == Some(&h) {
+                continue;
+            }
+            for o in self.outcomes.options.of(self.rules, h, self.budget)?.iter() {
+                self.budget.tick()?;
+                option_of(&mut self.buf, s, i, o);
+                let options = &self.outcomes.options;
+                self.buf.retain(|&part| options.has_move(part));
+                out.push(self.buf.as_slice().into());
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl<R: HeapRules> Walk for OutcomeWalk<'_, R> {
+    type Node = Heaps;
+    type Frame = Options;
+    type Error = HeapWalkError<R::Error>;
+
+    fn status(&self, s: &Heaps) -> Status {
+        match self.outcomes.memo.get(s) {
+            None => Status::Unknown,
+            Some(&ON_PATH) => Status::OnPath,
+            Some(_) => Status::Done,
+        }
+    }
+
+    fn enter(&mut self, s: &Heaps) -> Result<(), Self::Error> {
+        self.outcomes.memo.insert(s.clone(), ON_PATH);
+        self.budget.add_positions(1)?;
+        Ok(())
+    }
+
+    fn abandon(&mut self, s: &Heaps) {
+        self.outcomes.memo.remove(s);
+    }
+
+    fn visit(
+        &mut self,
+        s: &Heaps,
+        frame: &mut Options,
+        children: &mut Vec<Heaps>,
+    ) -> Result<Visit, Self::Error> {
+        if frame.options.is_none() {
+            let options = self.options(s)?;
+            // No move: the previous player moved last and loses. An option
+            // already known to be P decides at once too.
+            let wins = options.is_empty() || options.iter().any(|o| self.known(o) == Some(P));
+            if wins {
+                self.outcomes.memo.insert(s.clone(), N);
+                return Ok(Visit::Done);
+            }
+            frame.options = Some(options);
+        }
+        let options = frame.options.as_deref().unwrap_or(&[]);
+        // One option at a time, in order: the first P ends the search of
+        // the rest (the option last asked for is finished by now).
+        while let Some(o) = options.get(frame.next) {
+            match self.known(o) {
+                Some(P) => {
+                    self.outcomes.memo.insert(s.clone(), N);
+                    return Ok(Visit::Done);
+                }
+                Some(_) => frame.next += 1,
+                None => {
+                    children.push(o.clone());
+                    return Ok(Visit::Need);
+                }
+            }
+        }
+        self.outcomes.memo.insert(s.clone(), P);
+        Ok(Visit::Done)
+    }
+
+    fn cycle(&mut self, _path: Vec<Heaps>) -> Self::Error {
+        // Cannot happen: every part is smaller than its heap (checked), and
+        // replacing a heap by smaller ones is well founded on multisets.
+        HeapWalkError::IllFounded
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,105 @@
+//! Sums of heaps of one heap game as the walks over them key them: sorted heap
+//! sizes (`u16`s), each heap's options listed once. Shared by the genus walk
+//! ([`super::genus_walk::HeapGenera`]) and the outcome search
+//! ([`super::heap_outcome::HeapOutcomes`]).
+
+use super::quotient::rules::HeapRules;
+use crate::graph::budget::{Budget, Exceeded};
+use std::rc::Rc;
+
+/// A sum of heaps of one game: the heap sizes, sorted.
+pub type Heaps = Box<[u16]>;
+
+/// Why a walk over heap sums stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HeapWalkError<E> {
+    /// The rules failed.
+    Rules(E),
+    /// A budget limit was reached.
+    Budget(Exceeded),
+    /// An option of a heap has a part at least as large as the heap.
+    IllFounded,
+    /// The walk ended without the root's answer (a bug).
+    Unfinished,
+}
+
+impl<E> From<Exceeded> for HeapWalkError<E> {
+    fn from(e: Exceeded) -> Self {
+        HeapWalkError::Budget(e)
+    }
+}
+
+/// Each heap's options, as sorted heap lists, asked of the rules once.
+#[derive(Debug, Default, Clone)]
+pub struct HeapOptions {
+    options: Vec<Option<Rc<[Heaps]>>>,
+}
+
+impl HeapOptions {
+    /// The options of heap `h` under `rules` (the same rules every time);
+    /// a heap listed for the first time counts its options as positions kept
+    /// on `positions`.
+    pub fn of<R: HeapRules>(
+        &mut self,
+        rules: &mut R,
+        h: u16,
+        positions: &Budget,
+    ) -> Result<Rc<[Heaps]>, HeapWalkError<R::Error>> {
+        let i = usize::from(h);
+        if let Some(Some(o)) = self.options.get(i) {
+            return Ok(o.clone());
+        }
+        let mut out = Vec::new();
+        rules.options(i, &mut out).map_err(HeapWalkError::Rules)?;
+        if out.iter().flatten().any(|&part| part >= i || part == 0) {
+            return Err(HeapWalkError::IllFounded);
+        }
+        positions.add_positions(1 + out.len())?;
+        // Every part is now smaller than h, so a u16.
+        let listed: Rc<[Heaps]> = out
+            .into_iter()
+            .map(|o| {
+                let mut o: Vec<u16> = o
+                    .into_iter()
+                    .filter_map(|x| u16::try_from(x).ok())
+                    .collect();
+                o.sort_unstable();
+                o.into()
+            })
+            .collect();
+        if self.options.len() <= i {
+            self.options.resize(i + 1, None);
+        }
+        if let Some(slot) = self.options.get_mut(i) {
+            *slot = Some(listed.clone());
+        }
+        Ok(listed)
+    }
+}
+
+impl HeapOptions {
+    /// Whether heap `h` has a move, once its options are listed ([`Self::of`]);
+    /// a heap not listed yet counts as having one.
+    pub fn has_move(&self, h: u16) -> bool {
+        match self.options.get(usize::from(h)) {
+            Some(Some(o)) => !o.is_empty(),
+            _ => true,
+        }
+    }
+}
+
+/// Into `buf`: the sum `s` with its heap at `i` replaced by the parts `o`,
+/// sorted.
+pub fn option_of(buf: &mut Vec<u16>, s: &[u16], i: usize, o: &[u16]) {
+    buf.clear();
+    buf.extend(
+        s.iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, &x)| x),
+    );
+    for &part in o {
+        let at = buf.partition_point(|&x| x <= part);
+        buf.insert(at, part);
+    }
+}
