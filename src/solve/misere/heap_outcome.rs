@@ -8,6 +8,7 @@
 
 use super::heap_sums::{option_of, HeapOptions, HeapWalkError, Heaps};
 use super::heaps::{heaps_of, GameHeaps};
+use super::outcome::{decide, Options, N, ON_PATH, P};
 use super::quotient::rules::HeapRules;
 use super::quotient::Quotient;
 use super::MisereCache;
@@ -18,10 +19,6 @@ use crate::graph::budget::Budget;
 use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
 use crate::lang::value::GameSum;
 use rustc_hash::FxHashMap;
-
-const ON_PATH: u8 = 1;
-const P: u8 = 2;
-const N: u8 = 3;
 
 /// True when the player to move wins `sum` in misère play; `None` when `sum`
 /// is not a sum of heaps of one heap game (the search over components
@@ -126,14 +123,6 @@ struct OutcomeWalk<'w, R: HeapRules> {
     buf: Vec<u16>,
 }
 
-/// A position's options while its search is under way, and the first one not
-/// yet known to be N.
-#[derive(Default)]
-struct Options {
-    options: Option<Vec<Heaps>>,
-    next: usize,
-}
-
 impl<R: HeapRules> OutcomeWalk<'_, R> {
     /// The outcome of `s` (P or N) when the memo has it or the quotient
     /// covers all its heaps.
@@ -179,7 +168,7 @@ impl<R: HeapRules> OutcomeWalk<'_, R> {
 
 impl<R: HeapRules> Walk for OutcomeWalk<'_, R> {
     type Node = Heaps;
-    type Frame = Options;
+    type Frame = Options<Heaps>;
     type Error = HeapWalkError<R::Error>;
 
     fn status(&self, s: &Heaps) -> Status {
@@ -203,38 +192,19 @@ impl<R: HeapRules> Walk for OutcomeWalk<'_, R> {
     fn visit(
         &mut self,
         s: &Heaps,
-        frame: &mut Options,
+        frame: &mut Options<Heaps>,
         children: &mut Vec<Heaps>,
     ) -> Result<Visit, Self::Error> {
         if frame.options.is_none() {
-            let options = self.options(s)?;
-            // No move: the previous player moved last and loses. An option
-            // already known to be P decides at once too.
-            let wins = options.is_empty() || options.iter().any(|o| self.known(o) == Some(P));
-            if wins {
-                self.outcomes.memo.insert(s.clone(), N);
-                return Ok(Visit::Done);
-            }
-            frame.options = Some(options);
+            frame.options = Some(self.options(s)?);
         }
-        let options = frame.options.as_deref().unwrap_or(&[]);
-        // One option at a time, in order: the first P ends the search of
-        // the rest (the option last asked for is finished by now).
-        while let Some(o) = options.get(frame.next) {
-            match self.known(o) {
-                Some(P) => {
-                    self.outcomes.memo.insert(s.clone(), N);
-                    return Ok(Visit::Done);
-                }
-                Some(_) => frame.next += 1,
-                None => {
-                    children.push(o.clone());
-                    return Ok(Visit::Need);
-                }
+        match decide(frame, |o| self.known(o), children) {
+            Some(o) => {
+                self.outcomes.memo.insert(s.clone(), o);
+                Ok(Visit::Done)
             }
+            None => Ok(Visit::Need),
         }
-        self.outcomes.memo.insert(s.clone(), P);
-        Ok(Visit::Done)
     }
 
     fn cycle(&mut self, _path: Vec<Heaps>) -> Self::Error {

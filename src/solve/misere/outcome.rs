@@ -11,9 +11,12 @@ use crate::game::Games;
 use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
 use crate::lang::value::GameSum;
 
-const ON_PATH: u8 = 1;
-const P: u8 = 2;
-const N: u8 = 3;
+/// Memo marks of the outcome searches.
+pub(super) const ON_PATH: u8 = 1;
+/// See [`ON_PATH`].
+pub(super) const P: u8 = 2;
+/// See [`ON_PATH`].
+pub(super) const N: u8 = 3;
 
 /// True when the player to move wins `sum` under misère play.
 pub fn next_wins(
@@ -61,12 +64,56 @@ struct OutcomeWalk<'w, 'a> {
     span: Span,
 }
 
-/// A position's options while its search is under way, and the first one not
-/// yet known to be N.
-#[derive(Default)]
-struct Options {
-    options: Option<Vec<State>>,
+/// A position's options while its search is under way (whatever the key
+/// type), and the first one not yet known to be N.
+pub(super) struct Options<K> {
+    /// Listed on the position's first visit.
+    pub(super) options: Option<Vec<K>>,
     next: usize,
+    scanned: bool,
+}
+
+impl<K> Default for Options<K> {
+    fn default() -> Self {
+        Options {
+            options: None,
+            next: 0,
+            scanned: false,
+        }
+    }
+}
+
+/// The search's step at a position whose options `frame` lists, `known`
+/// giving an option's outcome (P or N) when it is known: N when there is no
+/// move or an option is P, P when every option is N, else `None` with the
+/// next unknown option pushed to `children`. Options are tried one at a
+/// time, in order, so the first P ends the search of the rest.
+pub(super) fn decide<K: Clone>(
+    frame: &mut Options<K>,
+    known: impl Fn(&K) -> Option<u8>,
+    children: &mut Vec<K>,
+) -> Option<u8> {
+    let options = frame.options.as_deref().unwrap_or(&[]);
+    if !frame.scanned {
+        frame.scanned = true;
+        // No move: the previous player moved last and loses. An option
+        // already known to be P decides at once too.
+        if options.is_empty() || options.iter().any(|o| known(o) == Some(P)) {
+            return Some(N);
+        }
+    }
+    // The option last asked for is finished by now.
+    while let Some(o) = options.get(frame.next) {
+        match known(o) {
+            Some(P) => return Some(N),
+            Some(_) => frame.next += 1,
+            None => {
+                children.push(o.clone());
+                return None;
+            }
+        }
+    }
+    Some(P)
 }
 
 impl OutcomeWalk<'_, '_> {
@@ -87,7 +134,7 @@ impl OutcomeWalk<'_, '_> {
 
 impl Walk for OutcomeWalk<'_, '_> {
     type Node = State;
-    type Frame = Options;
+    type Frame = Options<State>;
     type Error = EvalError;
 
     fn status(&self, s: &State) -> Status {
@@ -113,7 +160,7 @@ impl Walk for OutcomeWalk<'_, '_> {
     fn visit(
         &mut self,
         s: &State,
-        frame: &mut Options,
+        frame: &mut Options<State>,
         children: &mut Vec<State>,
     ) -> Result<Visit, EvalError> {
         if frame.options.is_none() {
@@ -121,33 +168,15 @@ impl Walk for OutcomeWalk<'_, '_> {
             // quotient answers soonest.
             let mut options = self.cache.state_options(self.games, s, self.span)?;
             options.reverse();
-            // No move: the previous player moved last and loses. An option
-            // already known to be P decides at once too.
-            let wins = options.is_empty() || options.iter().any(|o| self.known(o) == Some(P));
-            if wins {
-                self.cache.outcomes.insert(s.clone(), N);
-                return Ok(Visit::Done);
-            }
             frame.options = Some(options);
         }
-        let options = frame.options.as_deref().unwrap_or(&[]);
-        // One option at a time, in order: the first P ends the search of
-        // the rest (the option last asked for is finished by now).
-        while let Some(o) = options.get(frame.next) {
-            match self.known(o) {
-                Some(P) => {
-                    self.cache.outcomes.insert(s.clone(), N);
-                    return Ok(Visit::Done);
-                }
-                Some(N) => frame.next += 1,
-                _ => {
-                    children.push(o.clone());
-                    return Ok(Visit::Need);
-                }
+        match decide(frame, |o| self.known(o), children) {
+            Some(o) => {
+                self.cache.outcomes.insert(s.clone(), o);
+                Ok(Visit::Done)
             }
+            None => Ok(Visit::Need),
         }
-        self.cache.outcomes.insert(s.clone(), P);
-        Ok(Visit::Done)
     }
 
     fn cycle(&mut self, _path: Vec<State>) -> EvalError {
