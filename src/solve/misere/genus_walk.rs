@@ -171,7 +171,8 @@ impl HeapGenera {
         }
     }
 
-    /// The normal value of heap `h` (the mex of its options' xors).
+    /// The normal value of heap `h` (the mex of its options' xors); heaps
+    /// listed for the first time count their options on `positions`.
     pub fn normal<R: HeapRules>(
         &mut self,
         rules: &mut R,
