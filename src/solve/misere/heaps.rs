@@ -403,8 +403,10 @@ pub fn try_quotient(
             Ok(true)
         }
         Attempt::Failed { from } => {
-            cache.quotient_failed.insert(inst, from);
+            // Recorded after: if the smaller one is interrupted, the next
+            // statement tries both again.
             keep_smaller(games, cache, inst, span, before, from)?;
+            cache.quotient_failed.insert(inst, from);
             Ok(false)
         }
         Attempt::CutShort => Ok(false),
