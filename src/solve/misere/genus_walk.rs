@@ -14,8 +14,8 @@
 //! the quotients come first ([`super::layers::genus`]).
 
 use super::genus::{Genus, GenusScratch};
-use super::heap_sums::{option_of, HeapOptions, HeapWalkError, Heaps};
-use super::heaps::{heaps_of, GameHeaps};
+use super::heap_sums::{option_of, settle, small_heaps, HeapOptions, HeapWalkError, Heaps};
+use super::heaps::GameHeaps;
 use super::quotient::rules::HeapRules;
 use super::quotient::values::{from_labels, Values};
 use super::quotient::Quotient;
@@ -42,10 +42,7 @@ pub fn genus(
 ) -> Result<Option<Genus>, EvalError> {
     let trial = most.map(|t| games.budget.trial(t));
     let steps: &Budget = trial.as_ref().unwrap_or(games.budget);
-    let small = heaps_of(&sum.parts).and_then(|(inst, heaps)| {
-        let heaps: Option<Vec<u16>> = heaps.iter().map(|&h| u16::try_from(h).ok()).collect();
-        Some((inst, heaps?))
-    });
+    let small = small_heaps(&sum.parts);
     let walked = match small {
         Some((inst, heaps)) => match heap_walk(games, cache, inst, &heaps, span, steps) {
             Ok(Some(g)) => Ok(g),
@@ -93,20 +90,8 @@ fn heap_walk(
         .zip(values.as_ref())
         .map(|(quotient, values)| Oracle { quotient, values });
     let genera = cache.heap_walks.entry(inst).or_default();
-    match genera.genus(&mut rules, heaps, oracle.as_ref(), steps, positions) {
-        Ok(g) => Ok(Some(g)),
-        // Not a heap game after all, or an option as large as its heap: the
-        // other walk answers (or reports the loop).
-        Err(HeapWalkError::Rules(EvalError::NotHeapGame { .. }) | HeapWalkError::IllFounded) => {
-            Ok(None)
-        }
-        Err(HeapWalkError::Rules(e)) => Err(e),
-        Err(HeapWalkError::Budget(e)) => Err(EvalError::limit(e, span)),
-        Err(HeapWalkError::Unfinished) => Err(EvalError::internal(
-            "a finished genus walk left no genus",
-            span,
-        )),
-    }
+    let walked = genera.genus(&mut rules, heaps, oracle.as_ref(), steps, positions);
+    settle(walked, span, "genus walk")
 }
 
 /// A value quotient of the game, with its values: the sums whose genus it

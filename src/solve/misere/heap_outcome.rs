@@ -6,8 +6,8 @@
 //! bound is searched only until they are broken up: Dawson's Kayles rows to
 //! 40 with the quotient of rows to 33.
 
-use super::heap_sums::{option_of, HeapOptions, HeapWalkError, Heaps};
-use super::heaps::{heaps_of, GameHeaps};
+use super::heap_sums::{option_of, settle, small_heaps, HeapOptions, HeapWalkError, Heaps};
+use super::heaps::GameHeaps;
 use super::outcome::{decide, Options, N, ON_PATH, P};
 use super::quotient::rules::HeapRules;
 use super::quotient::Quotient;
@@ -29,14 +29,7 @@ pub fn next_wins(
     sum: &GameSum,
     span: Span,
 ) -> Result<Option<bool>, EvalError> {
-    let Some((inst, heaps)) = heaps_of(&sum.parts) else {
-        return Ok(None);
-    };
-    let Some(heaps) = heaps
-        .iter()
-        .map(|&h| u16::try_from(h).ok())
-        .collect::<Option<Vec<u16>>>()
-    else {
+    let Some((inst, heaps)) = small_heaps(&sum.parts) else {
         return Ok(None);
     };
     let budget = games.budget;
@@ -45,20 +38,8 @@ pub fn next_wins(
     };
     let quotient = cache.quotients.get(&inst).cloned();
     let outcomes = cache.heap_outcomes.entry(inst).or_default();
-    match outcomes.next_wins(&mut rules, &heaps, quotient.as_deref(), budget) {
-        Ok(wins) => Ok(Some(wins)),
-        // Not a heap game after all, or an option as large as its heap: the
-        // other search answers (or reports the loop).
-        Err(HeapWalkError::Rules(EvalError::NotHeapGame { .. }) | HeapWalkError::IllFounded) => {
-            Ok(None)
-        }
-        Err(HeapWalkError::Rules(e)) => Err(e),
-        Err(HeapWalkError::Budget(e)) => Err(EvalError::limit(e, span)),
-        Err(HeapWalkError::Unfinished) => Err(EvalError::internal(
-            "a finished misère search left no outcome",
-            span,
-        )),
-    }
+    let walked = outcomes.next_wins(&mut rules, &heaps, quotient.as_deref(), budget);
+    settle(walked, span, "misère search")
 }
 
 /// The misère outcomes of the sums of heaps of one game searched so far, and

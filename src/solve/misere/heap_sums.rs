@@ -3,8 +3,12 @@
 //! ([`super::genus_walk::HeapGenera`]) and the outcome search
 //! ([`super::heap_outcome::HeapOutcomes`]).
 
+use super::heaps::heaps_of;
 use super::quotient::rules::HeapRules;
+use crate::diagnostics::Span;
+use crate::eval::eval_error::EvalError;
 use crate::graph::budget::{Budget, Exceeded};
+use crate::lang::value::{Component, InstId};
 use std::rc::Rc;
 
 /// A sum of heaps of one game: the heap sizes, sorted.
@@ -101,5 +105,40 @@ pub fn option_of(buf: &mut Vec<u16>, s: &[u16], i: usize, o: &[u16]) {
     for &part in o {
         let at = buf.partition_point(|&x| x <= part);
         buf.insert(at, part);
+    }
+}
+
+/// When every component is a heap of one game small enough for a `u16`
+/// (or `*0`): the game and the heaps, as the walks over heap sums take them.
+pub fn small_heaps(parts: &[Component]) -> Option<(InstId, Vec<u16>)> {
+    let (inst, heaps) = heaps_of(parts)?;
+    let heaps = heaps
+        .iter()
+        .map(|&h| u16::try_from(h).ok())
+        .collect::<Option<Vec<u16>>>()?;
+    Some((inst, heaps))
+}
+
+/// A walk's result as the engine takes it: `None` when the game turned out
+/// not to be a heap game, or to have an option as large as its heap (the
+/// walk over components then answers, or reports the loop); budget limits
+/// as spanned errors; `what` names the walk in the error for a walk that
+/// ended without its answer.
+pub fn settle<T>(
+    walked: Result<T, HeapWalkError<EvalError>>,
+    span: Span,
+    what: &str,
+) -> Result<Option<T>, EvalError> {
+    match walked {
+        Ok(x) => Ok(Some(x)),
+        Err(HeapWalkError::Rules(EvalError::NotHeapGame { .. }) | HeapWalkError::IllFounded) => {
+            Ok(None)
+        }
+        Err(HeapWalkError::Rules(e)) => Err(e),
+        Err(HeapWalkError::Budget(e)) => Err(EvalError::limit(e, span)),
+        Err(HeapWalkError::Unfinished) => Err(EvalError::internal(
+            format!("a finished {what} left no answer"),
+            span,
+        )),
     }
 }
