@@ -18,6 +18,7 @@ use crate::game::Games;
 use crate::graph::budget::Budget;
 use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
 use crate::lang::value::GameSum;
+use crate::solve::impartial::grundy::mex;
 use rustc_hash::FxHashMap;
 
 /// True when the player to move wins `sum` in misère play; `None` when `sum`
@@ -49,6 +50,9 @@ pub struct HeapOutcomes {
     options: HeapOptions,
     /// On the path, P or N; heaps without a move are left out of the keys.
     memo: FxHashMap<Heaps, u8>,
+    /// Normal-play Grundy values of heaps 0, 1, …: the search tries the
+    /// options that are normal-play P-positions first (below).
+    nimbers: Vec<u32>,
 }
 
 impl HeapOutcomes {
@@ -67,7 +71,11 @@ impl HeapOutcomes {
         // are listed now, so the search only reads them.
         let largest = heaps.iter().copied().max().unwrap_or(0);
         for h in 0..=largest {
-            self.options.of(rules, h, budget)?;
+            let options = self.options.of(rules, h, budget)?;
+            if usize::from(h) == self.nimbers.len() {
+                let value = nimber(&self.nimbers, &options);
+                self.nimbers.push(value);
+            }
         }
         let mut root: Vec<u16> = heaps
             .iter()
@@ -93,6 +101,21 @@ impl HeapOutcomes {
             _ => Err(HeapWalkError::Unfinished),
         }
     }
+}
+
+/// The normal-play Grundy value of a heap with these options, given the
+/// values of the smaller heaps (a part without one counts as 0: the value
+/// only orders the search).
+fn nimber(smaller: &[u32], options: &[Heaps]) -> u32 {
+    let values: Vec<u64> = options
+        .iter()
+        .map(|o| {
+            o.iter().fold(0, |x, &p| {
+                x ^ u64::from(smaller.get(usize::from(p)).copied().unwrap_or(0))
+            })
+        })
+        .collect();
+    mex(&values, &mut Vec::new())
 }
 
 struct OutcomeWalk<'w, R: HeapRules> {
@@ -127,24 +150,59 @@ impl<R: HeapRules> OutcomeWalk<'_, R> {
         }
     }
 
-    /// The options of `s`, heaps without a move left out, moves in the
-    /// largest heaps first (they reach what the quotient covers soonest).
-    fn options(&mut self, s: &[u16]) -> Result<Vec<Heaps>, HeapWalkError<R::Error>> {
-        let mut out = Vec::new();
-        for (i, &h) in s.iter().enumerate().rev() {
-            if s.get(i + 1) == Some(&h) {
-                continue;
-            }
-            for o in self.outcomes.options.of(self.rules, h, self.budget)?.iter() {
-                self.budget.tick()?;
-                option_of(&mut self.buf, s, i, o);
-                let options = &self.outcomes.options;
-                self.buf.retain(|&part| options.has_move(part));
-                out.push(self.buf.as_slice().into());
+    /// The outcome of `s` when its options decide it at once: N when it has
+    /// no move or an option is known to be P, P when every option is known
+    /// to be N. Otherwise the options still unknown, in the order to search
+    /// them: first those that are P-positions in normal play (misère play
+    /// mostly agrees, so a winning move is usually among them), then the
+    /// rest; within each, moves in the largest heaps first (they reach what
+    /// the quotient covers soonest). Options are formed in a reused buffer
+    /// and looked up there; only the unknown ones are kept.
+    fn scan(&mut self, s: &[u16]) -> Result<Scan, HeapWalkError<R::Error>> {
+        let nimber = |h: u16| self.outcomes.nimbers.get(usize::from(h)).copied();
+        let total = s.iter().fold(0, |x, &h| x ^ nimber(h).unwrap_or(0));
+        let mut unknown = Vec::new();
+        let mut moves = false;
+        // Normal-play P-positions on the first pass, the rest on the second.
+        for normal_p in [true, false] {
+            for (i, &h) in s.iter().enumerate().rev() {
+                if s.get(i + 1) == Some(&h) {
+                    continue;
+                }
+                let others = total ^ nimber(h).unwrap_or(0);
+                for o in self.outcomes.options.of(self.rules, h, self.budget)?.iter() {
+                    moves = true;
+                    let value = o.iter().fold(others, |x, &p| x ^ nimber(p).unwrap_or(0));
+                    if (value == 0) != normal_p {
+                        continue;
+                    }
+                    self.budget.tick()?;
+                    option_of(&mut self.buf, s, i, o);
+                    let options = &self.outcomes.options;
+                    self.buf.retain(|&part| options.has_move(part));
+                    match self.known(&self.buf) {
+                        Some(P) => return Ok(Scan::Decided(N)),
+                        Some(_) => {}
+                        None => unknown.push(self.buf.as_slice().into()),
+                    }
+                }
             }
         }
-        Ok(out)
+        Ok(match (moves, unknown.is_empty()) {
+            // No move: the previous player moved last and loses.
+            (false, _) => Scan::Decided(N),
+            (true, true) => Scan::Decided(P),
+            (true, false) => Scan::Unknown(unknown),
+        })
     }
+}
+
+/// What a position's options say before any of them is searched.
+enum Scan {
+    /// Its outcome (P or N).
+    Decided(u8),
+    /// The options whose outcome is not known yet, in search order.
+    Unknown(Vec<Heaps>),
 }
 
 impl<R: HeapRules> Walk for OutcomeWalk<'_, R> {
@@ -177,7 +235,13 @@ impl<R: HeapRules> Walk for OutcomeWalk<'_, R> {
         children: &mut Vec<Heaps>,
     ) -> Result<Visit, Self::Error> {
         if frame.options.is_none() {
-            frame.options = Some(self.options(s)?);
+            match self.scan(s)? {
+                Scan::Decided(o) => {
+                    self.outcomes.memo.insert(s.clone(), o);
+                    return Ok(Visit::Done);
+                }
+                Scan::Unknown(options) => *frame = Options::scanned(options),
+            }
         }
         match decide(frame, |o| self.known(o), children) {
             Some(o) => {

@@ -73,6 +73,19 @@ pub(super) struct Options<K> {
     scanned: bool,
 }
 
+impl<K> Options<K> {
+    /// A frame for options already checked: none is known to be P, and an
+    /// empty list means every option is known to be N (not that there is no
+    /// move).
+    pub(super) fn scanned(options: Vec<K>) -> Self {
+        Options {
+            options: Some(options),
+            next: 0,
+            scanned: true,
+        }
+    }
+}
+
 impl<K> Default for Options<K> {
     fn default() -> Self {
         Options {
