@@ -144,6 +144,18 @@ fn main() {
         Outcome::N
     };
     assert_eq!(answers.first().map(outcome), Some(want));
+    // Kayles heaps near 10^12: the quotient is found proven periodic on the
+    // way (built to 256 heaps). Checked in the tests against the same sums
+    // with each heap replaced by its residue in the first period.
+    let huge = "k(999999999989) + k(1000000000039) + k(1000000000061)";
+    run(
+        "outcome misere of three Kayles heaps near 10^12 (proven period)",
+        &format!("{kayles}outcome misere {huge}"),
+    );
+    run(
+        "winning misere k(20000) + k(7) (the same quotient)",
+        &format!("{kayles}winning misere k(20000) + k(7)"),
+    );
     // The genus of twelve heaps of 0.75 (wild quotient R8) read off the
     // quotient; its normal part checked against a plain mex loop here.
     let heaps75 = [60usize, 59, 55, 48, 47, 41, 33, 30, 22, 17, 9, 5];

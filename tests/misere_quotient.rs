@@ -172,3 +172,80 @@ fn a_game_that_is_not_a_heap_game_is_refused() {
         p.message
     );
 }
+
+/// Heaps of any size once a quotient is proven periodic (the quotient
+/// periodicity theorem of Plambeck and Siegel): `quotient k up to 200` proves
+/// Kayles' Φ periodic from some heap n0 with some period p. A sum with heaps
+/// near 10^12 (no `quotient` statement: the engine finds the period itself)
+/// must have the outcome of the same sum with each heap past n0 replaced by
+/// the heap of its residue in [n0, n0 + p), which a fresh engine answers from
+/// a quotient built only that far, no period involved; so must the sums its
+/// winning moves leave, which must be P.
+#[test]
+fn huge_heaps_are_read_from_a_proven_period() {
+    let head = common::text("game k = octal \"0.77\"\nquotient k up to 200");
+    let (_, tail) = head.split_once("periodic from heap ").unwrap();
+    let (n0, tail) = tail.split_once(" with period ").unwrap();
+    let (p, tail) = tail.split_once(' ').unwrap();
+    assert!(tail.starts_with("(proven"), "{head}");
+    let (n0, p): (u64, u64) = (n0.parse().unwrap(), p.parse().unwrap());
+    let rep = |n: u64| if n < n0 { n } else { n0 + (n - n0) % p };
+    let t = 1_000_000_000_000u64;
+    let sums: Vec<Vec<u64>> = vec![
+        vec![t, t + 1, 3],
+        vec![t + 5, 7],
+        vec![t - 11, t + 7, t + 2],
+        vec![t + 3, t + 3],
+        vec![t + 9, 1, 2],
+        vec![20_000, 7],
+        vec![5_000, 4_999, 12],
+    ];
+    let game = "game k = octal \"0.77\"\n";
+    let written = |heaps: &[u64], f: &dyn Fn(u64) -> u64| {
+        heaps
+            .iter()
+            .map(|&h| format!("k({})", f(h)))
+            .collect::<Vec<_>>()
+            .join(" + ")
+    };
+    let mut program = game.to_string();
+    let mut small = game.to_string();
+    for s in &sums {
+        program.push_str(&format!("outcome misere {}\n", written(s, &|h| h)));
+        small.push_str(&format!("outcome misere {}\n", written(s, &rep)));
+    }
+    program.push_str("winning misere k(20000) + k(7)\n");
+    let out = common::texts(&program);
+    let want = common::texts(&small);
+    for (i, s) in sums.iter().enumerate() {
+        assert_eq!(value(&out[i]), value(&want[i]), "{s:?}");
+    }
+    // The winning moves of the N-position k(20000) + k(7): each leaves a
+    // sum that the small quotient calls P.
+    assert_eq!(value(&out[5]), "N");
+    let replies = value(&out[sums.len()])
+        .trim_start_matches('{')
+        .trim_end_matches('}');
+    let moves: Vec<Vec<u64>> = replies
+        .split(", ")
+        .filter(|m| !m.is_empty())
+        .map(|m| {
+            m.split(" + ")
+                .map(|part| {
+                    part.trim_start_matches("k(")
+                        .trim_end_matches(')')
+                        .parse()
+                        .unwrap()
+                })
+                .collect()
+        })
+        .collect();
+    assert!(!moves.is_empty());
+    let mut check = game.to_string();
+    for m in &moves {
+        check.push_str(&format!("outcome misere {}\n", written(m, &rep)));
+    }
+    for (m, answer) in moves.iter().zip(common::texts(&check)) {
+        assert_eq!(value(&answer), "P", "{m:?}");
+    }
+}

@@ -138,7 +138,7 @@ impl<R: HeapRules> OutcomeWalk<'_, R> {
                 // Sorted: the largest heap says whether the quotient covers
                 // the sum at all.
                 let q = self.quotient?;
-                if s.last().is_some_and(|&h| usize::from(h) > q.max_heap()) {
+                if s.last().is_some_and(|&h| !q.covers(usize::from(h))) {
                     return None;
                 }
                 let mut x = q.identity();

@@ -310,8 +310,8 @@ fn rules_failed(e: EvalError, from: usize) -> Result<Attempt, EvalError> {
 }
 
 /// When every component of `sum` is a heap of one game whose quotient has been
-/// computed up to at least the largest heap: the quotient, and the heaps (one
-/// per component, 0 for a terminal `*0`).
+/// computed up to at least the largest heap, or proven periodic: the
+/// quotient, and the heaps (one per component, 0 for a terminal `*0`).
 pub fn sum_in_quotient(
     cache: &super::MisereCache,
     parts: &[Component],
@@ -319,7 +319,7 @@ pub fn sum_in_quotient(
     let (inst, heaps) = heaps_of(parts)?;
     let q = cache.quotients.get(&inst)?;
     let largest = heaps.iter().copied().max().unwrap_or(0);
-    (largest <= q.max_heap()).then(|| (q.clone(), inst, heaps))
+    q.covers(largest).then(|| (q.clone(), inst, heaps))
 }
 
 /// Misère outcome (true: the player to move wins) from a computed quotient.
@@ -396,8 +396,74 @@ pub fn try_quotient(
     {
         return Ok(false);
     }
-    let before = cache.quotients.get(&inst).map_or(0, |q| q.max_heap());
-    match auto_quotient(games, inst, span, before, largest, 1)? {
+    let mut before = cache.quotients.get(&inst).map_or(0, |q| q.max_heap());
+    // A quotient proven periodic answers heaps of any size: for an octal game
+    // asked about heaps past PROBE_FROM, bounds from there (doubling) are
+    // tried first. Kayles' is proven at heap 169, so `k(10^12)` is answered
+    // from the quotient of 256 heaps.
+    if largest > PROBE_FROM && is_octal(games, inst, span) {
+        let mut bound = PROBE_FROM.max(before.saturating_mul(2));
+        while bound < largest {
+            match auto_quotient(games, inst, span, before, bound, 1)? {
+                Attempt::Built(q) => {
+                    let proven = q.covers(largest);
+                    before = q.max_heap();
+                    cache.quotients.insert(inst, Rc::new(q));
+                    if proven {
+                        return Ok(true);
+                    }
+                }
+                other => return keep_attempt(games, cache, inst, span, before, other),
+            }
+            bound = bound.saturating_mul(2);
+        }
+    }
+    let attempt = auto_quotient(games, inst, span, before, largest, 1)?;
+    keep_attempt(games, cache, inst, span, before, attempt)
+}
+
+/// For a sum of heaps of an octal game: [`try_quotient`], which for heaps
+/// past [`PROBE_FROM`] looks for a quotient proven periodic first. The layer
+/// that values heaps bottom-up refuses heaps larger than the budget holds;
+/// this is what may still answer them (Kayles heaps of 10^12). Any other game
+/// is left alone: its quotient could only be built heap by heap.
+pub fn try_proven_quotient(
+    games: &mut Games<'_>,
+    cache: &mut super::MisereCache,
+    sum: &crate::lang::value::GameSum,
+    span: Span,
+) -> Result<bool, EvalError> {
+    match heaps_of(&sum.parts) {
+        Some((inst, _)) if is_octal(games, inst, span) => try_quotient(games, cache, sum, span),
+        _ => Ok(false),
+    }
+}
+
+/// Heaps past this are first tried against smaller quotients, in case one is
+/// proven periodic ([`try_quotient`]).
+const PROBE_FROM: usize = 128;
+
+/// Whether `inst` is an octal game (the only kind whose quotient periodicity
+/// grundy can prove).
+fn is_octal(games: &mut Games<'_>, inst: InstId, span: Span) -> bool {
+    GameHeaps::new(games, inst, span)
+        .ok()
+        .and_then(|heaps| heaps.octal_digits_now())
+        .is_some()
+}
+
+/// Keeps what an automatic quotient attempt past `before` heaps gave: the
+/// quotient when built (true: the sum can be read from it), else, on a
+/// failure from heap n, the quotient of the heaps below n and the failure.
+fn keep_attempt(
+    games: &mut Games<'_>,
+    cache: &mut super::MisereCache,
+    inst: InstId,
+    span: Span,
+    before: usize,
+    attempt: Attempt,
+) -> Result<bool, EvalError> {
+    match attempt {
         Attempt::Built(q) => {
             cache.quotients.insert(inst, Rc::new(q));
             Ok(true)

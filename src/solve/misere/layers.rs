@@ -9,6 +9,7 @@ use super::{genus_walk, heaps, outcome, tame, MisereCache};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::Games;
+use crate::graph::budget::Exceeded;
 use crate::lang::value::GameSum;
 use std::time::Duration;
 
@@ -28,8 +29,17 @@ pub fn next_wins(
     if let Some(wins) = heaps::quotient_next_wins(cache, sum) {
         return Ok(wins);
     }
-    if let Some(wins) = tame::tame_next_wins(games, cache, sum, span)? {
-        return Ok(wins);
+    match tame::tame_next_wins(games, cache, sum, span) {
+        Ok(Some(wins)) => return Ok(wins),
+        Ok(None) => {}
+        Err(e) => {
+            if too_large(&e) && heaps::try_proven_quotient(games, cache, sum, span)? {
+                if let Some(wins) = heaps::quotient_next_wins(cache, sum) {
+                    return Ok(wins);
+                }
+            }
+            return Err(e);
+        }
     }
     if heaps::try_quotient(games, cache, sum, span)? {
         if let Some(wins) = heaps::quotient_next_wins(cache, sum) {
@@ -49,8 +59,17 @@ pub fn winning(
     if let Some(moves) = heaps::quotient_winning(games, cache, sum, span)? {
         return Ok(moves);
     }
-    if let Some(moves) = tame::tame_winning(games, cache, sum, span)? {
-        return Ok(moves);
+    match tame::tame_winning(games, cache, sum, span) {
+        Ok(Some(moves)) => return Ok(moves),
+        Ok(None) => {}
+        Err(e) => {
+            if too_large(&e) && heaps::try_proven_quotient(games, cache, sum, span)? {
+                if let Some(moves) = heaps::quotient_winning(games, cache, sum, span)? {
+                    return Ok(moves);
+                }
+            }
+            return Err(e);
+        }
     }
     if heaps::try_quotient(games, cache, sum, span)? {
         if let Some(moves) = heaps::quotient_winning(games, cache, sum, span)? {
@@ -58,6 +77,19 @@ pub fn winning(
         }
     }
     outcome::winning(games, cache, sum, span)
+}
+
+/// Whether the tame layer refused a heap larger than the position budget
+/// holds (it says so at once rather than fill memory with the heap's
+/// options): a quotient proven periodic may still answer.
+fn too_large(e: &EvalError) -> bool {
+    matches!(
+        e,
+        EvalError::Limit {
+            exceeded: Exceeded::Positions(_),
+            ..
+        }
+    )
 }
 
 /// The genus of `sum`, whose normal value is `normal`, when the theory of tame

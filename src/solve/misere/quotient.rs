@@ -110,6 +110,10 @@ pub struct Quotient {
     phi: Vec<Elem>,
     options: Vec<Vec<Vec<usize>>>,
     presentation: Presentation,
+    /// Set only when the periodicity theorem proves Φ periodic for ever
+    /// (an octal game, the misère quotient): then Q_N is the quotient of all
+    /// heaps, and Φ of any heap is read from the period.
+    period: Option<periodic::Periodicity>,
 }
 
 /// One winning move in a sum: replace component `component` (an index into the
@@ -297,7 +301,15 @@ fn build<R: HeapRules>(
     // Stored once, not copied into every candidate.
     q.options = options;
     match certify::certify(&q, rules, budget) {
-        Ok(_) => Ok(q),
+        Ok(_) => {
+            // Certified: the theorem applies when the window is long enough.
+            // It is stated for outcomes, so value quotients keep none.
+            if cap == 1 {
+                q.period =
+                    periodic::periodicity(&q, rules.octal_digits(), true).filter(|p| p.proven);
+            }
+            Ok(q)
+        }
         Err(certify::CertifyError::Rules(e)) => Err(QuotientError::Rules(e)),
         Err(certify::CertifyError::Budget(e)) => Err(QuotientError::Budget(e)),
         Err(certify::CertifyError::Failed { message, .. }) => {
@@ -944,6 +956,7 @@ fn finish<E>(mon: &Monoid, phi: &[Elem]) -> Result<Quotient, QuotientError<E>> {
             normal_forms,
             relations,
         },
+        period: None,
     })
 }
 
@@ -1045,9 +1058,26 @@ impl Quotient {
         (0..self.order as Elem).filter(|&x| self.in_p(x)).collect()
     }
 
-    /// Φ(n), the image of heap `n`, for n ≤ [`Quotient::max_heap`].
+    /// Φ(n), the image of heap `n`: for n ≤ [`Quotient::max_heap`] from the
+    /// table, beyond it from the proven period ([`Quotient::proven_period`]);
+    /// `None` past N when there is none.
     pub fn phi(&self, n: usize) -> Option<Elem> {
-        self.phi.get(n).copied()
+        match (self.phi.get(n), &self.period) {
+            (Some(&x), _) => Some(x),
+            (None, Some(p)) => p.phi(self, n),
+            (None, None) => None,
+        }
+    }
+
+    /// Whether Φ(n) is known: n ≤ N, or any n once the period is proven.
+    pub fn covers(&self, n: usize) -> bool {
+        n <= self.max_heap() || self.period.is_some()
+    }
+
+    /// The period of Φ when the periodicity theorem proves it (then this is
+    /// the quotient of all heaps, not only of heaps ≤ N).
+    pub fn proven_period(&self) -> Option<&periodic::Periodicity> {
+        self.period.as_ref()
     }
 
     /// The whole pretending function Φ(0..=N).

@@ -93,6 +93,75 @@ pub fn component_theory(
     if let Some(t) = heap_theories(games, cache, c, span)? {
         return Ok(t);
     }
+    if let Some(t) = unknown_by_a_part(games, cache, c, span)? {
+        return Ok(t);
+    }
+    walk_theory(games, cache, c, span)
+}
+
+/// [`Theory::Unknown`] when an option of heap `c` is a sum with a part that
+/// is not hereditarily tame, found by valuing those parts smallest first
+/// (each walk goes on from the smaller ones'), so a huge heap of a wild game
+/// is settled by its smallest parts instead of by a walk over every heap
+/// below it. `None` when every such part is tame (the walk of `c` then
+/// reuses their theories), or when `c` is not a heap.
+fn unknown_by_a_part(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    c: &Component,
+    span: Span,
+) -> Result<Option<Theory>, EvalError> {
+    if heap_size(c).is_none() {
+        return Ok(None);
+    }
+    let mut list = OptionList::default();
+    games.component_options(c, Side::Impartial, &mut list)?;
+    let mut parts: Vec<(i64, &Component)> = Vec::new();
+    for opt in list.iter().filter(|o| o.len() > 1) {
+        for part in opt {
+            let Some(size) = heap_size(part) else {
+                return Ok(None);
+            };
+            parts.push((size, part));
+        }
+    }
+    parts.sort_unstable_by_key(|&(size, _)| size);
+    parts.dedup_by_key(|&mut (size, _)| size);
+    for (_, part) in parts {
+        games.budget.tick().map_err(|e| EvalError::limit(e, span))?;
+        let theory = match direct(part) {
+            Some(t) => t,
+            None => match cache.theory.get(part) {
+                Some(Some(t)) => t.clone(),
+                _ => walk_theory(games, cache, part, span)?,
+            },
+        };
+        if !matches!(theory, Theory::Known(_, true)) {
+            cache.theory.insert(c.clone(), Some(Theory::Unknown));
+            return Ok(Some(Theory::Unknown));
+        }
+    }
+    Ok(None)
+}
+
+/// The size of a one-parameter position (a heap), which orders the probe.
+fn heap_size(c: &Component) -> Option<i64> {
+    match c {
+        Component::Pos(_, pos) => match pos.as_ref() {
+            [Value::Int(n)] => Some(*n),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The theory of `c` by the genus walk over everything it reaches.
+fn walk_theory(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    c: &Component,
+    span: Span,
+) -> Result<Theory, EvalError> {
     let budget = games.budget;
     let mut walk = TheoryWalk {
         games,

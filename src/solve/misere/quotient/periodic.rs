@@ -27,11 +27,16 @@ pub struct Periodicity {
 impl Periodicity {
     /// Φ(n) for any n, from the periodic part: exact only when `proven`.
     pub fn phi(&self, q: &Quotient, n: usize) -> Option<Elem> {
+        q.phis().get(self.base(q, n)).copied()
+    }
+
+    /// The heap ≤ N whose image heap `n` shares: `n` itself up to N, else
+    /// the heap of the same residue in the first period.
+    pub fn base(&self, q: &Quotient, n: usize) -> usize {
         if n <= q.max_heap() {
-            return q.phi(n);
+            return n;
         }
-        let base = self.preperiod + (n - self.preperiod) % self.period.max(1);
-        q.phi(base)
+        self.preperiod + (n - self.preperiod) % self.period.max(1)
     }
 
     /// The image of a sum of heaps of any size.

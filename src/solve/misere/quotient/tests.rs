@@ -399,3 +399,37 @@ fn cap_one_is_the_misere_quotient() {
     assert_eq!(q.order(), 8);
     assert_eq!(q.p_portion().len(), 2);
 }
+
+/// The quotient periodicity theorem (Plambeck–Siegel; the window MisereSolver
+/// applies, `periodic.rs`): once it proves Φ periodic, Q_N is the quotient of
+/// every heap, and heaps past N are read from the period. Kayles' is proven
+/// from a quotient of 200 heaps; its answers for heaps up to 420 must be those
+/// of the quotient built heap by heap to 420 (certified from the rules, no
+/// period used), and a window too short must prove nothing.
+#[test]
+fn a_proven_period_answers_heaps_past_the_bound() {
+    let short = build("0.77", 100);
+    assert!(short.proven_period().is_none());
+    assert!(!short.covers(101) && short.phi(101).is_none());
+    let q = build("0.77", 200);
+    assert!(q.proven_period().is_some());
+    assert!(q.covers(1_000_000_000_000));
+    let far = build("0.77", 420);
+    assert_eq!(q.order(), far.order());
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = |m: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % m) as usize
+    };
+    for _ in 0..2000 {
+        let k = 1 + next(4);
+        let sum: Vec<usize> = (0..k).map(|_| next(421)).collect();
+        assert_eq!(q.is_p(&sum), far.is_p(&sum), "{sum:?}");
+    }
+    for n in 201..=420 {
+        let (a, b) = (q.image(&[n, 3]).unwrap(), far.image(&[n, 3]).unwrap());
+        assert_eq!(q.in_p(a), far.in_p(b), "heap {n}");
+    }
+}
