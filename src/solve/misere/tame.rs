@@ -125,8 +125,8 @@ fn unknown_by_a_part(
             parts.push((size, part));
         }
     }
-    parts.sort_unstable_by_key(|&(size, _)| size);
-    parts.dedup_by_key(|&mut (size, _)| size);
+    parts.sort_by_key(|&(size, _)| size);
+    parts.dedup_by(|a, b| a.1 == b.1);
     for (_, part) in parts {
         games.budget.tick().map_err(|e| EvalError::limit(e, span))?;
         let theory = match direct(part) {
