@@ -59,17 +59,10 @@ pub fn winning(
     if let Some(moves) = heaps::quotient_winning(games, cache, sum, span)? {
         return Ok(moves);
     }
-    match tame::tame_winning(games, cache, sum, span) {
-        Ok(Some(moves)) => return Ok(moves),
-        Ok(None) => {}
-        Err(e) => {
-            if too_large(&e) && heaps::try_proven_quotient(games, cache, sum, span)? {
-                if let Some(moves) = heaps::quotient_winning(games, cache, sum, span)? {
-                    return Ok(moves);
-                }
-            }
-            return Err(e);
-        }
+    // A heap too large for the tame layer stops here: listing its options
+    // for the quotient would only fill memory.
+    if let Some(moves) = tame::tame_winning(games, cache, sum, span)? {
+        return Ok(moves);
     }
     if heaps::try_quotient(games, cache, sum, span)? {
         if let Some(moves) = heaps::quotient_winning(games, cache, sum, span)? {
