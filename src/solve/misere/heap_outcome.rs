@@ -153,7 +153,8 @@ impl<R: HeapRules> OutcomeWalk<'_, R> {
     /// The outcome of `s` when its options decide it at once: N when it has
     /// no move or an option is known to be P, P when every option is known
     /// to be N. Otherwise the options still unknown, in the order to search
-    /// them: first those that are P-positions in normal play (misère play
+    /// them: those with the fewest heaps past the kept quotient first; among
+    /// equals, first those that are P-positions in normal play (misère play
     /// mostly agrees, so a winning move is usually among them), then the
     /// rest; within each, moves in the largest heaps first (they reach what
     /// the quotient covers soonest). Options are formed in a reused buffer
@@ -187,6 +188,13 @@ impl<R: HeapRules> OutcomeWalk<'_, R> {
                     }
                 }
             }
+        }
+        // Fewest heaps past the quotient first: the rest of each is read off
+        // it, so their searches end soonest. The sort is stable: the order
+        // above decides among equals.
+        if let Some(q) = self.quotient {
+            unknown
+                .sort_by_key(|o: &Heaps| o.iter().filter(|&&h| !q.covers(usize::from(h))).count());
         }
         Ok(match (moves, unknown.is_empty()) {
             // No move: the previous player moved last and loses.
