@@ -472,7 +472,7 @@ fn quotient(
     inst: InstId,
 ) -> Result<Answer, EvalError> {
     use crate::solve::misere::heaps::GameHeaps;
-    use crate::solve::misere::quotient::{certify, periodic, quotient, QuotientError};
+    use crate::solve::misere::quotient::{periodic, quotient, QuotientError};
     let span = q.span;
     let params = games.game(inst).map_or(0, |g| g.params.len());
     if params != 1 {
@@ -516,10 +516,12 @@ fn quotient(
         QuotientError::Uncertified(why) => EvalError::Quotient { why, span },
         QuotientError::Internal(what) => EvalError::Internal { what, span },
     })?;
-    // Every returned quotient is certified; the certificate is re-run here only
-    // to tell the periodicity theorem so, cheaply for small quotients.
-    let certified = certify::certify(&found, &mut heaps, budget).is_ok();
-    let period = periodic::periodicity(&found, heaps.octal_digits_now(), certified);
+    // The construction certified the quotient and applied the periodicity
+    // theorem; otherwise a repeating Φ is shown as observed only.
+    let period = found
+        .proven_period()
+        .copied()
+        .or_else(|| periodic::periodicity(&found, None, false));
     let found = Rc::new(found);
     cache.quotients.insert(inst, found.clone());
     Ok(Answer::Quotient {
