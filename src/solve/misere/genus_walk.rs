@@ -26,7 +26,6 @@ use crate::game::Games;
 use crate::graph::budget::{Budget, Exceeded};
 use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
 use crate::lang::value::GameSum;
-use crate::solve::impartial::grundy::mex;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 use std::time::Duration;
@@ -119,9 +118,9 @@ impl Oracle<'_> {
 /// options (as sorted heap lists), kept across statements.
 #[derive(Debug, Default, Clone)]
 pub struct HeapGenera {
+    /// Each heap's options, and normal values (for the g of a genus an oracle
+    /// gives).
     options: HeapOptions,
-    /// Normal values of heaps 0, 1, … (for the g of a genus an oracle gives).
-    normals: Vec<u32>,
     memo: FxHashMap<Heaps, Option<Genus>>,
 }
 
@@ -164,21 +163,7 @@ impl HeapGenera {
         h: u16,
         positions: &Budget,
     ) -> Result<u32, HeapWalkError<R::Error>> {
-        let h = usize::from(h);
-        while self.normals.len() <= h {
-            let n = self.normals.len();
-            let options = self.options.of(rules, n as u16, positions)?;
-            let seen: Vec<u64> = options
-                .iter()
-                .map(|o| {
-                    o.iter().fold(0, |x, &p| {
-                        x ^ u64::from(self.normals.get(usize::from(p)).copied().unwrap_or(0))
-                    })
-                })
-                .collect();
-            self.normals.push(mex(&seen, &mut Vec::new()));
-        }
-        Ok(self.normals.get(h).copied().unwrap_or(0))
+        self.options.normal(rules, h, positions)
     }
 }
 

@@ -18,7 +18,6 @@ use crate::game::Games;
 use crate::graph::budget::Budget;
 use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
 use crate::lang::value::GameSum;
-use crate::solve::impartial::grundy::mex;
 use rustc_hash::FxHashMap;
 
 /// True when the player to move wins `sum` in misère play; `None` when `sum`
@@ -50,9 +49,6 @@ pub struct HeapOutcomes {
     options: HeapOptions,
     /// On the path, P or N; heaps without a move are left out of the keys.
     memo: FxHashMap<Heaps, u8>,
-    /// Normal-play Grundy values of heaps 0, 1, …: the search tries the
-    /// options that are normal-play P-positions first (below).
-    nimbers: Vec<u32>,
 }
 
 impl HeapOutcomes {
@@ -70,13 +66,9 @@ impl HeapOutcomes {
         // Every heap the search can reach is below the largest: their options
         // are listed now, so the search only reads them.
         let largest = heaps.iter().copied().max().unwrap_or(0);
-        for h in 0..=largest {
-            let options = self.options.of(rules, h, budget)?;
-            if usize::from(h) == self.nimbers.len() {
-                let value = nimber(&self.nimbers, &options);
-                self.nimbers.push(value);
-            }
-        }
+        // Their normal values too: the search tries the options that are
+        // normal-play P-positions first.
+        self.options.normal(rules, largest, budget)?;
         let mut root: Vec<u16> = heaps
             .iter()
             .copied()
@@ -101,21 +93,6 @@ impl HeapOutcomes {
             _ => Err(HeapWalkError::Unfinished),
         }
     }
-}
-
-/// The normal-play Grundy value of a heap with these options, given the
-/// values of the smaller heaps (a part without one counts as 0: the value
-/// only orders the search).
-fn nimber(smaller: &[u32], options: &[Heaps]) -> u32 {
-    let values: Vec<u64> = options
-        .iter()
-        .map(|o| {
-            o.iter().fold(0, |x, &p| {
-                x ^ u64::from(smaller.get(usize::from(p)).copied().unwrap_or(0))
-            })
-        })
-        .collect();
-    mex(&values, &mut Vec::new())
 }
 
 struct OutcomeWalk<'w, R: HeapRules> {
@@ -160,8 +137,9 @@ impl<R: HeapRules> OutcomeWalk<'_, R> {
     /// the quotient covers soonest). Options are formed in a reused buffer
     /// and looked up there; only the unknown ones are kept.
     fn scan(&mut self, s: &[u16]) -> Result<Scan, HeapWalkError<R::Error>> {
-        let nimber = |h: u16| self.outcomes.nimbers.get(usize::from(h)).copied();
-        let total = s.iter().fold(0, |x, &h| x ^ nimber(h).unwrap_or(0));
+        let total = s
+            .iter()
+            .fold(0, |x, &h| x ^ self.outcomes.options.known_normal(h));
         let mut unknown = Vec::new();
         let mut moves = false;
         // Normal-play P-positions on the first pass, the rest on the second.
@@ -170,10 +148,12 @@ impl<R: HeapRules> OutcomeWalk<'_, R> {
                 if s.get(i + 1) == Some(&h) {
                     continue;
                 }
-                let others = total ^ nimber(h).unwrap_or(0);
-                for o in self.outcomes.options.of(self.rules, h, self.budget)?.iter() {
+                let listed = self.outcomes.options.of(self.rules, h, self.budget)?;
+                let nimber = |h: u16| self.outcomes.options.known_normal(h);
+                let others = total ^ nimber(h);
+                for o in listed.iter() {
                     moves = true;
-                    let value = o.iter().fold(others, |x, &p| x ^ nimber(p).unwrap_or(0));
+                    let value = o.iter().fold(others, |x, &p| x ^ nimber(p));
                     if (value == 0) != normal_p {
                         continue;
                     }

@@ -9,6 +9,7 @@ use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::graph::budget::{Budget, Exceeded};
 use crate::lang::value::{Component, InstId};
+use crate::solve::impartial::grundy::mex;
 use std::rc::Rc;
 
 /// A sum of heaps of one game: the heap sizes, sorted.
@@ -33,10 +34,12 @@ impl<E> From<Exceeded> for HeapWalkError<E> {
     }
 }
 
-/// Each heap's options, as sorted heap lists, asked of the rules once.
+/// Each heap's options, as sorted heap lists, asked of the rules once, and
+/// the normal-play values of heaps 0, 1, … found from them.
 #[derive(Debug, Default, Clone)]
 pub struct HeapOptions {
     options: Vec<Option<Rc<[Heaps]>>>,
+    normals: Vec<u32>,
 }
 
 impl HeapOptions {
@@ -82,6 +85,37 @@ impl HeapOptions {
 }
 
 impl HeapOptions {
+    /// The normal-play Grundy value of heap `h` (the mex of its options'
+    /// xors), valuing heaps 0..=h as needed; heaps listed for the first time
+    /// count their options on `positions`.
+    pub fn normal<R: HeapRules>(
+        &mut self,
+        rules: &mut R,
+        h: u16,
+        positions: &Budget,
+    ) -> Result<u32, HeapWalkError<R::Error>> {
+        let h = usize::from(h);
+        while self.normals.len() <= h {
+            let n = self.normals.len();
+            let options = self.of(rules, n as u16, positions)?;
+            let seen: Vec<u64> = options
+                .iter()
+                .map(|o| {
+                    o.iter()
+                        .fold(0, |x, &p| x ^ u64::from(self.known_normal(p)))
+                })
+                .collect();
+            self.normals.push(mex(&seen, &mut Vec::new()));
+        }
+        Ok(self.known_normal(h as u16))
+    }
+
+    /// The normal value of heap `h` once [`Self::normal`] has found it (0
+    /// before).
+    pub fn known_normal(&self, h: u16) -> u32 {
+        self.normals.get(usize::from(h)).copied().unwrap_or(0)
+    }
+
     /// Whether heap `h` has a move, once its options are listed ([`Self::of`]);
     /// a heap not listed yet counts as having one.
     pub fn has_move(&self, h: u16) -> bool {
