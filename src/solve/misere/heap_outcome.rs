@@ -10,7 +10,7 @@ use super::heap_sums::{option_of, settle, small_heaps, HeapOptions, HeapWalkErro
 use super::heaps::GameHeaps;
 use super::outcome::{decide, Options, N, ON_PATH, P};
 use super::quotient::rules::HeapRules;
-use super::quotient::Quotient;
+use super::quotient::{Elem, Quotient};
 use super::MisereCache;
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
@@ -18,7 +18,8 @@ use crate::game::Games;
 use crate::graph::budget::Budget;
 use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
 use crate::lang::value::GameSum;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
+use std::hash::Hasher;
 
 /// True when the player to move wins `sum` in misère play; `None` when `sum`
 /// is not a sum of heaps of one heap game (the search over components
@@ -49,6 +50,11 @@ pub struct HeapOutcomes {
     options: HeapOptions,
     /// On the path, P or N; heaps without a move are left out of the keys.
     memo: FxHashMap<Heaps, u8>,
+    /// Move-ordering hints: the [`shape`]s of the positions found to be P.
+    hints: FxHashSet<u64>,
+    /// The quotient the hints' shapes were taken under (its bound and order):
+    /// another quotient starts them afresh.
+    hinted_by: Option<(usize, usize)>,
 }
 
 impl HeapOutcomes {
@@ -75,6 +81,11 @@ impl HeapOutcomes {
             .filter(|&h| self.options.has_move(h))
             .collect();
         root.sort_unstable();
+        let by = quotient.map(|q| (q.max_heap(), q.order()));
+        if self.hinted_by != by {
+            self.hints.clear();
+            self.hinted_by = by;
+        }
         let mut walk = OutcomeWalk {
             outcomes: self,
             rules,
@@ -104,26 +115,38 @@ struct OutcomeWalk<'w, R: HeapRules> {
     buf: Vec<u16>,
 }
 
+/// The image of every heap of `s` but the last (the largest), when the
+/// quotient covers them all: an option of the last heap is then read off the
+/// quotient without being formed. (No other heap needs this: an option in
+/// another heap keeps the last one, and a position whose last heap the
+/// quotient covers is read off it, never scanned.)
+fn head_image(q: &Quotient, s: &[u16]) -> Option<Elem> {
+    let (_, head) = s.split_last()?;
+    head.iter().try_fold(q.identity(), |x, &h| {
+        let h = usize::from(h);
+        q.phi(h).filter(|_| q.covers(h)).map(|y| q.mul(x, y))
+    })
+}
+
 impl<R: HeapRules> OutcomeWalk<'_, R> {
     /// The outcome of `s` (P or N) when the memo has it or the quotient
     /// covers all its heaps.
     fn known(&self, s: &[u16]) -> Option<u8> {
-        match self.outcomes.memo.get(s) {
-            Some(&ON_PATH) => None,
-            Some(&o) => Some(o),
-            None => {
-                // Sorted: the largest heap says whether the quotient covers
-                // the sum at all.
-                let q = self.quotient?;
-                if s.last().is_some_and(|&h| !q.covers(usize::from(h))) {
-                    return None;
-                }
-                let mut x = q.identity();
-                for &h in s {
-                    x = q.mul(x, q.phi(usize::from(h))?);
-                }
-                Some(if q.in_p(x) { P } else { N })
+        // Sorted: the largest heap says whether the quotient covers the sum.
+        // Covered sums are read off it and never memoised.
+        if let Some(q) = self
+            .quotient
+            .filter(|q| s.last().is_none_or(|&h| q.covers(usize::from(h))))
+        {
+            let mut x = q.identity();
+            for &h in s {
+                x = q.mul(x, q.phi(usize::from(h))?);
             }
+            return Some(if q.in_p(x) { P } else { N });
+        }
+        match self.outcomes.memo.get(s) {
+            Some(&ON_PATH) | None => None,
+            Some(&o) => Some(o),
         }
     }
 
@@ -142,6 +165,7 @@ impl<R: HeapRules> OutcomeWalk<'_, R> {
             .fold(0, |x, &h| x ^ self.outcomes.options.known_normal(h));
         let mut unknown = Vec::new();
         let mut moves = false;
+        let head = self.quotient.and_then(|q| head_image(q, s).map(|x| (q, x)));
         // Normal-play P-positions on the first pass, the rest on the second.
         for normal_p in [true, false] {
             for (i, &h) in s.iter().enumerate().rev() {
@@ -158,6 +182,19 @@ impl<R: HeapRules> OutcomeWalk<'_, R> {
                         continue;
                     }
                     self.budget.tick()?;
+                    // The other heaps covered: read the option off the
+                    // quotient without forming it.
+                    if let Some((q, r)) = head.filter(|_| i + 1 == s.len()) {
+                        let x = o.iter().try_fold(r, |x, &p| {
+                            let p = usize::from(p);
+                            q.phi(p).filter(|_| q.covers(p)).map(|y| q.mul(x, y))
+                        });
+                        match x {
+                            Some(x) if q.in_p(x) => return Ok(Scan::Decided(N)),
+                            Some(_) => continue,
+                            None => {}
+                        }
+                    }
                     option_of(&mut self.buf, s, i, o);
                     let options = &self.outcomes.options;
                     self.buf.retain(|&part| options.has_move(part));
@@ -169,12 +206,17 @@ impl<R: HeapRules> OutcomeWalk<'_, R> {
                 }
             }
         }
-        // Fewest heaps past the quotient first: the rest of each is read off
-        // it, so their searches end soonest. The sort is stable: the order
-        // above decides among equals.
+        // Options shaped like a position already found to be P first (the
+        // quotient is nearly a congruence for the heaps past it too, so they
+        // are usually P); then fewest heaps past the quotient: the rest of
+        // each is read off it, so their searches end soonest. The sort is
+        // stable: the order above decides among equals.
         if let Some(q) = self.quotient {
-            unknown
-                .sort_by_key(|o: &Heaps| o.iter().filter(|&&h| !q.covers(usize::from(h))).count());
+            let hints = &self.outcomes.hints;
+            unknown.sort_by_cached_key(|o: &Heaps| {
+                let past = o.iter().filter(|&&h| !q.covers(usize::from(h))).count();
+                (!hints.contains(&shape(q, o)), past)
+            });
         }
         Ok(match (moves, unknown.is_empty()) {
             // No move: the previous player moved last and loses.
@@ -182,6 +224,30 @@ impl<R: HeapRules> OutcomeWalk<'_, R> {
             (true, true) => Scan::Decided(P),
             (true, false) => Scan::Unknown(unknown),
         })
+    }
+}
+
+/// A position's shape: its heaps past the quotient's bound and the image of
+/// the rest, hashed. Two positions of one shape usually share their outcome
+/// (always, when no heap is past the bound); a hash collision only misorders
+/// the search.
+fn shape(q: &Quotient, s: &[u16]) -> u64 {
+    let mut hasher = FxHasher::default();
+    let mut x = q.identity();
+    for &h in s {
+        match q.phi(usize::from(h)).filter(|_| q.covers(usize::from(h))) {
+            Some(y) => x = q.mul(x, y),
+            None => hasher.write_u16(h),
+        }
+    }
+    hasher.write_u32(x);
+    hasher.finish()
+}
+
+/// Records `s` as P: options of its shape are tried first from now on.
+fn hint_p(outcomes: &mut HeapOutcomes, q: Option<&Quotient>, s: &[u16], o: u8) {
+    if let (Some(q), P) = (q, o) {
+        outcomes.hints.insert(shape(q, s));
     }
 }
 
@@ -225,6 +291,7 @@ impl<R: HeapRules> Walk for OutcomeWalk<'_, R> {
         if frame.options.is_none() {
             match self.scan(s)? {
                 Scan::Decided(o) => {
+                    hint_p(self.outcomes, self.quotient, s, o);
                     self.outcomes.memo.insert(s.clone(), o);
                     return Ok(Visit::Done);
                 }
@@ -233,6 +300,7 @@ impl<R: HeapRules> Walk for OutcomeWalk<'_, R> {
         }
         match decide(frame, |o| self.known(o), children) {
             Some(o) => {
+                hint_p(self.outcomes, self.quotient, s, o);
                 self.outcomes.memo.insert(s.clone(), o);
                 Ok(Visit::Done)
             }
