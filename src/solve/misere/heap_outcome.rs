@@ -50,7 +50,9 @@ pub struct HeapOutcomes {
     options: HeapOptions,
     /// On the path, P or N; heaps without a move are left out of the keys.
     memo: FxHashMap<Heaps, u8>,
-    /// Move-ordering hints: the [`shape`]s of the positions found to be P.
+    /// Move-ordering hints: the [`shape`]s of the positions found to be P
+    /// (at most one per memoised position, so the position budget bounds
+    /// them too).
     hints: FxHashSet<u64>,
     /// The quotient the hints' shapes were taken under (its bound and order):
     /// another quotient starts them afresh.
@@ -153,8 +155,9 @@ impl<R: HeapRules> OutcomeWalk<'_, R> {
     /// The outcome of `s` when its options decide it at once: N when it has
     /// no move or an option is known to be P, P when every option is known
     /// to be N. Otherwise the options still unknown, in the order to search
-    /// them: those with the fewest heaps past the kept quotient first; among
-    /// equals, first those that are P-positions in normal play (misère play
+    /// them: those of a [`shape`] already found P first, then those with the
+    /// fewest heaps past the kept quotient; among equals, first those that
+    /// are P-positions in normal play (misère play
     /// mostly agrees, so a winning move is usually among them), then the
     /// rest; within each, moves in the largest heaps first (they reach what
     /// the quotient covers soonest). Options are formed in a reused buffer
