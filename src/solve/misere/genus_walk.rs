@@ -137,8 +137,13 @@ impl HeapGenera {
         steps: &Budget,
         positions: &Budget,
     ) -> Result<Genus, HeapWalkError<R::Error>> {
-        let mut root: Vec<u16> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        // Every heap the walk reaches is valued now, so that its sums are
+        // kept reduced ([`HeapOptions::reduce`]).
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        self.options.normal(rules, largest, positions)?;
+        let mut root: Vec<u16> = heaps.to_vec();
         root.sort_unstable();
+        self.options.reduce(&mut root);
         let root: Heaps = root.into();
         let mut walk = HeapWalk {
             genera: self,
@@ -220,6 +225,7 @@ impl<R: HeapRules> Walk for HeapWalk<'_, R> {
             for (i, options) in &by_heap {
                 for o in options.iter() {
                     option_of(&mut self.buf, s, *i, o);
+                    self.genera.options.reduce(&mut self.buf);
                     if self.genera.memo.contains_key(self.buf.as_slice()) {
                         continue;
                     }
@@ -245,11 +251,12 @@ impl<R: HeapRules> Walk for HeapWalk<'_, R> {
                 return Ok(Visit::Need);
             }
         }
-        let (memo, buf) = (&self.genera.memo, &mut self.buf);
+        let (memo, buf, heap_options) = (&self.genera.memo, &mut self.buf, &self.genera.options);
         let mut genera: Vec<&Genus> = Vec::new();
         for (i, options) in &by_heap {
             for o in options.iter() {
                 option_of(buf, s, *i, o);
+                heap_options.reduce(buf);
                 match memo.get(buf.as_slice()) {
                     Some(Some(g)) => genera.push(g),
                     _ => children.push(buf.as_slice().into()),

@@ -77,12 +77,9 @@ impl HeapOutcomes {
         // Their normal values too: the search tries the options that are
         // normal-play P-positions first.
         self.options.normal(rules, largest, budget)?;
-        let mut root: Vec<u16> = heaps
-            .iter()
-            .copied()
-            .filter(|&h| self.options.has_move(h))
-            .collect();
+        let mut root: Vec<u16> = heaps.to_vec();
         root.sort_unstable();
+        self.options.reduce(&mut root);
         let by = quotient.map(|q| (q.max_heap(), q.order()));
         if self.hinted_by != by {
             self.hints.clear();
@@ -199,8 +196,7 @@ impl<R: HeapRules> OutcomeWalk<'_, R> {
                         }
                     }
                     option_of(&mut self.buf, s, i, o);
-                    let options = &self.outcomes.options;
-                    self.buf.retain(|&part| options.has_move(part));
+                    self.outcomes.options.reduce(&mut self.buf);
                     match self.known(&self.buf) {
                         Some(P) => return Ok(Scan::Decided(N)),
                         Some(_) => {}

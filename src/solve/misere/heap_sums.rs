@@ -1,5 +1,7 @@
 //! Sums of heaps of one heap game as the walks over them key them: sorted heap
-//! sizes (`u16`s), each heap's options listed once. Shared by the genus walk
+//! sizes (`u16`s), each heap's options listed once, and every heap that is a
+//! nim heap in misère play replaced by the smallest such heap (*0 dropped,
+//! *1 cancelled in pairs), so equivalent sums share one key. Shared by the genus walk
 //! ([`super::genus_walk::HeapGenera`]) and the outcome search
 //! ([`super::heap_outcome::HeapOutcomes`]).
 
@@ -40,6 +42,24 @@ impl<E> From<Exceeded> for HeapWalkError<E> {
 pub struct HeapOptions {
     options: Vec<Option<Rc<[Heaps]>>>,
     normals: Vec<u32>,
+    /// Each valued heap's [`Class`], found with its normal value.
+    classes: Vec<Class>,
+    /// For each n, the smallest heap that is *n (n ≥ 1), once one is valued:
+    /// a sum keeps that heap for every heap that is *n.
+    nim_heaps: Vec<Option<u16>>,
+}
+
+/// A heap that is, in misère play and in every sum, the nim heap *n
+/// (`Nim(n)`), or one not known to be (`Other`). Conway's simplification
+/// (ONAG ch. 12): a game whose options are nim heaps with mex m ≥ 1 is *m
+/// (the options *k, k > m, reverse through *m); {*1} = *1 + *1 = 0; an option
+/// may be replaced by an equivalent game; and *1 + *n = *(n xor 1), so a sum
+/// of nim heaps of which at most one exceeds *1 is a nim heap. A heap with
+/// no option is *0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Nim(u32),
+    Other,
 }
 
 impl HeapOptions {
@@ -106,23 +126,95 @@ impl HeapOptions {
                 })
                 .collect();
             self.normals.push(mex(&seen, &mut Vec::new()));
+            let class = self.class_of_options(&options);
+            if let Class::Nim(v) = class {
+                let v = v as usize;
+                if self.nim_heaps.len() <= v {
+                    self.nim_heaps.resize(v + 1, None);
+                }
+                if let Some(slot @ None) = self.nim_heaps.get_mut(v) {
+                    *slot = u16::try_from(n).ok();
+                }
+            }
+            self.classes.push(class);
         }
         Ok(self.known_normal(h as u16))
+    }
+
+    /// A heap's class from its options' (all valued already).
+    fn class_of_options(&self, options: &[Heaps]) -> Class {
+        let mut seen = Vec::with_capacity(options.len());
+        for o in options {
+            match self.sum_class(o) {
+                Class::Nim(v) => seen.push(u64::from(v)),
+                Class::Other => return Class::Other,
+            }
+        }
+        if seen.is_empty() {
+            return Class::Nim(0);
+        }
+        match mex(&seen, &mut Vec::new()) {
+            0 if seen.iter().all(|&v| v == 1) => Class::Nim(0),
+            0 => Class::Other,
+            m => Class::Nim(m),
+        }
+    }
+
+    /// The class of a sum of valued heaps: a nim heap when at most one part
+    /// exceeds *1.
+    fn sum_class(&self, parts: &[u16]) -> Class {
+        let (mut big, mut ones) = (None, 0);
+        for &p in parts {
+            match self.classes.get(usize::from(p)) {
+                Some(Class::Nim(0)) => {}
+                Some(Class::Nim(1)) => ones ^= 1,
+                Some(&Class::Nim(v)) if big.is_none() => big = Some(v),
+                _ => return Class::Other,
+            }
+        }
+        Class::Nim(big.unwrap_or(0) ^ ones)
+    }
+
+    /// `s` (sorted) as an equivalent sum in misère play with fewer distinct
+    /// forms: heaps that are *0 dropped, every heap that is *n (n ≥ 2)
+    /// replaced by the smallest heap that is *n, and the heaps that are *1
+    /// cancelled in pairs (one of them, the smallest *1 heap, kept for an odd
+    /// count). Heaps not valued yet ([`Self::normal`]) are kept as they are.
+    pub fn reduce(&self, s: &mut Vec<u16>) {
+        let mut odd = false;
+        let mut changed = false;
+        for h in s.iter_mut() {
+            match self.classes.get(usize::from(*h)) {
+                Some(Class::Nim(0)) => *h = 0,
+                Some(Class::Nim(1)) => {
+                    odd = !odd;
+                    *h = 0;
+                }
+                Some(&Class::Nim(v)) => {
+                    if let Some(Some(c)) = self.nim_heaps.get(v as usize) {
+                        changed |= *c != *h;
+                        *h = *c;
+                    }
+                }
+                _ => {}
+            }
+        }
+        s.retain(|&h| h != 0);
+        if odd {
+            if let Some(Some(one)) = self.nim_heaps.get(1) {
+                s.push(*one);
+                changed = true;
+            }
+        }
+        if changed {
+            s.sort_unstable();
+        }
     }
 
     /// The normal value of heap `h` once [`Self::normal`] has found it (0
     /// before).
     pub fn known_normal(&self, h: u16) -> u32 {
         self.normals.get(usize::from(h)).copied().unwrap_or(0)
-    }
-
-    /// Whether heap `h` has a move, once its options are listed ([`Self::of`]);
-    /// a heap not listed yet counts as having one.
-    pub fn has_move(&self, h: u16) -> bool {
-        match self.options.get(usize::from(h)) {
-            Some(Some(o)) => !o.is_empty(),
-            _ => true,
-        }
     }
 }
 
@@ -174,5 +266,119 @@ pub fn settle<T>(
             format!("a finished {what} left no answer"),
             span,
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+
+    use super::*;
+    use crate::solve::misere::quotient::rules::Octal;
+    use std::collections::HashMap;
+
+    fn valued(code: &str, largest: u16) -> HeapOptions {
+        let mut rules = Octal::parse(code).unwrap();
+        let mut heaps = HeapOptions::default();
+        heaps
+            .normal(&mut rules, largest, &Budget::default())
+            .unwrap();
+        heaps
+    }
+
+    /// The classes worked out by hand with Conway's rules. Dawson's Kayles
+    /// (0.07, two adjacent pins; options of n split n − 2): d(2) = d(3) = {0}
+    /// = *1; d(4) = {*1, 0} = *2; d(5) = {*1} = 0; d(6) = {*2, *1, 0} = *3;
+    /// d(7) = {0, *2} = *1; d(8) = {*3, 0, *1 + *2, 0} = *1; d(9) = {*1, *3,
+    /// *1, *1 + *2} has mex 0 and an option other than *1: not a nim heap.
+    /// Kayles (0.77): k(3) = {*2, *1, 0} = *3; k(4) = {*3, *2, *1 + *2, 0} =
+    /// *1; k(5) has the option *2 + *2.
+    #[test]
+    fn small_heaps_are_the_nim_heaps_worked_out_by_hand() {
+        use Class::{Nim, Other};
+        let d = valued("0.07", 9);
+        assert_eq!(
+            d.classes,
+            [
+                Nim(0),
+                Nim(0),
+                Nim(1),
+                Nim(1),
+                Nim(2),
+                Nim(0),
+                Nim(3),
+                Nim(1),
+                Nim(1),
+                Other
+            ]
+        );
+        let k = valued("0.77", 5);
+        assert_eq!(k.classes, [Nim(0), Nim(1), Nim(2), Nim(3), Nim(1), Other]);
+    }
+
+    /// Misère values by direct recursion over sorted heap lists.
+    fn value(rules: &mut Octal, memo: &mut HashMap<Vec<usize>, u32>, s: &[usize]) -> u32 {
+        let mut key: Vec<usize> = s.iter().copied().filter(|&h| h > 0).collect();
+        key.sort_unstable();
+        if let Some(&v) = memo.get(&key) {
+            return v;
+        }
+        let mut seen = Vec::new();
+        for i in 0..key.len() {
+            let mut opts = Vec::new();
+            rules.options(key[i], &mut opts).unwrap();
+            for o in opts {
+                let mut next = key.clone();
+                next.remove(i);
+                next.extend(o);
+                seen.push(u64::from(value(rules, memo, &next)));
+            }
+        }
+        let v = if seen.is_empty() {
+            1
+        } else {
+            mex(&seen, &mut Vec::new())
+        };
+        memo.insert(key, v);
+        v
+    }
+
+    /// A reduced sum is equivalent to the sum: the same misère value, also
+    /// with each of a few other heaps added, for every sum of up to three
+    /// heaps to 11 (brute force, no reduction in it).
+    #[test]
+    fn reduced_sums_keep_their_misere_values() {
+        for code in ["0.07", "0.77", "0.137", "0.6", "4.7"] {
+            let heaps = valued(code, 12);
+            let mut rules = Octal::parse(code).unwrap();
+            let mut memo = HashMap::new();
+            let mut reduced_some = 0;
+            for a in 0..=11u16 {
+                for b in a..=11 {
+                    for c in b..=11 {
+                        for extra in [0u16, 2, 4, 9] {
+                            let s = [a, b, c, extra];
+                            let mut r: Vec<u16> = s.to_vec();
+                            r.sort_unstable();
+                            heaps.reduce(&mut r);
+                            let wide =
+                                |v: &[u16]| v.iter().map(|&h| usize::from(h)).collect::<Vec<_>>();
+                            let mut plain: Vec<u16> =
+                                s.iter().copied().filter(|&h| h > 0).collect();
+                            plain.sort_unstable();
+                            if r != plain {
+                                reduced_some += 1;
+                            }
+                            assert_eq!(
+                                value(&mut rules, &mut memo, &wide(&r)),
+                                value(&mut rules, &mut memo, &wide(&s)),
+                                "{code}: {s:?} reduced to {r:?}"
+                            );
+                        }
+                    }
+                }
+            }
+            assert!(reduced_some > 0, "{code}: nothing reduced");
+        }
     }
 }
