@@ -159,17 +159,6 @@ impl HeapGenera {
             _ => Err(HeapWalkError::Unfinished),
         }
     }
-
-    /// The normal value of heap `h` (the mex of its options' xors); heaps
-    /// listed for the first time count their options on `positions`.
-    pub fn normal<R: HeapRules>(
-        &mut self,
-        rules: &mut R,
-        h: u16,
-        positions: &Budget,
-    ) -> Result<u32, HeapWalkError<R::Error>> {
-        self.options.normal(rules, h, positions)
-    }
 }
 
 struct HeapWalk<'w, R: HeapRules> {
@@ -236,10 +225,9 @@ impl<R: HeapRules> Walk for HeapWalk<'_, R> {
                     let key: Heaps = self.buf.as_slice().into();
                     match told {
                         Some(gammas) => {
-                            let mut g = 0;
-                            for &h in key.iter() {
-                                g ^= self.genera.normal(self.rules, h, self.positions)?;
-                            }
+                            // Every heap was valued when the walk began.
+                            let heaps = &self.genera.options;
+                            let g = key.iter().fold(0, |g, &h| g ^ heaps.known_normal(h));
                             self.positions.add_positions(1)?;
                             self.genera.memo.insert(key, Some(Genus::new(g, gammas)));
                         }

@@ -10,6 +10,7 @@
 use super::*;
 use crate::graph::budget::Budget;
 use crate::solve::misere::genus_walk::HeapGenera;
+use crate::solve::misere::heap_sums::HeapOptions;
 use crate::solve::misere::quotient::rules::HeapRules;
 use crate::solve::misere::quotient::rules::Octal;
 use std::collections::HashMap;
@@ -218,8 +219,9 @@ fn kayles_heap_genera() {
     assert_eq!(genera[5], "4^146");
 }
 
-/// The heap walk's normal values (the g it gives sums a quotient answers) are
-/// Kayles' nim-sequence as Winning Ways prints it (ch. 4), heaps 0 to 47.
+/// The heap walks' normal values (the g the genus walk gives sums a quotient
+/// answers) are Kayles' nim-sequence as Winning Ways prints it (ch. 4),
+/// heaps 0 to 47.
 #[test]
 fn heap_walk_normal_values_are_kayles_sequence() {
     let ww = [
@@ -227,10 +229,11 @@ fn heap_walk_normal_values_are_kayles_sequence() {
         7, 2, 1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7,
     ];
     let mut rules = Octal::parse("0.77").unwrap();
-    let mut walk = HeapGenera::default();
+    let mut heaps = HeapOptions::default();
     for (h, &want) in ww.iter().enumerate() {
         assert_eq!(
-            walk.normal(&mut rules, h as u16, &Budget::default())
+            heaps
+                .normal(&mut rules, h as u16, &Budget::default())
                 .unwrap(),
             want,
             "heap {h}"
