@@ -191,6 +191,25 @@ fn main() {
         );
         assert_eq!(answers.first().map(outcome), Some(want));
     }
+    // Kayles rows plus nimbers: the rows' γ against the nimbers folded. The
+    // third is checked by an identity: *1 + *3 is *2, which is Kayles' row
+    // of 2, so it must agree with the quotient's answer for k(2) in place.
+    run(
+        "outcome misere k(40) + k(31) + *6",
+        &format!("{kayles}outcome misere k(40) + k(31) + *6"),
+    );
+    run(
+        "winning misere k(30) + k(25) + *9",
+        &format!("{kayles}winning misere k(30) + k(25) + *9"),
+    );
+    let (answers, _) = run(
+        "outcome misere k(100) + k(90) + *1 + *3, and with k(2) for *1 + *3",
+        &format!(
+            "{kayles}outcome misere k(100) + k(90) + *1 + *3\noutcome misere k(100) + k(90) + k(2)"
+        ),
+    );
+    assert_eq!(answers.len(), 2);
+    assert_eq!(outcome(&answers[0]), outcome(&answers[1]));
     dawson_rows(40, 20);
     // Last: its engine ends holding millions of small memo entries, and the
     // first large allocation after they are freed consolidates them (3 s

@@ -35,12 +35,46 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// A genus g^{γ0γ1…}, stored in normal form: γ0…γk with k ≥ 1 the least index
-/// such that γi = γi−2 for every i > k.
+/// A genus g^{γ0γ1…}: the normal value g and the misère values [`Gammas`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Genus {
     g: u32,
-    gamma: Vec<u32>,
+    gamma: Gammas,
+}
+
+/// The misère values γ0, γ1, … of a game (γk that of the game plus k copies
+/// of *2), stored in normal form: γ0…γk with k ≥ 1 the least index such that
+/// γi = γi−2 for every i > k.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Gammas(Vec<u32>);
+
+impl Gammas {
+    /// From a nonempty prefix after which the last two values repeat for
+    /// ever (one value: by itself periodic with the tame step γ1 = γ0 ⊕ 2),
+    /// trimmed to normal form. `None` for an empty prefix.
+    pub fn new(prefix: Vec<u32>) -> Option<Gammas> {
+        let mut gamma = prefix;
+        let &first = gamma.first()?;
+        while gamma.len() > 2 && gamma.last() == gamma.get(gamma.len() - 3) {
+            gamma.pop();
+        }
+        if gamma.len() == 1 {
+            gamma.push(first ^ 2);
+        }
+        Some(Gammas(gamma))
+    }
+
+    /// γk for any k (the normal form repeats its last two values).
+    pub fn get(&self, k: usize) -> u32 {
+        let len = self.0.len();
+        let i = if k < len { k } else { len - 2 + (k - len) % 2 };
+        self.0.get(i).copied().unwrap_or(0)
+    }
+
+    /// The normal-form prefix γ0…γk.
+    pub fn prefix(&self) -> &[u32] {
+        &self.0
+    }
 }
 
 /// What a genus alone says about a game's phylum (CGSuite's `Phylum`).
@@ -71,19 +105,18 @@ impl Genus {
     /// Builds a genus from g and a γ prefix after which the last two values
     /// repeat for ever; the prefix is trimmed to normal form.
     pub fn new(g: u32, gamma: Vec<u32>) -> Genus {
-        let mut gamma = gamma;
-        while gamma.len() > 2 && gamma.last() == gamma.get(gamma.len() - 3) {
-            gamma.pop();
-        }
-        if gamma.is_empty() {
-            gamma.push(g);
-        }
-        if gamma.len() == 1 {
-            // One value: by itself periodic with the tame step γ1 = γ0 ⊕ 2.
-            let first = gamma.first().copied().unwrap_or(g);
-            gamma.push(first ^ 2);
-        }
+        let gamma = Gammas::new(gamma).unwrap_or_else(|| Gammas(vec![g, g ^ 2]));
         Genus { g, gamma }
+    }
+
+    /// The genus with normal value `g` and misère values `gamma`.
+    pub fn with_gammas(g: u32, gamma: Gammas) -> Genus {
+        Genus { g, gamma }
+    }
+
+    /// The misère values γ0, γ1, ….
+    pub fn gammas(&self) -> &Gammas {
+        &self.gamma
     }
 
     /// The genus of the game 0 (no option): 0^120.
@@ -114,14 +147,12 @@ impl Genus {
 
     /// γk for any k (the normal form repeats its last two values).
     pub fn gamma(&self, k: usize) -> u32 {
-        let len = self.gamma.len();
-        let i = if k < len { k } else { len - 2 + (k - len) % 2 };
-        self.gamma.get(i).copied().unwrap_or(0)
+        self.gamma.get(k)
     }
 
     /// The normal-form prefix γ0…γk.
     pub fn prefix(&self) -> &[u32] {
-        &self.gamma
+        self.gamma.prefix()
     }
 
     /// The genus of a game from its options' genera (CGSuite's recursion, see the
@@ -141,7 +172,7 @@ impl Genus {
         }
         let top = options
             .iter()
-            .map(|o| o.borrow().gamma.len())
+            .map(|o| o.borrow().prefix().len())
             .max()
             .unwrap_or(2)
             + 2;
@@ -229,11 +260,11 @@ impl fmt::Display for Genus {
     /// `0^120`, `4^146`; with parentheses and commas once some γ ≥ 10: `8^(8,10)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}^", self.g)?;
-        if self.gamma.iter().any(|&x| x >= 10) {
-            let parts: Vec<String> = self.gamma.iter().map(u32::to_string).collect();
+        if self.prefix().iter().any(|&x| x >= 10) {
+            let parts: Vec<String> = self.prefix().iter().map(u32::to_string).collect();
             write!(f, "({})", parts.join(","))
         } else {
-            for x in &self.gamma {
+            for x in self.prefix() {
                 write!(f, "{x}")?;
             }
             Ok(())

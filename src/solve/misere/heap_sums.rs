@@ -52,10 +52,12 @@ pub struct HeapOptions {
 /// A heap that is, in misère play and in every sum, the nim heap *n
 /// (`Nim(n)`), or one not known to be (`Other`). Conway's simplification
 /// (ONAG ch. 12): a game whose options are nim heaps with mex m ≥ 1 is *m
-/// (the options *k, k > m, reverse through *m); {*1} = *1 + *1 = 0; an option
-/// may be replaced by an equivalent game; and *1 + *n = *(n xor 1), so a sum
-/// of nim heaps of which at most one exceeds *1 is a nim heap. A heap with
-/// no option is *0.
+/// (the options *k, k > m, reverse through *m); with mex 0 it is 0 when *1 is
+/// among them (every option reverses through 0, and the proviso asks for an
+/// option that is a misère P-position: *1 is one, *k for k ≥ 2 are not), so
+/// {*1} = *1 + *1 = 0 and {*1, *2} = 0; an option may be replaced by an
+/// equivalent game; and *1 + *n = *(n xor 1), so a sum of nim heaps of which
+/// at most one exceeds *1 is a nim heap. A heap with no option is *0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Class {
     Nim(u32),
@@ -154,7 +156,7 @@ impl HeapOptions {
             return Class::Nim(0);
         }
         match mex(&seen, &mut Vec::new()) {
-            0 if seen.iter().all(|&v| v == 1) => Class::Nim(0),
+            0 if seen.contains(&1) => Class::Nim(0),
             0 => Class::Other,
             m => Class::Nim(m),
         }
@@ -290,13 +292,14 @@ mod tests {
     /// (0.07, two adjacent pins; options of n split n − 2): d(2) = d(3) = {0}
     /// = *1; d(4) = {*1, 0} = *2; d(5) = {*1} = 0; d(6) = {*2, *1, 0} = *3;
     /// d(7) = {0, *2} = *1; d(8) = {*3, 0, *1 + *2, 0} = *1; d(9) = {*1, *3,
-    /// *1, *1 + *2} has mex 0 and an option other than *1: not a nim heap.
-    /// Kayles (0.77): k(3) = {*2, *1, 0} = *3; k(4) = {*3, *2, *1 + *2, 0} =
-    /// *1; k(5) has the option *2 + *2.
+    /// *1, *1 + *2} has mex 0 with *1 among its options: 0; d(10) = {*1, *1,
+    /// *1 + *3, *1, *2 + *2} has the option *2 + *2. Kayles (0.77): k(3) =
+    /// {*2, *1, 0} = *3; k(4) = {*3, *2, *1 + *2, 0} = *1; k(5) has the
+    /// option *2 + *2.
     #[test]
     fn small_heaps_are_the_nim_heaps_worked_out_by_hand() {
         use Class::{Nim, Other};
-        let d = valued("0.07", 9);
+        let d = valued("0.07", 10);
         assert_eq!(
             d.classes,
             [
@@ -309,6 +312,7 @@ mod tests {
                 Nim(3),
                 Nim(1),
                 Nim(1),
+                Nim(0),
                 Other
             ]
         );
@@ -348,7 +352,7 @@ mod tests {
     /// heaps to 11 (brute force, no reduction in it).
     #[test]
     fn reduced_sums_keep_their_misere_values() {
-        for code in ["0.07", "0.77", "0.137", "0.6", "4.7"] {
+        for code in ["0.07", "0.77", "0.137", "0.6", "4.7", "0.123"] {
             let heaps = valued(code, 12);
             let mut rules = Octal::parse(code).unwrap();
             let mut memo = HashMap::new();

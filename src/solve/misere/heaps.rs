@@ -122,19 +122,98 @@ pub(crate) fn heaps_of(parts: &[Component]) -> Option<(InstId, Vec<usize>)> {
     Some((inst?, heaps))
 }
 
-/// The genus of a sum of heaps of one heap game read off its quotient
-/// ([`super::quotient::values`]): computed (automatically, as for outcomes)
-/// up to the largest heap, its misère values certified, the *2 of its closure
-/// found, or else from the value quotients of these `caps`. `None` when none
-/// of that is available.
-pub fn quotient_genus(
+/// The misère values γ0, γ1, … of a sum of heaps of one heap game (γk that of
+/// the sum plus k copies of *2), as a prefix whose last two values repeat for
+/// ever, read off its quotient ([`super::quotient::values`]): computed
+/// (automatically, as for outcomes) up to the largest heap, its misère values
+/// certified, the *2 of its closure found, or else from the value quotients of
+/// these `caps`. `None` when none of that is available.
+pub fn quotient_gammas(
     games: &mut Games<'_>,
     cache: &mut super::MisereCache,
     sum: &crate::lang::value::GameSum,
-    normal: u32,
     caps: &[u32],
     span: Span,
-) -> Result<Option<super::genus::Genus>, EvalError> {
+) -> Result<Option<Vec<u32>>, EvalError> {
+    let Some(read) = read_values(games, cache, sum, span)? else {
+        return Ok(None);
+    };
+    if let Some(gammas) = read.certified.as_ref().and_then(|c| c.1.gammas(&c.0, c.2)) {
+        return Ok(Some(gammas));
+    }
+    value_quotient_gammas(games, cache, read.inst, &read.heaps, caps, span)
+}
+
+/// What a quotient says of one misère value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reading {
+    /// The value.
+    Exact(u32),
+    /// At least this (a value quotient's cap).
+    AtLeast(u32),
+}
+
+/// γk of a sum of heaps of one heap game, read off its quotient as for
+/// [`quotient_gammas`] (value quotients of [`CHEAP_CAPS`] only): exact, or
+/// at least a value quotient's cap. `None` when no quotient says.
+pub fn quotient_gamma(
+    games: &mut Games<'_>,
+    cache: &mut super::MisereCache,
+    sum: &crate::lang::value::GameSum,
+    k: usize,
+    span: Span,
+) -> Result<Option<Reading>, EvalError> {
+    use super::quotient::values::from_labels;
+    let Some(read) = read_values(games, cache, sum, span)? else {
+        return Ok(None);
+    };
+    let certified = read.certified.as_ref().and_then(|(q, vals, x)| {
+        let y = vals.with_twos(q, *x, k)?;
+        vals.value(y)
+    });
+    if let Some(v) = certified {
+        return Ok(Some(Reading::Exact(v)));
+    }
+    let largest = read.heaps.iter().copied().max().unwrap_or(0);
+    for &cap in CHEAP_CAPS {
+        let Some(q) = value_quotient(games, cache, read.inst, largest, cap, span)? else {
+            return Ok(None);
+        };
+        let labels = from_labels(&q);
+        let Some(y) = q
+            .image(&read.heaps)
+            .and_then(|x| labels.with_twos(&q, x, k))
+        else {
+            continue;
+        };
+        // A label at the cap is a value the quotient does not tell apart.
+        return Ok(Some(match labels.value(y) {
+            Some(v) => Reading::Exact(v),
+            None => Reading::AtLeast(q.cap()),
+        }));
+    }
+    Ok(None)
+}
+
+/// A sum of heaps of one heap game whose quotient is computed (here if need
+/// be): the game, the heaps, and when the misère values are a function of
+/// the image there, the quotient, its certified values and the sum's image.
+struct Read {
+    inst: InstId,
+    heaps: Vec<usize>,
+    certified: Option<(
+        Rc<super::quotient::Quotient>,
+        Rc<super::quotient::values::Values>,
+        super::quotient::Elem,
+    )>,
+}
+
+fn read_values(
+    games: &mut Games<'_>,
+    cache: &mut super::MisereCache,
+    sum: &crate::lang::value::GameSum,
+    span: Span,
+) -> Result<Option<Read>, EvalError> {
     use super::quotient::values::{values, ValuesError};
     if sum_in_quotient(cache, &sum.parts).is_none() && !try_quotient(games, cache, sum, span)? {
         return Ok(None);
@@ -156,14 +235,13 @@ pub fn quotient_genus(
             vals
         }
     };
-    let gammas = known
-        .zip(q.image(&heaps))
-        .and_then(|(vals, x)| vals.gammas(&q, x));
-    let gammas = match gammas {
-        Some(g) => Some(g),
-        None => value_quotient_gammas(games, cache, inst, &heaps, caps, span)?,
-    };
-    Ok(gammas.map(|gammas| super::genus::Genus::new(normal, gammas)))
+    let image = q.image(&heaps);
+    let certified = known.zip(image).map(|(vals, x)| (q, vals, x));
+    Ok(Some(Read {
+        inst,
+        heaps,
+        certified,
+    }))
 }
 
 /// The caps of value quotients, in the order tried: a small cap converges
@@ -195,36 +273,8 @@ fn value_quotient_gammas(
         if cap <= tried {
             continue;
         }
-        let known = cache
-            .value_quotients
-            .get(&inst)
-            .filter(|q| q.max_heap() >= largest && q.cap() >= cap)
-            .cloned();
-        let q = match known {
-            Some(q) => q,
-            None => {
-                let failed = cache.value_quotient_failed.get(&inst);
-                if failed.is_some_and(|&(n, c)| largest >= n && cap >= c) {
-                    return Ok(None);
-                }
-                let before = cache
-                    .value_quotients
-                    .get(&inst)
-                    .filter(|q| q.cap() >= cap)
-                    .map_or(0, |q| q.max_heap());
-                match auto_quotient(games, inst, span, before, largest, cap)? {
-                    Attempt::Built(q) => {
-                        let q = Rc::new(q);
-                        cache.value_quotients.insert(inst, q.clone());
-                        q
-                    }
-                    Attempt::Failed { from } => {
-                        cache.value_quotient_failed.insert(inst, (from, cap));
-                        return Ok(None);
-                    }
-                    Attempt::CutShort => return Ok(None),
-                }
-            }
+        let Some(q) = value_quotient(games, cache, inst, largest, cap, span)? else {
+            return Ok(None);
         };
         let gammas = q.image(heaps).and_then(|x| from_labels(&q).gammas(&q, x));
         if gammas.is_some() {
@@ -233,6 +283,50 @@ fn value_quotient_gammas(
         tried = q.cap();
     }
     Ok(None)
+}
+
+/// The value quotient of `inst` with labels capped at `cap`, up to heap
+/// `largest` at least: kept, or built within [`AUTO_QUOTIENT_TIME`] (and
+/// kept); `None` when it cannot be built (the failure is remembered).
+fn value_quotient(
+    games: &mut Games<'_>,
+    cache: &mut super::MisereCache,
+    inst: InstId,
+    largest: usize,
+    cap: u32,
+    span: Span,
+) -> Result<Option<Rc<super::quotient::Quotient>>, EvalError> {
+    let known = cache
+        .value_quotients
+        .get(&inst)
+        .filter(|q| q.max_heap() >= largest && q.cap() >= cap)
+        .cloned();
+    if known.is_some() {
+        return Ok(known);
+    }
+    let failed = cache.value_quotient_failed.get(&inst);
+    if failed.is_some_and(|&(n, c)| largest >= n && cap >= c) {
+        return Ok(None);
+    }
+    let before = cache
+        .value_quotients
+        .get(&inst)
+        .filter(|q| q.cap() >= cap)
+        .map_or(0, |q| q.max_heap());
+    Ok(
+        match auto_quotient(games, inst, span, before, largest, cap)? {
+            Attempt::Built(q) => {
+                let q = Rc::new(q);
+                cache.value_quotients.insert(inst, q.clone());
+                Some(q)
+            }
+            Attempt::Failed { from } => {
+                cache.value_quotient_failed.insert(inst, (from, cap));
+                None
+            }
+            Attempt::CutShort => None,
+        },
+    )
 }
 
 /// How an automatic quotient attempt ended, short of an error.

@@ -4,8 +4,8 @@
 //! game (two seconds at most); and the memoised search of the sum for
 //! everything else.
 
-use super::genus::Genus;
-use super::{genus_walk, heaps, outcome, tame, MisereCache};
+use super::genus::{Gammas, Genus};
+use super::{genus_walk, heaps, outcome, tame, with_nimbers, MisereCache};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::Games;
@@ -41,6 +41,9 @@ pub fn next_wins(
             return Err(e);
         }
     }
+    if let Some(wins) = with_nimbers::next_wins(games, cache, sum, span)? {
+        return Ok(wins);
+    }
     if heaps::try_quotient(games, cache, sum, span)? {
         if let Some(wins) = heaps::quotient_next_wins(cache, sum) {
             return Ok(wins);
@@ -64,6 +67,9 @@ pub fn winning(
     if let Some(moves) = tame::tame_winning(games, cache, sum, span)? {
         return Ok(moves);
     }
+    if let Some(moves) = with_nimbers::winning(games, cache, sum, span)? {
+        return Ok(moves);
+    }
     if heaps::try_quotient(games, cache, sum, span)? {
         if let Some(moves) = heaps::quotient_winning(games, cache, sum, span)? {
             return Ok(moves);
@@ -75,7 +81,7 @@ pub fn winning(
 /// Whether the tame layer refused a heap larger than the position budget
 /// holds (it says so at once rather than fill memory with the heap's
 /// options): a quotient proven periodic may still answer.
-fn too_large(e: &EvalError) -> bool {
+pub(super) fn too_large(e: &EvalError) -> bool {
     matches!(
         e,
         EvalError::Limit {
@@ -97,21 +103,67 @@ pub fn genus(
     normal: u64,
     span: Span,
 ) -> Result<Genus, EvalError> {
+    // A normal value past u32 cannot be written in a genus read off a
+    // quotient: the walk finds it instead.
     let normal = u32::try_from(normal).ok();
-    if let Some(n) = normal {
-        if let Some(g) = heaps::quotient_genus(games, cache, sum, n, heaps::CHEAP_CAPS, span)? {
-            return Ok(g);
+    Ok(
+        match misere_values(games, cache, sum, normal.is_some(), span)? {
+            Found::Walked(g) => g,
+            Found::Read(gammas) => Genus::with_gammas(normal.unwrap_or_default(), gammas),
+        },
+    )
+}
+
+/// γk of `sum`: the misère value of `sum` plus k copies of *2, found as for
+/// [`genus`].
+pub fn gamma(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    sum: &GameSum,
+    k: usize,
+    span: Span,
+) -> Result<u32, EvalError> {
+    Ok(match misere_values(games, cache, sum, true, span)? {
+        Found::Walked(g) => g.gamma(k),
+        Found::Read(gammas) => gammas.get(k),
+    })
+}
+
+/// Where the misère values of a sum came from.
+enum Found {
+    /// Off a quotient: the values only.
+    Read(Gammas),
+    /// By the genus walk: the whole genus.
+    Walked(Genus),
+}
+
+/// The ladder of [`genus`]; quotients are read only when `read`.
+fn misere_values(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    sum: &GameSum,
+    read: bool,
+    span: Span,
+) -> Result<Found, EvalError> {
+    let from_quotient = |games: &mut Games<'_>, cache: &mut MisereCache, caps| {
+        if !read {
+            return Ok(None);
         }
+        let gammas = heaps::quotient_gammas(games, cache, sum, caps, span)?;
+        Ok::<_, EvalError>(gammas.and_then(Gammas::new).map(Found::Read))
+    };
+    if let Some(found) = from_quotient(games, cache, heaps::CHEAP_CAPS)? {
+        return Ok(found);
     }
     if let Some(g) = genus_walk::genus(games, cache, sum, span, Some(SHORT_WALK))? {
-        return Ok(g);
+        return Ok(Found::Walked(g));
     }
-    if let Some(n) = normal {
-        if let Some(g) = heaps::quotient_genus(games, cache, sum, n, heaps::COSTLY_CAPS, span)? {
-            return Ok(g);
-        }
+    if let Some(found) = from_quotient(games, cache, heaps::COSTLY_CAPS)? {
+        return Ok(found);
     }
-    genus_walk::genus(games, cache, sum, span, None)?.ok_or_else(|| {
-        EvalError::internal("a genus walk with no time limit of its own stopped", span)
-    })
+    genus_walk::genus(games, cache, sum, span, None)?
+        .map(Found::Walked)
+        .ok_or_else(|| {
+            EvalError::internal("a genus walk with no time limit of its own stopped", span)
+        })
 }

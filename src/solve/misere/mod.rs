@@ -12,6 +12,7 @@ pub mod layers;
 pub mod outcome;
 pub mod quotient;
 pub mod tame;
+pub mod with_nimbers;
 
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
@@ -62,7 +63,8 @@ pub struct MisereCache {
     pub(crate) theory: FxHashMap<Component, Option<tame::Theory>>,
     /// The genera (and tameness) of heaps 0, 1, … of one-heap games valued
     /// bottom-up from compiled rules, so a larger heap goes on from them.
-    pub(crate) heap_genera: FxHashMap<crate::lang::value::InstId, Vec<(genus::Genus, bool)>>,
+    pub(crate) heap_genera:
+        FxHashMap<crate::lang::value::InstId, Vec<(genus::Genus, tame::Heredity)>>,
 }
 
 impl MisereCache {

@@ -29,10 +29,73 @@ use std::rc::Rc;
 /// What the theory knows of one component.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Theory {
-    /// Its genus, and whether it is hereditarily tame.
-    Known(Genus, bool),
+    /// Its genus, and how far it is tame.
+    Known(Genus, Heredity),
     /// Some option is a sum with a part that is not tame: no genus by theory.
     Unknown,
+}
+
+/// How far a game is tame, as its theory finds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Heredity {
+    /// It or some follower has a genus that is not tame.
+    Untamed,
+    /// It and every follower have a tame genus (hereditarily tame).
+    Tame,
+    /// It is the nim heap *g itself in misère play, g its normal value:
+    /// every option is a nim heap, or a sum of nim heaps with at most one
+    /// above *1 (*1 + *n = *(n ⊕ 1)), and their mex is at least 1, or it is
+    /// 0 and *1 is among them, or there is none (Conway's simplification,
+    /// ONAG ch. 12, as for heaps in [`super::heap_sums`]). So it may stand
+    /// for *g in any sum, which [`super::with_nimbers`] uses.
+    Nim,
+}
+
+impl Heredity {
+    /// Hereditarily tame (a nim heap is).
+    pub fn tame(self) -> bool {
+        self != Heredity::Untamed
+    }
+
+    /// Of a game from its genus and its options': nim heaps with mex
+    /// g ≥ 1, or with mex 0 and *1 among them, or none, make a nim heap;
+    /// tame options and a tame genus a tame game. `options` yields each
+    /// option's heredity and normal value.
+    fn of_options(g: &Genus, options: impl IntoIterator<Item = (Heredity, u32)>) -> Heredity {
+        let (mut nim, mut tame, mut one, mut any) = (true, true, false, false);
+        for (h, value) in options {
+            any = true;
+            nim &= h == Heredity::Nim;
+            tame &= h.tame();
+            one |= value == 1;
+        }
+        let tame = tame && is_tame(g);
+        if nim && (g.g_plus() >= 1 || one || !any) {
+            Heredity::Nim
+        } else if tame {
+            Heredity::Tame
+        } else {
+            Heredity::Untamed
+        }
+    }
+
+    /// Of a sum of parts of these heredities and normal values: nim heaps
+    /// with at most one above *1 make a nim heap, tame parts a tame sum.
+    fn of_sum(parts: impl IntoIterator<Item = (Heredity, u32)>) -> Heredity {
+        let (mut nim, mut tame, mut big) = (true, true, 0);
+        for (h, value) in parts {
+            nim &= h == Heredity::Nim;
+            tame &= h.tame();
+            big += usize::from(value > 1);
+        }
+        if nim && big <= 1 {
+            Heredity::Nim
+        } else if tame {
+            Heredity::Tame
+        } else {
+            Heredity::Untamed
+        }
+    }
 }
 
 /// A game's misère phylum, as far as grundy establishes it (CGSuite's chain,
@@ -136,7 +199,7 @@ fn unknown_by_a_part(
                 _ => walk_theory(games, cache, part, span)?,
             },
         };
-        if !matches!(theory, Theory::Known(_, true)) {
+        if !matches!(theory, Theory::Known(_, h) if h.tame()) {
             cache.theory.insert(c.clone(), Some(Theory::Unknown));
             return Ok(Some(Theory::Unknown));
         }
@@ -188,14 +251,14 @@ pub fn sum_genus(
 ) -> Result<Option<(Genus, bool)>, EvalError> {
     if let [only] = sum.parts.as_slice() {
         return Ok(match component_theory(games, cache, only, span)? {
-            Theory::Known(g, tame) => Some((g, tame)),
+            Theory::Known(g, h) => Some((g, h.tame())),
             Theory::Unknown => None,
         });
     }
     let mut genera = Vec::with_capacity(sum.parts.len());
     for c in &sum.parts {
         match component_theory(games, cache, c, span)? {
-            Theory::Known(g, true) => genera.push(g),
+            Theory::Known(g, h) if h.tame() => genera.push(g),
             _ => return Ok(None),
         }
     }
@@ -301,7 +364,7 @@ fn tame_parts(
             continue;
         }
         match component_theory(games, cache, c, span)? {
-            Theory::Known(g, true) => {
+            Theory::Known(g, h) if h.tame() => {
                 sum.g ^= u64::from(g.g_plus());
                 sum.fickle &= g.class() == GenusClass::Fickle;
             }
@@ -373,46 +436,45 @@ fn heap_theories(
     }
     let answer = theories
         .get(last)
-        .map(|(g, tame)| Theory::Known(g.clone(), *tame));
-    for (m, (g, tame)) in theories.iter().enumerate().skip(known) {
+        .map(|(g, h)| Theory::Known(g.clone(), *h));
+    for (m, (g, h)) in theories.iter().enumerate().skip(known) {
         let heap = Component::Pos(*inst, Rc::from(vec![Value::Int(m as i64)]));
         cache
             .theory
             .entry(heap)
-            .or_insert(Some(Theory::Known(g.clone(), *tame)));
+            .or_insert(Some(Theory::Known(g.clone(), *h)));
     }
     cache.heap_genera.insert(*inst, theories);
     Ok(answer)
 }
 
-/// Heap `m`'s genus and tameness from its options (heaps as integers) and the
-/// genera of the heaps below it; `None` if an option is not a smaller heap.
+/// Heap `m`'s genus and heredity from its options (heaps as integers) and
+/// the theories of the heaps below it; `None` if an option is not a smaller
+/// heap.
 fn heap_genus(
     opts: &[impl AsRef<[i64]>],
     m: usize,
-    theories: &[(Genus, bool)],
+    theories: &[(Genus, Heredity)],
     scratch: &mut GenusScratch,
-) -> Option<(Genus, bool)> {
-    let mut genera: Vec<&Genus> = Vec::with_capacity(opts.len());
-    let mut tame = true;
+) -> Option<(Genus, Heredity)> {
+    let mut below: Vec<&(Genus, Heredity)> = Vec::with_capacity(opts.len());
     for o in opts {
         let k = usize::try_from(*o.as_ref().first()?)
             .ok()
             .filter(|&k| k < m)?;
-        let (g, t) = theories.get(k)?;
-        genera.push(g);
-        tame &= t;
+        below.push(theories.get(k)?);
     }
+    let genera: Vec<&Genus> = below.iter().map(|(g, _)| g).collect();
     let g = Genus::from_options_in(&genera, scratch);
-    let tame = tame && is_tame(&g);
-    Some((g, tame))
+    let h = Heredity::of_options(&g, below.iter().map(|(o, h)| (*h, o.g_plus())));
+    Some((g, h))
 }
 
 /// Nimbers are known without a walk (at any size).
 fn direct(c: &Component) -> Option<Theory> {
     match c {
         Component::Nimber(k) => Some(match u32::try_from(*k) {
-            Ok(k) => Theory::Known(Genus::nimber(k), true),
+            Ok(k) => Theory::Known(Genus::nimber(k), Heredity::Nim),
             // Beyond u32 a genus cannot be written, but the heap is still a
             // tame nim heap: its genus is used only through the tame-sum rule.
             Err(_) => Theory::Unknown,
@@ -451,45 +513,48 @@ impl TheoryWalk<'_, '_> {
     /// when an option is a sum with a part that is not tame.
     fn combine(&self, options: &OptionList) -> Result<Theory, EvalError> {
         let mut genera: Vec<Cow<'_, Genus>> = Vec::with_capacity(options.len());
-        let mut tame = true;
+        let mut heredities: Vec<Heredity> = Vec::with_capacity(options.len());
         for opt in options.iter() {
             self.games
                 .budget
                 .tick()
                 .map_err(|e| EvalError::limit(e, self.span))?;
-            let option_genus: Option<(Cow<'_, Genus>, bool)> = match opt {
-                [] => Some((Cow::Owned(Genus::zero()), true)),
+            let option_genus: Option<(Cow<'_, Genus>, Heredity)> = match opt {
+                [] => Some((Cow::Owned(Genus::zero()), Heredity::Nim)),
                 [x] => match self.known(x) {
-                    Some(Cow::Borrowed(Theory::Known(g, t))) => Some((Cow::Borrowed(g), *t)),
-                    Some(Cow::Owned(Theory::Known(g, t))) => Some((Cow::Owned(g), t)),
+                    Some(Cow::Borrowed(Theory::Known(g, h))) => Some((Cow::Borrowed(g), *h)),
+                    Some(Cow::Owned(Theory::Known(g, h))) => Some((Cow::Owned(g), h)),
                     _ => None,
                 },
                 many => {
-                    let mut gs = Vec::with_capacity(many.len());
+                    let mut parts = Vec::with_capacity(many.len());
                     for x in many {
                         match self.known(x).as_deref() {
-                            Some(Theory::Known(g, true)) => gs.push(g.clone()),
+                            Some(Theory::Known(g, h)) if h.tame() => parts.push((g.clone(), *h)),
                             _ => break,
                         }
                     }
-                    if gs.len() == many.len() {
-                        Genus::tame_sum(&gs).map(|g| (Cow::Owned(g), true))
+                    if parts.len() == many.len() {
+                        let h = Heredity::of_sum(parts.iter().map(|(g, h)| (*h, g.g_plus())));
+                        let gs: Vec<Genus> = parts.into_iter().map(|(g, _)| g).collect();
+                        Genus::tame_sum(&gs).map(|g| (Cow::Owned(g), h))
                     } else {
                         None
                     }
                 }
             };
             match option_genus {
-                Some((g, t)) => {
-                    tame &= t;
+                Some((g, h)) => {
+                    heredities.push(h);
                     genera.push(g);
                 }
                 None => return Ok(Theory::Unknown),
             }
         }
         let g = Genus::from_options(&genera);
-        let tame = tame && is_tame(&g);
-        Ok(Theory::Known(g, tame))
+        let values = genera.iter().map(|o| o.g_plus());
+        let h = Heredity::of_options(&g, heredities.iter().copied().zip(values));
+        Ok(Theory::Known(g, h))
     }
 }
 
@@ -551,5 +616,47 @@ impl Walk for TheoryWalk<'_, '_> {
 
     fn cycle(&mut self, _path: Vec<Component>) -> EvalError {
         super::repeats(self.span)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game's heredity from options given as nim heaps (value, and whether
+    /// the option is a nim heap or only tame), against Conway's rules worked
+    /// by hand.
+    fn of(options: &[(u32, Heredity)]) -> Heredity {
+        let genera: Vec<Genus> = options
+            .iter()
+            .map(|&(v, h)| match h {
+                Heredity::Nim => Genus::nimber(v),
+                _ => Genus::tame(v, false),
+            })
+            .collect();
+        let g = Genus::from_options(&genera);
+        Heredity::of_options(&g, options.iter().map(|&(v, h)| (h, v)))
+    }
+
+    #[test]
+    fn nim_heaps_by_conways_rules() {
+        use Heredity::{Nim, Tame};
+        // No option: *0. Options *0, *1: *2. Options *0, *2: *1 (the *2
+        // reverses through *1).
+        assert_eq!(of(&[]), Nim);
+        assert_eq!(of(&[(0, Nim), (1, Nim)]), Nim);
+        assert_eq!(of(&[(0, Nim), (2, Nim)]), Nim);
+        // {*1} = *1 + *1 = 0, and {*1, *2} = 0 too: every option has 0 as
+        // an option, and *1 is a misère P-position as the proviso asks.
+        // {*2, *3} is not 0: it is a P-position, 0 an N-position.
+        assert_eq!(of(&[(1, Nim)]), Nim);
+        assert_eq!(of(&[(1, Nim), (2, Nim)]), Nim);
+        assert_ne!(of(&[(2, Nim), (3, Nim)]), Nim);
+        // An option that is only tame (such as *2 + *2, genus 0^0) makes no
+        // nim heap.
+        assert_ne!(of(&[(0, Nim), (0, Tame)]), Nim);
+        // Sums: *2 + *1 is *3; *2 + *3 is not a nim heap.
+        assert_eq!(Heredity::of_sum([(Nim, 2), (Nim, 1)]), Nim);
+        assert_eq!(Heredity::of_sum([(Nim, 2), (Nim, 3)]), Tame);
     }
 }

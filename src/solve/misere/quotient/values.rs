@@ -67,6 +67,33 @@ impl Values {
             .filter(|&v| v != UNKNOWN)
     }
 
+    /// The image of the sums with image `x` plus k copies of *2; `None`
+    /// when the closure has no *2.
+    pub fn with_twos(&self, q: &Quotient, x: Elem, k: usize) -> Option<Elem> {
+        let two = self.two?;
+        // x·b^k: the powers of b cycle within the monoid's order.
+        let mut y = x;
+        for _ in 0..k.min(2 * q.order() + 2) {
+            y = q.mul(y, two);
+        }
+        if k > 2 * q.order() + 2 {
+            // Past the cycle's start: step on by whole cycles of b's powers.
+            let mut seen = vec![y];
+            let mut z = q.mul(y, two);
+            while !seen.contains(&z) {
+                seen.push(z);
+                z = q.mul(z, two);
+            }
+            let start = seen.iter().position(|&e| e == z).unwrap_or(0);
+            let cycle = seen.len() - start;
+            let rest = (k - (2 * q.order() + 2)) % cycle;
+            for _ in 0..rest {
+                y = q.mul(y, two);
+            }
+        }
+        Some(y)
+    }
+
     /// γ0, γ1, … of the sums with image `x`, far enough that the last two
     /// repeat for ever (x·Φ(*2)^k cycles in the finite monoid); `None` when
     /// the closure has no *2, one of these values is unknown, or they are not

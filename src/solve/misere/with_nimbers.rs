@@ -1,0 +1,331 @@
+//! Sums of games and nimbers in misère play, decided from the misère values
+//! of the games alone.
+//!
+//! The nimbers are folded by exact misère identities (*0 = 0, *1 + *1 = 0,
+//! *1 + *n = *(n ⊕ 1); ONAG ch. 12) into j copies of *2 and one heap *n
+//! (n = 0 when none is left). Then the sum is R + j·*2 + *n, R the rest, and
+//! it is a misère P-position iff γj(R) = n: γj(R) is by definition the misère
+//! value of R + j·*2, and H + *n is a P-position iff H⁻ = n (the proof is in
+//! [`super::quotient::values`]). γj(R) comes from R's quotient or its genus
+//! walk ([`super::layers::gamma`]), so `k(40) + k(31) + *6` is answered from
+//! Kayles' quotient instead of a search over every position of the rows times
+//! seven nimbers; a value quotient whose label is at its cap c still says
+//! γj ≠ n for every n < c. Nimbers that fold to two heaps other than *2 (`*4 + *6`)
+//! are left to the search: R + *4 + *6 is not decided by R's genus.
+//!
+//! Winning moves are decided the same way, one option at a time; inside a
+//! nimber *k only the replies that can make the sum a P-position are tried
+//! (those below 4, and the one the rest's γ names), never all k of them.
+
+use super::genus::Genus;
+use super::heaps::{self, Reading};
+use super::tame::{self, Heredity, Theory};
+use super::{layers, MisereCache};
+use crate::diagnostics::Span;
+use crate::eval::eval_error::EvalError;
+use crate::game::Games;
+use crate::lang::value::{Component, GameSum, Value};
+
+/// True/false when the player to move wins `sum` in misère play and `sum` is
+/// some games plus nimbers that fold to j·*2 + *n; `None` otherwise (no
+/// nimber, nothing but nimbers, or nimbers that do not fold so).
+pub fn next_wins(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    sum: &GameSum,
+    span: Span,
+) -> Result<Option<bool>, EvalError> {
+    if !applies(&split(games, cache, sum, span)?) {
+        return Ok(None);
+    }
+    Ok(p_position(games, cache, sum, span)?.map(|p| !p))
+}
+
+/// The options of `sum` after which the player to move loses, when
+/// [`next_wins`] decides `sum` (an option it does not decide is left to the
+/// other layers); `None` otherwise.
+pub fn winning(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    sum: &GameSum,
+    span: Span,
+) -> Result<Option<Vec<GameSum>>, EvalError> {
+    let parts = split(games, cache, sum, span)?;
+    if !applies(&parts) || fold(&parts.1).is_none() {
+        return Ok(None);
+    }
+    let mut out: Vec<GameSum> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut keep = |result: GameSum, p: bool| {
+        if p && seen.insert(result.normalized()) {
+            out.push(result);
+        }
+    };
+    for (i, c) in sum.parts.iter().enumerate() {
+        if let Component::Nimber(k) = c {
+            let Some(replies) = nimber_replies(games, cache, sum, i, *k, span)? else {
+                return Ok(None);
+            };
+            for v in replies {
+                let result = sum.replaced(i, &[Component::Nimber(v)]);
+                let p = p_or_else(games, cache, &result, span)?;
+                keep(result, p);
+            }
+            continue;
+        }
+        for opt in cache.component_options(games, c, span)?.iter() {
+            games.budget.tick().map_err(|e| EvalError::limit(e, span))?;
+            let result = sum.replaced(i, opt);
+            let p = p_or_else(games, cache, &result, span)?;
+            keep(result, p);
+        }
+    }
+    Ok(Some(out))
+}
+
+/// The layer is for sums with a nim heap other than *0 and a part that is
+/// not one (sums of nim heaps alone are misère Nim, the tame layer's).
+fn applies((rest, nimbers): &(GameSum, Vec<u64>)) -> bool {
+    !rest.parts.is_empty() && nimbers.iter().any(|&k| k > 0)
+}
+
+/// The parts that are not nim heaps, and the nim heaps: nimbers, and
+/// positions the theory finds to be nim heaps ([`Heredity::Nim`], such as
+/// `nim(7)` of a rule game, or Kayles' row of 3) as long as the nim heaps
+/// still fold (a row of 3 beside *9 stays with the other rows, whose γ
+/// covers it).
+/// The theory is asked of one-parameter positions up to [`THEORY_HEAPS`]
+/// only (unless it is known already), and a heap too large for the budget
+/// counts as not a nim heap.
+fn split(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    sum: &GameSum,
+    span: Span,
+) -> Result<(GameSum, Vec<u64>), EvalError> {
+    let mut rest = Vec::with_capacity(sum.parts.len());
+    let mut nimbers = Vec::new();
+    let mut positions = Vec::new();
+    for c in &sum.parts {
+        match c {
+            Component::Nimber(k) => nimbers.push(*k),
+            other => match nim_heap(games, cache, other, span)? {
+                Some(k) => positions.push((other, k)),
+                None => rest.push(other.clone()),
+            },
+        }
+    }
+    // Positions of the rest's own games are kept with it first (its quotient
+    // reads them), and large nim heaps go before small ones: `k(3) + nim(9)`
+    // beside Kayles rows folds as *9 with the row of 3 left to the rows.
+    let game = |c: &Component| match c {
+        Component::Pos(inst, _) => Some(*inst),
+        _ => None,
+    };
+    let own = |c: &Component| rest.iter().any(|r| game(r).is_some() && game(r) == game(c));
+    positions.sort_by_key(|&(c, k)| (own(c), std::cmp::Reverse(k)));
+    for (c, k) in positions {
+        nimbers.push(k);
+        if fold(&nimbers).is_none() {
+            nimbers.pop();
+            rest.push(c.clone());
+        }
+    }
+    Ok((GameSum { parts: rest }, nimbers))
+}
+
+/// n when the position `c` is the nim heap *n by its theory.
+fn nim_heap(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    c: &Component,
+    span: Span,
+) -> Result<Option<u64>, EvalError> {
+    let known = match cache.theory.get(c) {
+        Some(Some(t)) => Some(t.clone()),
+        _ => None,
+    };
+    let theory = match known {
+        Some(t) => t,
+        None if is_heap(c) => match tame::component_theory(games, cache, c, span) {
+            Ok(t) => t,
+            Err(e) if layers::too_large(&e) => return Ok(None),
+            Err(e) => return Err(e),
+        },
+        None => return Ok(None),
+    };
+    Ok(match theory {
+        Theory::Known(g, Heredity::Nim) => Some(u64::from(g.g_plus())),
+        _ => None,
+    })
+}
+
+/// A position with one integer parameter up to [`THEORY_HEAPS`].
+fn is_heap(c: &Component) -> bool {
+    matches!(c, Component::Pos(_, pos)
+        if matches!(pos.as_ref(), [Value::Int(n)] if *n <= THEORY_HEAPS))
+}
+
+/// The largest heap whose theory this layer asks for: the theory of heap n
+/// values every heap below it, n²/2 options for a rule like Nim's, so a
+/// larger heap is left to the other layers (as before this layer) rather
+/// than held up here: 4,096 heaps are 8 million options, well under a
+/// second.
+const THEORY_HEAPS: i64 = 4096;
+
+/// Nimbers folded by the misère identities: `twos` copies of *2 and *n.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Folded {
+    twos: usize,
+    n: u64,
+}
+
+/// Folds nimbers: *0 dropped, *1 pairs cancelled, an odd *1 merged into a
+/// heap (into a *3 first, which makes a *2, then into any heap other than
+/// *2, else into a *2, which makes a *3). `None` when two heaps other than
+/// *2 are left.
+fn fold(nimbers: &[u64]) -> Option<Folded> {
+    let mut big: Vec<u64> = nimbers.iter().copied().filter(|&k| k >= 2).collect();
+    let odd_one = nimbers.iter().filter(|&&k| k == 1).count() % 2 == 1;
+    if odd_one {
+        let at = big
+            .iter()
+            .position(|&k| k == 3)
+            .or_else(|| big.iter().position(|&k| k != 2))
+            .or_else(|| big.iter().position(|&k| k == 2));
+        match at.and_then(|i| big.get_mut(i)) {
+            Some(k) => *k ^= 1,
+            None => return Some(Folded { twos: 0, n: 1 }),
+        }
+    }
+    let twos = big.iter().filter(|&&k| k == 2).count();
+    let mut others = big.into_iter().filter(|&k| k != 2);
+    let n = others.next().unwrap_or(0);
+    others.next().is_none().then_some(Folded { twos, n })
+}
+
+/// Whether an option is a misère P-position: by [`p_position`], or when its
+/// nim heaps do not fold, by the other layers.
+fn p_or_else(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    option: &GameSum,
+    span: Span,
+) -> Result<bool, EvalError> {
+    match p_position(games, cache, option, span)? {
+        Some(p) => Ok(p),
+        None => Ok(!layers::next_wins(games, cache, option, span)?),
+    }
+}
+
+/// Whether `sum` is a misère P-position, decided as the module says; `None`
+/// when its nimbers do not fold to j·*2 + *n.
+fn p_position(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    sum: &GameSum,
+    span: Span,
+) -> Result<Option<bool>, EvalError> {
+    let (rest, nimbers) = split(games, cache, sum, span)?;
+    let Some(f) = fold(&nimbers) else {
+        return Ok(None);
+    };
+    Ok(Some(gamma_is(games, cache, &rest, f.twos, f.n, span)?))
+}
+
+/// Whether γk(rest) = n: read off a quotient when one tells (a value
+/// quotient's label at its cap rules out every n below it), else found by
+/// [`layers::gamma`].
+fn gamma_is(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    rest: &GameSum,
+    k: usize,
+    n: u64,
+    span: Span,
+) -> Result<bool, EvalError> {
+    if !rest.parts.is_empty() {
+        match heaps::quotient_gamma(games, cache, rest, k, span)? {
+            Some(Reading::Exact(v)) => return Ok(u64::from(v) == n),
+            Some(Reading::AtLeast(cap)) if n < u64::from(cap) => return Ok(false),
+            _ => {}
+        }
+    }
+    Ok(u64::from(gamma(games, cache, rest, k, span)?) == n)
+}
+
+/// γk(rest), the misère value of rest + k·*2 (of k·*2 alone when rest is
+/// empty).
+fn gamma(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    rest: &GameSum,
+    k: usize,
+    span: Span,
+) -> Result<u32, EvalError> {
+    if rest.parts.is_empty() {
+        return Ok(Genus::zero().gamma(k));
+    }
+    if let Some(Reading::Exact(v)) = heaps::quotient_gamma(games, cache, rest, k, span)? {
+        return Ok(v);
+    }
+    layers::gamma(games, cache, rest, k, span)
+}
+
+/// The replies inside the nimber *k at `i` that can leave a P-position: every
+/// v < 4 below k, and for v ≥ 4 the one value the rest's γ names. `None`
+/// when some v ≥ 4 would leave two heaps other than *2 (the search decides).
+fn nimber_replies(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    sum: &GameSum,
+    i: usize,
+    k: u64,
+    span: Span,
+) -> Result<Option<Vec<u64>>, EvalError> {
+    let mut replies: Vec<u64> = (0..k.min(4)).collect();
+    if k <= 4 {
+        return Ok(Some(replies));
+    }
+    let mut without = sum.clone();
+    without.parts.remove(i);
+    let (rest, nimbers) = split(games, cache, &without, span)?;
+    let Some(f) = fold(&nimbers) else {
+        return Ok(None);
+    };
+    // With v ≥ 4 added, the fold is (twos, v) after *0, or (0, v ⊕ 1) after a
+    // lone *1; after a heap *n ≥ 3 two heaps other than *2 would be left.
+    let flip = match f.n {
+        0 => 0,
+        1 => 1,
+        _ => return Ok(None),
+    };
+    let v = u64::from(gamma(games, cache, &rest, f.twos, span)?) ^ flip;
+    if (4..k).contains(&v) {
+        replies.push(v);
+    }
+    Ok(Some(replies))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folds_by_the_misere_identities() {
+        let f = |twos, n| Some(Folded { twos, n });
+        assert_eq!(fold(&[]), f(0, 0));
+        assert_eq!(fold(&[0, 0]), f(0, 0));
+        assert_eq!(fold(&[1]), f(0, 1));
+        assert_eq!(fold(&[1, 1]), f(0, 0));
+        // *1 + *3 = *2; *1 + *6 = *7; *1 + *2 = *3.
+        assert_eq!(fold(&[1, 3]), f(1, 0));
+        assert_eq!(fold(&[6, 1, 2]), f(1, 7));
+        assert_eq!(fold(&[2, 1, 2]), f(1, 3));
+        assert_eq!(fold(&[2, 2, 5]), f(2, 5));
+        // *1 + *3 + *5 = *2 + *5.
+        assert_eq!(fold(&[1, 3, 5]), f(1, 5));
+        assert_eq!(fold(&[4, 6]), None);
+        assert_eq!(fold(&[3, 3]), None);
+    }
+}
