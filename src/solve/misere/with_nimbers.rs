@@ -35,7 +35,7 @@ pub fn next_wins(
     sum: &GameSum,
     span: Span,
 ) -> Result<Option<bool>, EvalError> {
-    if !applies(&split(games, cache, sum, span)?) {
+    if !may_apply(sum) || !applies(sum, &split(games, cache, sum, span)?) {
         return Ok(None);
     }
     Ok(p_position(games, cache, sum, span)?.map(|p| !p))
@@ -50,8 +50,11 @@ pub fn winning(
     sum: &GameSum,
     span: Span,
 ) -> Result<Option<Vec<GameSum>>, EvalError> {
+    if !may_apply(sum) {
+        return Ok(None);
+    }
     let parts = split(games, cache, sum, span)?;
-    if !applies(&parts) || fold(&parts.1).is_none() {
+    if !applies(sum, &parts) || fold(&parts.1).is_none() {
         return Ok(None);
     }
     let mut out: Vec<GameSum> = Vec::new();
@@ -83,10 +86,35 @@ pub fn winning(
     Ok(Some(out))
 }
 
-/// The layer is for sums with a nim heap other than *0 and a part that is
-/// not one (sums of nim heaps alone are misère Nim, the tame layer's).
-fn applies((rest, nimbers): &(GameSum, Vec<u64>)) -> bool {
-    !rest.parts.is_empty() && nimbers.iter().any(|&k| k > 0)
+/// Whether the layer can apply at all, before any theory is asked: a
+/// nimber other than *0, or positions of more than one game. Positions of
+/// one game alone are the quotient's and the heap search's, which keep their
+/// own nim heaps (Dawson's rows with a row of 3 in them must not be turned
+/// into a genus walk).
+fn may_apply(sum: &GameSum) -> bool {
+    let mut first = None;
+    sum.parts.iter().any(|c| match c {
+        Component::Nimber(k) => *k > 0,
+        Component::Pos(inst, _) => *first.get_or_insert(*inst) != *inst,
+        _ => false,
+    })
+}
+
+/// The layer is for sums with a part that is not a nim heap and a nim heap
+/// other than *0 that is not a position of the rest's own games (sums of nim
+/// heaps alone are misère Nim, the tame layer's; see [`may_apply`]).
+fn applies(sum: &GameSum, (rest, nimbers): &(GameSum, Vec<u64>)) -> bool {
+    let game = |c: &Component| match c {
+        Component::Pos(inst, _) => Some(*inst),
+        _ => None,
+    };
+    let own = |c: &Component| rest.parts.iter().any(|r| game(r).is_some() && game(r) == game(c));
+    let foreign = sum.parts.iter().any(|c| match c {
+        Component::Nimber(k) => *k > 0,
+        Component::Pos(..) => !rest.parts.contains(c) && !own(c),
+        _ => false,
+    });
+    !rest.parts.is_empty() && foreign && nimbers.iter().any(|&k| k > 0)
 }
 
 /// The parts that are not nim heaps, and the nim heaps: nimbers, and
