@@ -104,14 +104,9 @@ fn may_apply(sum: &GameSum) -> bool {
 /// other than *0 that is not a position of the rest's own games (sums of nim
 /// heaps alone are misère Nim, the tame layer's; see [`may_apply`]).
 fn applies(sum: &GameSum, (rest, nimbers): &(GameSum, Vec<u64>)) -> bool {
-    let game = |c: &Component| match c {
-        Component::Pos(inst, _) => Some(*inst),
-        _ => None,
-    };
-    let own = |c: &Component| rest.parts.iter().any(|r| game(r).is_some() && game(r) == game(c));
     let foreign = sum.parts.iter().any(|c| match c {
         Component::Nimber(k) => *k > 0,
-        Component::Pos(..) => !rest.parts.contains(c) && !own(c),
+        Component::Pos(..) => !rest.parts.contains(c) && !of_their_games(c, &rest.parts),
         _ => false,
     });
     !rest.parts.is_empty() && foreign && nimbers.iter().any(|&k| k > 0)
@@ -146,12 +141,7 @@ fn split(
     // Positions of the rest's own games are kept with it first (its quotient
     // reads them), and large nim heaps go before small ones: `k(3) + nim(9)`
     // beside Kayles rows folds as *9 with the row of 3 left to the rows.
-    let game = |c: &Component| match c {
-        Component::Pos(inst, _) => Some(*inst),
-        _ => None,
-    };
-    let own = |c: &Component| rest.iter().any(|r| game(r).is_some() && game(r) == game(c));
-    positions.sort_by_key(|&(c, k)| (own(c), std::cmp::Reverse(k)));
+    positions.sort_by_key(|&(c, k)| (of_their_games(c, &rest), std::cmp::Reverse(k)));
     for (c, k) in positions {
         nimbers.push(k);
         if fold(&nimbers).is_none() {
@@ -160,6 +150,16 @@ fn split(
         }
     }
     Ok((GameSum { parts: rest }, nimbers))
+}
+
+/// Whether `c` is a position of a game some part of `parts` is a position of.
+fn of_their_games(c: &Component, parts: &[Component]) -> bool {
+    let Component::Pos(inst, _) = c else {
+        return false;
+    };
+    parts
+        .iter()
+        .any(|p| matches!(p, Component::Pos(i, _) if i == inst))
 }
 
 /// n when the position `c` is the nim heap *n by its theory.
