@@ -114,11 +114,6 @@ impl Genus {
         Genus { g, gamma }
     }
 
-    /// The misère values γ0, γ1, ….
-    pub fn gammas(&self) -> &Gammas {
-        &self.gamma
-    }
-
     /// The genus of the game 0 (no option): 0^120.
     pub fn zero() -> Genus {
         Genus::new(0, vec![1, 2, 0])

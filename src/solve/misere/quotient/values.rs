@@ -70,28 +70,25 @@ impl Values {
     /// The image of the sums with image `x` plus k copies of *2; `None`
     /// when the closure has no *2.
     pub fn with_twos(&self, q: &Quotient, x: Elem, k: usize) -> Option<Elem> {
+        let (seen, k0, p) = self.twos_cycle(q, x)?;
+        let i = if k < seen.len() { k } else { k0 + (k - k0) % p };
+        seen.get(i).copied()
+    }
+
+    /// x·b^0, x·b^1, … up to the first repeat, b the image of *2, with the
+    /// index k0 where the cycle starts and its length p.
+    fn twos_cycle(&self, q: &Quotient, x: Elem) -> Option<(Vec<Elem>, usize, usize)> {
         let two = self.two?;
-        // x·b^k: the powers of b cycle within the monoid's order.
+        let mut seen: Vec<Elem> = Vec::new();
         let mut y = x;
-        for _ in 0..k.min(2 * q.order() + 2) {
+        loop {
+            if let Some(i) = seen.iter().position(|&s| s == y) {
+                let p = seen.len() - i;
+                return Some((seen, i, p));
+            }
+            seen.push(y);
             y = q.mul(y, two);
         }
-        if k > 2 * q.order() + 2 {
-            // Past the cycle's start: step on by whole cycles of b's powers.
-            let mut seen = vec![y];
-            let mut z = q.mul(y, two);
-            while !seen.contains(&z) {
-                seen.push(z);
-                z = q.mul(z, two);
-            }
-            let start = seen.iter().position(|&e| e == z).unwrap_or(0);
-            let cycle = seen.len() - start;
-            let rest = (k - (2 * q.order() + 2)) % cycle;
-            for _ in 0..rest {
-                y = q.mul(y, two);
-            }
-        }
-        Some(y)
     }
 
     /// γ0, γ1, … of the sums with image `x`, far enough that the last two
@@ -99,17 +96,7 @@ impl Values {
     /// the closure has no *2, one of these values is unknown, or they are not
     /// eventually 2-periodic.
     pub fn gammas(&self, q: &Quotient, x: Elem) -> Option<Vec<u32>> {
-        let two = self.two?;
-        let mut seen: Vec<Elem> = Vec::new();
-        let mut y = x;
-        // The first repeat of x·b^k: k0 = its first index, p = the cycle length.
-        let (k0, p) = loop {
-            if let Some(i) = seen.iter().position(|&s| s == y) {
-                break (i, seen.len() - i);
-            }
-            seen.push(y);
-            y = q.mul(y, two);
-        };
+        let (seen, k0, p) = self.twos_cycle(q, x)?;
         let value = |k: usize| {
             let i = if k < seen.len() { k } else { k0 + (k - k0) % p };
             seen.get(i).and_then(|&e| self.value(e))
