@@ -1,6 +1,7 @@
 //! Misère outcomes, winning moves and genera, layer by layer, each exact: a
 //! quotient already computed for the components' game; the tame rule (misère
-//! Nim from the genera); a quotient built on the spot for a sum of one heap
+//! Nim from the genera); a game plus nim heaps, from the game's misère values
+//! ([`with_nimbers`]); a quotient built on the spot for a sum of one heap
 //! game (two seconds at most); and the memoised search of the sum for
 //! everything else.
 

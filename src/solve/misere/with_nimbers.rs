@@ -25,6 +25,7 @@ use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::Games;
 use crate::lang::value::{Component, GameSum, Value};
+use std::rc::Rc;
 
 /// True/false when the player to move wins `sum` in misère play and `sum` is
 /// some games plus nimbers that fold to j·*2 + *n; `None` otherwise (no
@@ -258,8 +259,54 @@ fn p_position(
     let Some(f) = fold(&nimbers) else {
         return Ok(None);
     };
+    if let Some(form) = as_heaps(games, cache, &rest, f, span)? {
+        if heaps::quotient_next_wins(cache, &form).is_none() {
+            heaps::try_quotient(games, cache, &form, span)?;
+        }
+        if let Some(wins) = heaps::quotient_next_wins(cache, &form) {
+            return Ok(Some(!wins));
+        }
+    }
     Ok(Some(gamma_is(games, cache, &rest, f.twos, f.n, span)?))
 }
+
+/// `rest` + j·*2 + *n written with heaps of the rest's one game in place of
+/// the nim heaps, when it has heaps that are *2 and *n (found among its
+/// first [`REPRESENTATIVES`] heaps): Kayles' k(3) is *3, so `k(60000) + *3`
+/// is `k(60000) + k(3)`, which Kayles' quotient (proven periodic) answers
+/// without valuing anything up to heap 60000. `None` otherwise.
+fn as_heaps(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    rest: &GameSum,
+    f: Folded,
+    span: Span,
+) -> Result<Option<GameSum>, EvalError> {
+    let Some((inst, _)) = heaps::heaps_of(&rest.parts) else {
+        return Ok(None);
+    };
+    let mut parts = rest.parts.clone();
+    let n = (f.n > 0).then_some(f.n);
+    for m in std::iter::repeat_n(2, f.twos).chain(n) {
+        let mut found = None;
+        for h in 1..=REPRESENTATIVES {
+            let heap = Component::Pos(inst, Rc::from(vec![Value::Int(h)]));
+            if nim_heap(games, cache, &heap, span)? == Some(m) {
+                found = Some(heap);
+                break;
+            }
+        }
+        match found {
+            Some(heap) => parts.push(heap),
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(GameSum { parts }))
+}
+
+/// How many of a game's smallest heaps [`as_heaps`] looks through for one
+/// that is a given nim heap.
+const REPRESENTATIVES: i64 = 32;
 
 /// Whether γk(rest) = n: read off a quotient when one tells (a value
 /// quotient's label at its cap rules out every n below it), else found by
@@ -278,8 +325,9 @@ fn gamma_is(
             Some(Reading::AtLeast(cap)) if n < u64::from(cap) => return Ok(false),
             _ => {}
         }
+        return Ok(u64::from(layers::gamma(games, cache, rest, k, span)?) == n);
     }
-    Ok(u64::from(gamma(games, cache, rest, k, span)?) == n)
+    Ok(u64::from(Genus::zero().gamma(k)) == n)
 }
 
 /// γk(rest), the misère value of rest + k·*2 (of k·*2 alone when rest is
