@@ -106,6 +106,38 @@ impl HeapOptions {
     }
 }
 
+/// Conway's simplification (see [`Class`]): the nim heap *m a game is when
+/// its options are these, each `Some(n)` for an option that is *n and `None`
+/// for one not known to be a nim heap; `None` when the game is not known to
+/// be one.
+pub(super) fn nim_heap_of(options: impl IntoIterator<Item = Option<u32>>) -> Option<u32> {
+    let mut seen = Vec::new();
+    for o in options {
+        seen.push(u64::from(o?));
+    }
+    match mex(&seen, &mut Vec::new()) {
+        0 if seen.is_empty() || seen.contains(&1) => Some(0),
+        0 => None,
+        m => Some(m),
+    }
+}
+
+/// The nim heap a sum of parts is (each `Some(n)` for a part that is *n):
+/// `Some` when every part is a nim heap and at most one exceeds *1, as
+/// *1 + *n = *(n xor 1).
+pub(super) fn nim_sum_of(parts: impl IntoIterator<Item = Option<u32>>) -> Option<u32> {
+    let (mut big, mut ones) = (None, 0);
+    for p in parts {
+        match p? {
+            0 => {}
+            1 => ones ^= 1,
+            v if big.is_none() => big = Some(v),
+            _ => return None,
+        }
+    }
+    Some(big.unwrap_or(0) ^ ones)
+}
+
 impl HeapOptions {
     /// The normal-play Grundy value of heap `h` (the mex of its options'
     /// xors), valuing heaps 0..=h as needed; heaps listed for the first time
@@ -145,36 +177,13 @@ impl HeapOptions {
 
     /// A heap's class from its options' (all valued already).
     fn class_of_options(&self, options: &[Heaps]) -> Class {
-        let mut seen = Vec::with_capacity(options.len());
-        for o in options {
-            match self.sum_class(o) {
-                Class::Nim(v) => seen.push(u64::from(v)),
-                Class::Other => return Class::Other,
-            }
-        }
-        if seen.is_empty() {
-            return Class::Nim(0);
-        }
-        match mex(&seen, &mut Vec::new()) {
-            0 if seen.contains(&1) => Class::Nim(0),
-            0 => Class::Other,
-            m => Class::Nim(m),
-        }
-    }
-
-    /// The class of a sum of valued heaps: a nim heap when at most one part
-    /// exceeds *1.
-    fn sum_class(&self, parts: &[u16]) -> Class {
-        let (mut big, mut ones) = (None, 0);
-        for &p in parts {
-            match self.classes.get(usize::from(p)) {
-                Some(Class::Nim(0)) => {}
-                Some(Class::Nim(1)) => ones ^= 1,
-                Some(&Class::Nim(v)) if big.is_none() => big = Some(v),
-                _ => return Class::Other,
-            }
-        }
-        Class::Nim(big.unwrap_or(0) ^ ones)
+        let nim = nim_heap_of(options.iter().map(|o| {
+            nim_sum_of(o.iter().map(|&p| match self.classes.get(usize::from(p)) {
+                Some(&Class::Nim(v)) => Some(v),
+                _ => None,
+            }))
+        }));
+        nim.map_or(Class::Other, Class::Nim)
     }
 
     /// `s` (sorted) as an equivalent sum in misère play with fewer distinct

@@ -15,6 +15,7 @@
 //! the replies inside a nimber computed (two candidates), never listed.
 
 use super::genus::{Genus, GenusClass, GenusScratch};
+use super::heap_sums::{nim_heap_of, nim_sum_of};
 use super::MisereCache;
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
@@ -57,40 +58,39 @@ impl Heredity {
         self != Heredity::Untamed
     }
 
-    /// Of a game from its genus and its options': nim heaps with mex
-    /// g ≥ 1, or with mex 0 and *1 among them, or none, make a nim heap;
-    /// tame options and a tame genus a tame game. `options` yields each
-    /// option's heredity and normal value.
+    /// Of a game from its genus and its options' heredities and normal
+    /// values: a nim heap by Conway's rules ([`nim_heap_of`]), else tame when
+    /// every option is and the genus is tame.
     fn of_options(g: &Genus, options: impl IntoIterator<Item = (Heredity, u32)>) -> Heredity {
-        let (mut nim, mut tame, mut one, mut any) = (true, true, false, false);
-        for (h, value) in options {
-            any = true;
-            nim &= h == Heredity::Nim;
-            tame &= h.tame();
-            one |= value == 1;
-        }
-        let tame = tame && is_tame(g);
-        if nim && (g.g_plus() >= 1 || one || !any) {
+        let options: Vec<(Heredity, u32)> = options.into_iter().collect();
+        let nim = nim_heap_of(
+            options
+                .iter()
+                .map(|&(h, v)| (h == Heredity::Nim).then_some(v)),
+        );
+        if nim.is_some() {
             Heredity::Nim
-        } else if tame {
+        } else if options.iter().all(|(h, _)| h.tame()) && is_tame(g) {
             Heredity::Tame
         } else {
             Heredity::Untamed
         }
     }
 
-    /// Of a sum of parts of these heredities and normal values: nim heaps
-    /// with at most one above *1 make a nim heap, tame parts a tame sum.
+    /// Of a sum of parts of these heredities and normal values: a nim heap
+    /// when they are nim heaps with at most one above *1 ([`nim_sum_of`]),
+    /// tame when they are all tame.
     fn of_sum(parts: impl IntoIterator<Item = (Heredity, u32)>) -> Heredity {
-        let (mut nim, mut tame, mut big) = (true, true, 0);
-        for (h, value) in parts {
-            nim &= h == Heredity::Nim;
-            tame &= h.tame();
-            big += usize::from(value > 1);
-        }
-        if nim && big <= 1 {
+        let parts: Vec<(Heredity, u32)> = parts.into_iter().collect();
+        if nim_sum_of(
+            parts
+                .iter()
+                .map(|&(h, v)| (h == Heredity::Nim).then_some(v)),
+        )
+        .is_some()
+        {
             Heredity::Nim
-        } else if tame {
+        } else if parts.iter().all(|(h, _)| h.tame()) {
             Heredity::Tame
         } else {
             Heredity::Untamed
