@@ -249,3 +249,47 @@ fn huge_heaps_are_read_from_a_proven_period() {
         assert_eq!(value(&answer), "P", "{m:?}");
     }
 }
+
+/// A subtraction game with a finite set S is the octal game with digit 3 at
+/// each k ∈ S (take k, leave nothing or one heap), so the quotient periodicity
+/// theorem proves its quotient as it does an octal game's; written as rules it
+/// stays an observation (LANGUAGE.md gives proofs to constructed games only).
+/// Sums with heaps past N, read from the period, must agree with the brute
+/// force of the octal game.
+#[test]
+fn finite_subtraction_games_get_proven_quotients() {
+    for set in [vec![1usize, 3, 4], vec![2, 5, 7], vec![3, 4, 6, 10]] {
+        let written = set.iter().map(|k| k.to_string()).collect::<Vec<_>>();
+        let written = written.join(", ");
+        let mut d = vec![0u8; set.iter().max().unwrap() + 1];
+        for &k in &set {
+            d[k] = 3;
+        }
+        let sums = [
+            vec![151usize, 9],
+            vec![200, 173, 4],
+            vec![260, 1],
+            vec![188, 188, 2],
+        ];
+        let mut program = format!("game s = subtraction {{{written}}}\nquotient s up to 150\n");
+        program.push_str(&format!(
+            "game r(n: nat) {{ move r(n - k) for k in {{{written}}} where k <= n }}\nquotient r up to 150\n"
+        ));
+        for s in &sums {
+            let sum = s.iter().map(|h| format!("s({h})")).collect::<Vec<_>>();
+            program.push_str(&format!("outcome misere {}\n", sum.join(" + ")));
+        }
+        let out = common::texts(&program);
+        assert!(out[0].contains("(proven: Q = Q_N"), "{}", out[0]);
+        assert!(
+            !out[1].contains("(proven") && out[1].contains("order"),
+            "{}",
+            out[1]
+        );
+        let mut memo = HashMap::new();
+        for (s, answer) in sums.iter().zip(&out[2..]) {
+            let wins = misere_wins(&d, s, &mut memo);
+            assert_eq!(value(answer), if wins { "N" } else { "P" }, "{set:?} {s:?}");
+        }
+    }
+}

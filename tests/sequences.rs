@@ -275,7 +275,8 @@ fn sequence_outputs(program: &str) -> (Vec<u32>, String, String) {
 /// A long range of a game whose period a theorem settles early: the values
 /// past the heaps computed follow the period, and they are the textbook loop's
 /// values. Rules that are exactly a subtraction game's use the theorem for the
-/// values but still report `observed`, as LANGUAGE.md requires of rules.
+/// values but still report `observed`, as LANGUAGE.md requires of rules,
+/// whether the option is written `n - k` or `r(n - k)`.
 #[test]
 fn long_proven_ranges_match_the_plain_loop() {
     let sub = "game sub[S](n: nat) { move n - k for k in S where k <= n }\n";
@@ -294,6 +295,16 @@ fn long_proven_ranges_match_the_plain_loop() {
             false,
             12_345,
             150_000,
+            "observed",
+        ),
+        (
+            // The same rules with the option written as a position of the game.
+            "game r(n: nat) { move r(n - k) for k in {1, 3, 4} where k <= n }\nsequence r 0..=50000"
+                .to_string(),
+            vec![1, 3, 4],
+            false,
+            0,
+            50_000,
             "observed",
         ),
         (

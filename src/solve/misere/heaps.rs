@@ -19,16 +19,20 @@ pub struct GameHeaps<'g, 'a> {
     inst: InstId,
     list: OptionList,
     span: Span,
+    /// The most tokens one move removes, when the game is an octal game.
+    octal_digits: Option<usize>,
 }
 
 impl<'g, 'a> GameHeaps<'g, 'a> {
     /// The heaps of `inst`; heap 0 must have no move (it is the empty sum).
     pub fn new(games: &'g mut Games<'a>, inst: InstId, span: Span) -> Result<Self, EvalError> {
+        let octal_digits = octal_digits(games, inst);
         let mut heaps = GameHeaps {
             games,
             inst,
             list: OptionList::default(),
             span,
+            octal_digits,
         };
         heaps.list_options(0)?;
         if !heaps.list.is_empty() {
@@ -94,10 +98,24 @@ impl HeapRules for GameHeaps<'_, '_> {
     }
 
     fn octal_digits(&self) -> Option<usize> {
-        match &self.games.game(self.inst)?.body {
-            GameBody::Constructed(Constructor::Octal { digits, .. }) => Some(digits.len() - 1),
-            _ => None,
+        self.octal_digits
+    }
+}
+
+/// The number of code digits when `inst` is an octal game. A subtraction game
+/// with a finite set S is one, written with digit 3 (take k, leave zero or one
+/// heap) at each k ∈ S, so its number is the largest k. Only constructed games
+/// count: LANGUAGE.md gives proofs to them alone, so a rule-defined game's
+/// quotient stays an observation however its rules read.
+fn octal_digits(games: &mut Games<'_>, inst: InstId) -> Option<usize> {
+    match &games.game(inst)?.body {
+        GameBody::Constructed(Constructor::Octal { digits, .. }) => {
+            Some(digits.len().saturating_sub(1))
         }
+        GameBody::Constructed(Constructor::Subtraction(set)) => {
+            usize::try_from(*set.iter().max()?).ok()
+        }
+        _ => None,
     }
 }
 
@@ -537,8 +555,8 @@ pub fn try_proven_quotient(
 /// proven periodic ([`try_quotient`]).
 const PROBE_FROM: usize = 128;
 
-/// Whether `inst` is an octal game (the only kind whose quotient periodicity
-/// grundy can prove).
+/// Whether `inst` is an octal game, finite subtraction games included (the
+/// only kind whose quotient periodicity grundy can prove).
 fn is_octal(games: &mut Games<'_>, inst: InstId, span: Span) -> bool {
     GameHeaps::new(games, inst, span)
         .ok()
