@@ -112,8 +112,10 @@ fn drive<W: Walk>(
                 stack.pop();
                 continue;
             }
-            walk.enter(&top.node)?;
+            // Marked first: an `enter` that fails after marking the node on
+            // the path (a position limit) leaves it to the clean-up too.
             top.entered = true;
+            walk.enter(&top.node)?;
         }
         children.clear();
         match walk.visit(&top.node, &mut top.frame, &mut children)? {

@@ -98,3 +98,40 @@ fn search_with_a_smaller_quotient_matches_the_brute_force() {
     check("0.07", Some(8), 6, 16);
     check("0.06", Some(8), 6, 15);
 }
+
+/// Searches cut short (here by a position limit, as the quick search before
+/// a quotient is cut by its time) keep what they finished and nothing half
+/// done: each sum is asked first under a tiny budget, then under a full one,
+/// and both answers (when the first has one) match the brute force.
+#[test]
+fn searches_cut_short_resume_correctly() {
+    use crate::graph::budget::Limits;
+    let tiny = Budget::new(Limits {
+        max_positions: 4,
+        ..Limits::default()
+    });
+    let full = Budget::default();
+    for code in ["0.07", "0.77"] {
+        let mut rules = Octal::parse(code).unwrap();
+        let mut direct = Direct {
+            rules: Octal::parse(code).unwrap(),
+            wins: HashMap::new(),
+        };
+        let mut search = HeapOutcomes::default();
+        let mut cut = 0;
+        for s in sums(5, 14) {
+            let heaps: Vec<u16> = s.iter().map(|&h| h as u16).collect();
+            let first = search.next_wins(&mut rules, &heaps, None, &tiny);
+            tiny.reset_positions();
+            let want = direct.wins(&s);
+            match first {
+                Ok(w) => assert_eq!(w, want, "{code} {s:?} (tiny budget)"),
+                Err(_) => cut += 1,
+            }
+            let got = search.next_wins(&mut rules, &heaps, None, &full).unwrap();
+            assert_eq!(got, want, "{code} {s:?}");
+        }
+        // The tiny budget did cut searches short.
+        assert!(cut >= 10, "{code}: {cut}");
+    }
+}
