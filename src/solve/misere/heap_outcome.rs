@@ -15,11 +15,12 @@ use super::MisereCache;
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::Games;
-use crate::graph::budget::Budget;
+use crate::graph::budget::{Budget, Exceeded};
 use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
 use crate::lang::value::GameSum;
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use std::hash::Hasher;
+use std::time::Duration;
 
 /// True when the player to move wins `sum` in misère play; `None` when `sum`
 /// is not a sum of heaps of one heap game (the search over components
@@ -30,17 +31,54 @@ pub fn next_wins(
     sum: &GameSum,
     span: Span,
 ) -> Result<Option<bool>, EvalError> {
-    let Some((inst, heaps)) = small_heaps(&sum.parts) else {
-        return Ok(None);
-    };
     let budget = games.budget;
-    let Ok(mut rules) = GameHeaps::new(games, inst, span) else {
+    match walk(games, cache, sum, span, budget) {
+        Some(walked) => settle(walked, span, "misère search"),
+        None => Ok(None),
+    }
+}
+
+/// [`next_wins`] given at most `most`: `None` also when the search does not
+/// finish in that time (what it finished stays in the memo for the next
+/// search). A search this short is tried before a quotient is built: some
+/// games' sums are searched in milliseconds while their quotients take
+/// seconds to build, or cannot be built at all.
+pub fn next_wins_within(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    sum: &GameSum,
+    span: Span,
+    most: Duration,
+) -> Result<Option<bool>, EvalError> {
+    let trial = games.budget.trial(most);
+    let Some(walked) = walk(games, cache, sum, span, &trial) else {
         return Ok(None);
     };
+    match settle(walked, span, "misère search") {
+        Err(e)
+            if matches!(e.exceeded(), Some(Exceeded::Timeout(_)))
+                && games.budget.check().is_ok() =>
+        {
+            Ok(None)
+        }
+        other => other,
+    }
+}
+
+/// The search of [`next_wins`], its steps and positions counted on `budget`;
+/// `None` when `sum` is not a sum of heaps of one heap game.
+fn walk(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    sum: &GameSum,
+    span: Span,
+    budget: &Budget,
+) -> Option<Result<bool, HeapWalkError<EvalError>>> {
+    let (inst, heaps) = small_heaps(&sum.parts)?;
+    let mut rules = GameHeaps::new(games, inst, span).ok()?;
     let quotient = cache.quotients.get(&inst).cloned();
     let outcomes = cache.heap_outcomes.entry(inst).or_default();
-    let walked = outcomes.next_wins(&mut rules, &heaps, quotient.as_deref(), budget);
-    settle(walked, span, "misère search")
+    Some(outcomes.next_wins(&mut rules, &heaps, quotient.as_deref(), budget))
 }
 
 /// The misère outcomes of the sums of heaps of one game searched so far, and

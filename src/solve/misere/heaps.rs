@@ -501,11 +501,7 @@ pub fn try_quotient(
         return Ok(false);
     };
     let largest = heaps.iter().copied().max().unwrap_or(0);
-    if cache
-        .quotient_failed
-        .get(&inst)
-        .is_some_and(|&n| largest >= n)
-    {
+    if failed_at(cache, inst, largest) {
         return Ok(false);
     }
     let mut before = cache.quotients.get(&inst).map_or(0, |q| q.max_heap());
@@ -532,6 +528,25 @@ pub fn try_quotient(
     }
     let attempt = auto_quotient(games, inst, span, before, largest, 1)?;
     keep_attempt(games, cache, inst, span, before, attempt)
+}
+
+/// Whether an automatic quotient attempt for heaps up to `largest` of `inst`
+/// already failed (at that heap or a smaller one).
+fn failed_at(cache: &super::MisereCache, inst: InstId, largest: usize) -> bool {
+    cache
+        .quotient_failed
+        .get(&inst)
+        .is_some_and(|&n| largest >= n)
+}
+
+/// Whether [`try_quotient`] would build a quotient for `sum`: a sum of heaps
+/// of one game that no kept quotient covers, past no failed attempt. That
+/// may take seconds, so a short search goes first.
+pub fn would_build(cache: &super::MisereCache, sum: &crate::lang::value::GameSum) -> bool {
+    heaps_of(&sum.parts).is_some_and(|(inst, heaps)| {
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        !failed_at(cache, inst, largest) && sum_in_quotient(cache, &sum.parts).is_none()
+    })
 }
 
 /// For a sum of heaps of an octal game: [`try_quotient`], which for heaps
