@@ -210,6 +210,21 @@ fn main() {
     );
     assert_eq!(answers.len(), 2);
     assert_eq!(outcome(&answers[0]), outcome(&answers[1]));
+    // Games whose quotients are costly to build or do not converge: the short
+    // search before the quotient attempt answers (correctness: the tests'
+    // search against a brute force).
+    run(
+        "outcome misere h(50) + h(45) of 0.16 (short search first)",
+        "game h = octal \"0.16\"\noutcome misere h(50) + h(45)",
+    );
+    run(
+        "outcome misere of Daisies (4.7) rows 30 + 20 (the same)",
+        "game daisy = octal \"4.7\"\noutcome misere daisy(30) + daisy(20)",
+    );
+    run(
+        "genus of Grundy's game heap 30 (short genus walk first)",
+        "game g(n: nat) { move g(a) + g(n - a) for a in 1..n where a < n - a }\ngenus g(30)",
+    );
     dawson_rows(40, 20);
     // Last: its engine ends holding millions of small memo entries, and the
     // first large allocation after they are freed consolidates them (3 s

@@ -140,7 +140,7 @@ impl HeapGenera {
         // Every heap the walk reaches is valued now, so that its sums are
         // kept reduced ([`HeapOptions::reduce`]).
         let largest = heaps.iter().copied().max().unwrap_or(0);
-        self.options.normal(rules, largest, positions)?;
+        self.options.normal(rules, largest, steps, positions)?;
         let mut root: Vec<u16> = heaps.to_vec();
         root.sort_unstable();
         self.options.reduce(&mut root);

@@ -31,8 +31,8 @@ pub fn next_wins(
     sum: &GameSum,
     span: Span,
 ) -> Result<Option<bool>, EvalError> {
-    let budget = games.budget;
-    match walk(games, cache, sum, span, budget) {
+    let steps = games.budget;
+    match walk(games, cache, sum, span, steps) {
         Some(walked) => settle(walked, span, "misère search"),
         None => Ok(None),
     }
@@ -65,20 +65,22 @@ pub fn next_wins_within(
     }
 }
 
-/// The search of [`next_wins`], its steps and positions counted on `budget`;
-/// `None` when `sum` is not a sum of heaps of one heap game.
+/// The search of [`next_wins`], its steps counted on `steps` and the
+/// positions it keeps on the statement's budget; `None` when `sum` is not a
+/// sum of heaps of one heap game.
 fn walk(
     games: &mut Games<'_>,
     cache: &mut MisereCache,
     sum: &GameSum,
     span: Span,
-    budget: &Budget,
+    steps: &Budget,
 ) -> Option<Result<bool, HeapWalkError<EvalError>>> {
+    let positions = games.budget;
     let (inst, heaps) = small_heaps(&sum.parts)?;
     let mut rules = GameHeaps::new(games, inst, span).ok()?;
     let quotient = cache.quotients.get(&inst).cloned();
     let outcomes = cache.heap_outcomes.entry(inst).or_default();
-    Some(outcomes.next_wins(&mut rules, &heaps, quotient.as_deref(), budget))
+    Some(outcomes.next_wins(&mut rules, &heaps, quotient.as_deref(), steps, positions))
 }
 
 /// The misère outcomes of the sums of heaps of one game searched so far, and
@@ -100,21 +102,22 @@ pub struct HeapOutcomes {
 impl HeapOutcomes {
     /// Whether the player to move wins the sum of these heaps under `rules`
     /// (the same rules every time: the memo belongs to one game), reading
-    /// the positions `quotient` covers off it. Steps and the positions kept
-    /// are counted on `budget`.
+    /// the positions `quotient` covers off it. `steps` is checked as the
+    /// search goes; the positions it keeps are counted on `positions`.
     pub fn next_wins<R: HeapRules>(
         &mut self,
         rules: &mut R,
         heaps: &[u16],
         quotient: Option<&Quotient>,
-        budget: &Budget,
+        steps: &Budget,
+        positions: &Budget,
     ) -> Result<bool, HeapWalkError<R::Error>> {
         // Every heap the search can reach is below the largest: their options
         // are listed now, so the search only reads them.
         let largest = heaps.iter().copied().max().unwrap_or(0);
         // Their normal values too: the search tries the options that are
         // normal-play P-positions first.
-        self.options.normal(rules, largest, budget)?;
+        self.options.normal(rules, largest, steps, positions)?;
         let mut root: Vec<u16> = heaps.to_vec();
         root.sort_unstable();
         self.options.reduce(&mut root);
@@ -127,14 +130,15 @@ impl HeapOutcomes {
             outcomes: self,
             rules,
             quotient,
-            budget,
+            steps,
+            positions,
             buf: Vec::new(),
         };
         if let Some(o) = walk.known(&root) {
             return Ok(o == N);
         }
         let root: Heaps = root.into();
-        search(&mut walk, root.clone(), budget, CyclePolicy::Error)?;
+        search(&mut walk, root.clone(), steps, CyclePolicy::Error)?;
         match self.memo.get(&root) {
             Some(&P) => Ok(false),
             Some(&N) => Ok(true),
@@ -147,7 +151,10 @@ struct OutcomeWalk<'w, R: HeapRules> {
     outcomes: &'w mut HeapOutcomes,
     rules: &'w mut R,
     quotient: Option<&'w Quotient>,
-    budget: &'w Budget,
+    /// Checked as the search goes.
+    steps: &'w Budget,
+    /// Counts the positions kept.
+    positions: &'w Budget,
     /// The option being formed.
     buf: Vec<u16>,
 }
@@ -210,7 +217,7 @@ impl<R: HeapRules> OutcomeWalk<'_, R> {
                 if s.get(i + 1) == Some(&h) {
                     continue;
                 }
-                let listed = self.outcomes.options.of(self.rules, h, self.budget)?;
+                let listed = self.outcomes.options.of(self.rules, h, self.positions)?;
                 let nimber = |h: u16| self.outcomes.options.known_normal(h);
                 let others = total ^ nimber(h);
                 for o in listed.iter() {
@@ -219,7 +226,7 @@ impl<R: HeapRules> OutcomeWalk<'_, R> {
                     if (value == 0) != normal_p {
                         continue;
                     }
-                    self.budget.tick()?;
+                    self.steps.tick()?;
                     // The other heaps covered: read the option off the
                     // quotient without forming it.
                     if let Some((q, r)) = head.filter(|_| i + 1 == s.len()) {
@@ -311,7 +318,7 @@ impl<R: HeapRules> Walk for OutcomeWalk<'_, R> {
 
     fn enter(&mut self, s: &Heaps) -> Result<(), Self::Error> {
         self.outcomes.memo.insert(s.clone(), ON_PATH);
-        self.budget.add_positions(1)?;
+        self.positions.add_positions(1)?;
         Ok(())
     }
 

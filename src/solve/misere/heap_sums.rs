@@ -140,18 +140,21 @@ pub(super) fn nim_sum_of(parts: impl IntoIterator<Item = Option<u32>>) -> Option
 
 impl HeapOptions {
     /// The normal-play Grundy value of heap `h` (the mex of its options'
-    /// xors), valuing heaps 0..=h as needed; heaps listed for the first time
-    /// count their options on `positions`.
+    /// xors), valuing heaps 0..=h as needed: each option listed is a step on
+    /// `steps` (heap 20,000 of an octal game has 10^8 below it), and heaps
+    /// listed for the first time count their options on `positions`.
     pub fn normal<R: HeapRules>(
         &mut self,
         rules: &mut R,
         h: u16,
+        steps: &Budget,
         positions: &Budget,
     ) -> Result<u32, HeapWalkError<R::Error>> {
         let h = usize::from(h);
         while self.normals.len() <= h {
             let n = self.normals.len();
             let options = self.of(rules, n as u16, positions)?;
+            steps.ticks(u32::try_from(options.len()).unwrap_or(u32::MAX).max(1))?;
             let seen: Vec<u64> = options
                 .iter()
                 .map(|o| {
@@ -292,7 +295,7 @@ mod tests {
         let mut rules = Octal::parse(code).unwrap();
         let mut heaps = HeapOptions::default();
         heaps
-            .normal(&mut rules, largest, &Budget::default())
+            .normal(&mut rules, largest, &Budget::default(), &Budget::default())
             .unwrap();
         heaps
     }

@@ -233,7 +233,7 @@ fn heap_walk_normal_values_are_kayles_sequence() {
     for (h, &want) in ww.iter().enumerate() {
         assert_eq!(
             heaps
-                .normal(&mut rules, h as u16, &Budget::default())
+                .normal(&mut rules, h as u16, &Budget::default(), &Budget::default())
                 .unwrap(),
             want,
             "heap {h}"

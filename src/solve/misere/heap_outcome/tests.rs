@@ -73,7 +73,7 @@ fn check(code: &str, quotient_to: Option<usize>, lo: usize, hi: usize) {
     for s in sums(lo, hi) {
         let heaps: Vec<u16> = s.iter().map(|&h| h as u16).collect();
         let got = search
-            .next_wins(&mut rules, &heaps, q.as_ref(), &budget)
+            .next_wins(&mut rules, &heaps, q.as_ref(), &budget, &budget)
             .unwrap();
         let want = direct.wins(&s);
         assert_eq!(got, want, "{code} {s:?}");
@@ -121,14 +121,16 @@ fn searches_cut_short_resume_correctly() {
         let mut cut = 0;
         for s in sums(5, 14) {
             let heaps: Vec<u16> = s.iter().map(|&h| h as u16).collect();
-            let first = search.next_wins(&mut rules, &heaps, None, &tiny);
+            let first = search.next_wins(&mut rules, &heaps, None, &full, &tiny);
             tiny.reset_positions();
             let want = direct.wins(&s);
             match first {
                 Ok(w) => assert_eq!(w, want, "{code} {s:?} (tiny budget)"),
                 Err(_) => cut += 1,
             }
-            let got = search.next_wins(&mut rules, &heaps, None, &full).unwrap();
+            let got = search
+                .next_wins(&mut rules, &heaps, None, &full, &full)
+                .unwrap();
             assert_eq!(got, want, "{code} {s:?}");
         }
         // The tiny budget did cut searches short.
