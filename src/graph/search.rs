@@ -175,6 +175,8 @@ mod tests {
         succ: &'g [Vec<usize>],
         state: Vec<Option<Option<u32>>>,
         back: Vec<(usize, usize)>,
+        /// A node whose `enter` marks it on the path and then fails.
+        fail_enter: Option<usize>,
     }
 
     impl Walk for Depth<'_> {
@@ -191,6 +193,9 @@ mod tests {
         }
         fn enter(&mut self, n: &usize) -> Result<(), Self::Error> {
             self.state[*n] = Some(None);
+            if self.fail_enter == Some(*n) {
+                return Err(Err(Exceeded::Positions(1)));
+            }
             Ok(())
         }
         fn abandon(&mut self, n: &usize) {
@@ -238,6 +243,7 @@ mod tests {
             succ: &succ,
             state: vec![None; 3],
             back: vec![],
+            fail_enter: None,
         };
         assert!(search(&mut w, 0, &Budget::default(), CyclePolicy::Error).is_ok());
         assert_eq!(w.state[0], Some(Some(2)));
@@ -250,6 +256,7 @@ mod tests {
             succ: &succ,
             state: vec![None; 3],
             back: vec![],
+            fail_enter: None,
         };
         let err = search(&mut w, 0, &Budget::default(), CyclePolicy::Error).unwrap_err();
         assert_eq!(err, Ok(vec![0, 1, 2, 0]));
@@ -266,8 +273,32 @@ mod tests {
             succ: &succ,
             state: vec![None; 3],
             back: vec![],
+            fail_enter: None,
         };
         assert!(search(&mut w, 0, &Budget::default(), CyclePolicy::RecordEdge).is_ok());
         assert_eq!(w.back, vec![(1, 0)]);
+    }
+
+    /// A walk whose `enter` fails after marking the node (a position limit):
+    /// that node is unwound with the rest, so a second search can run.
+    #[test]
+    fn an_enter_that_fails_is_unwound_too() {
+        let succ = vec![vec![1], vec![2], vec![]];
+        let mut w = Depth {
+            succ: &succ,
+            state: vec![None; 3],
+            back: vec![],
+            fail_enter: Some(2),
+        };
+        let err = search(&mut w, 0, &Budget::default(), CyclePolicy::Error).unwrap_err();
+        assert_eq!(err, Err(Exceeded::Positions(1)));
+        assert!(
+            w.state.iter().all(Option::is_none),
+            "no node left on the path: {:?}",
+            w.state
+        );
+        w.fail_enter = None;
+        assert!(search(&mut w, 0, &Budget::default(), CyclePolicy::Error).is_ok());
+        assert_eq!(w.state[0], Some(Some(2)));
     }
 }
