@@ -274,3 +274,20 @@ fn heap_genera_count_their_heaps_first() {
         "--max-positions",
     );
 }
+
+/// The short search tried before a misère quotient counts its positions
+/// apart: under a small position limit, a sum that Kayles' proven quotient
+/// answers is answered as without the limit (the search alone would need far
+/// more positions than allowed), and the session goes on.
+#[test]
+fn the_short_search_before_a_quotient_does_not_spend_the_limit() {
+    let program = "game k = octal \"0.77\"";
+    let query = "outcome misere k(20000) + k(7)";
+    let mut roomy = Session::new(Limits::default());
+    ok(&mut roomy, program);
+    let want = ok(&mut roomy, query);
+    let mut s = session(100_000);
+    ok(&mut s, program);
+    assert_eq!(ok(&mut s, query), want);
+    assert_eq!(ok(&mut s, "outcome misere k(9)"), "outcome misere k(9) = P");
+}

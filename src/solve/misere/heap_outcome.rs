@@ -31,18 +31,20 @@ pub fn next_wins(
     sum: &GameSum,
     span: Span,
 ) -> Result<Option<bool>, EvalError> {
-    let steps = games.budget;
-    match walk(games, cache, sum, span, steps) {
+    let budget = games.budget;
+    match walk(games, cache, sum, span, budget, budget) {
         Some(walked) => settle(walked, span, "misère search"),
         None => Ok(None),
     }
 }
 
 /// [`next_wins`] given at most `most`: `None` also when the search does not
-/// finish in that time (what it finished stays in the memo for the next
-/// search). A search this short is tried before a quotient is built: some
-/// games' sums are searched in milliseconds while their quotients take
-/// seconds to build, or cannot be built at all.
+/// finish in that time or within the positions the statement may keep (what
+/// it finished stays in the memo for the next search; it is counted apart,
+/// so a quotient tried next is not refused for it). A search this short is
+/// tried before a quotient is built: some games' sums are searched in
+/// milliseconds while their quotients take seconds to build, or cannot be
+/// built at all.
 pub fn next_wins_within(
     games: &mut Games<'_>,
     cache: &mut MisereCache,
@@ -51,13 +53,15 @@ pub fn next_wins_within(
     most: Duration,
 ) -> Result<Option<bool>, EvalError> {
     let trial = games.budget.trial(most);
-    let Some(walked) = walk(games, cache, sum, span, &trial) else {
+    let Some(walked) = walk(games, cache, sum, span, &trial, &trial) else {
         return Ok(None);
     };
     match settle(walked, span, "misère search") {
         Err(e)
-            if matches!(e.exceeded(), Some(Exceeded::Timeout(_)))
-                && games.budget.check().is_ok() =>
+            if matches!(
+                e.exceeded(),
+                Some(Exceeded::Timeout(_) | Exceeded::Positions(_))
+            ) && games.budget.check().is_ok() =>
         {
             Ok(None)
         }
@@ -66,16 +70,16 @@ pub fn next_wins_within(
 }
 
 /// The search of [`next_wins`], its steps counted on `steps` and the
-/// positions it keeps on the statement's budget; `None` when `sum` is not a
-/// sum of heaps of one heap game.
+/// positions it keeps on `positions`; `None` when `sum` is not a sum of heaps
+/// of one heap game.
 fn walk(
     games: &mut Games<'_>,
     cache: &mut MisereCache,
     sum: &GameSum,
     span: Span,
     steps: &Budget,
+    positions: &Budget,
 ) -> Option<Result<bool, HeapWalkError<EvalError>>> {
-    let positions = games.budget;
     let (inst, heaps) = small_heaps(&sum.parts)?;
     let mut rules = GameHeaps::new(games, inst, span).ok()?;
     let quotient = cache.quotients.get(&inst).cloned();
