@@ -49,11 +49,6 @@ impl<'g, 'a> GameHeaps<'g, 'a> {
             .options(self.inst, &pos, Side::Impartial, &mut self.list)
     }
 
-    /// The octal code's length, for the quotient periodicity theorem.
-    pub fn octal_digits_now(&self) -> Option<usize> {
-        HeapRules::octal_digits(self)
-    }
-
     fn not_heap_game(&self, why: String) -> EvalError {
         EvalError::NotHeapGame {
             why,
@@ -509,7 +504,7 @@ pub fn try_quotient(
     // asked about heaps past PROBE_FROM, bounds from there (doubling) are
     // tried first. Kayles' is proven at heap 169, so `k(10^12)` is answered
     // from the quotient of 256 heaps.
-    if largest > PROBE_FROM && is_octal(games, inst, span) {
+    if largest > PROBE_FROM && is_octal(games, inst) {
         let mut bound = PROBE_FROM.max(before.saturating_mul(2));
         while bound < largest {
             match auto_quotient(games, inst, span, before, bound, 1)? {
@@ -561,7 +556,7 @@ pub fn try_proven_quotient(
     span: Span,
 ) -> Result<bool, EvalError> {
     match heaps_of(&sum.parts) {
-        Some((inst, _)) if is_octal(games, inst, span) => try_quotient(games, cache, sum, span),
+        Some((inst, _)) if is_octal(games, inst) => try_quotient(games, cache, sum, span),
         _ => Ok(false),
     }
 }
@@ -572,11 +567,8 @@ const PROBE_FROM: usize = 128;
 
 /// Whether `inst` is an octal game, finite subtraction games included (the
 /// only kind whose quotient periodicity grundy can prove).
-fn is_octal(games: &mut Games<'_>, inst: InstId, span: Span) -> bool {
-    GameHeaps::new(games, inst, span)
-        .ok()
-        .and_then(|heaps| heaps.octal_digits_now())
-        .is_some()
+fn is_octal(games: &mut Games<'_>, inst: InstId) -> bool {
+    octal_digits(games, inst).is_some()
 }
 
 /// Keeps what an automatic quotient attempt past `before` heaps gave: the
