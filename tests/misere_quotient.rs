@@ -293,3 +293,66 @@ fn finite_subtraction_games_get_proven_quotients() {
         }
     }
 }
+
+/// Huge heaps of a tame `subtraction {…}` game, asked with no quotient
+/// computed first. The theory of tame parts values every heap below the one
+/// asked, so it refuses a heap past the position limit at once and the proven
+/// quotient answers; before the constructor compiled to rules, that theory
+/// walked the heaps one by one to the limit (over a minute at the default
+/// limit), which the generous timeout here turns into a failure.
+///
+/// The truth: in subtraction {1, 2} heap n's options are the single heaps
+/// n − 1 and n − 2, so γk of heap n follows from theirs (Conway's recursion),
+/// and heap n has the genus of heap n mod 3 as soon as two consecutive heaps
+/// do: heaps 3 and 4 have 0^120 and 1^031 as heaps 0 and 1 (γ0..γ5 by a
+/// search of heap + k·*2 written outside grundy). The heaps are tame, and a
+/// sum of tame games has its misère outcome from their genera, so the sums
+/// are brute-forced with every heap n replaced by n mod 3; the test also
+/// checks that reduction on every sum of two heaps below 15.
+#[test]
+fn huge_heaps_of_a_tame_subtraction_game_need_no_walk() {
+    use grundy::graph::budget::Limits;
+    let d = [0u8, 3, 3];
+    let n = 1_000_000_000_000usize;
+    let sums = [
+        vec![n, 7],
+        vec![n - 1, n - 2, 8],
+        vec![n, n, 2],
+        vec![n + 2, 1],
+    ];
+    let mut program = String::from("game s = subtraction {1, 2}\n");
+    for s in &sums {
+        let sum = s.iter().map(|h| format!("s({h})")).collect::<Vec<_>>();
+        program.push_str(&format!("outcome misere {}\n", sum.join(" + ")));
+    }
+    let mut engine = grundy::Engine::with_limits(Limits {
+        timeout: Some(std::time::Duration::from_secs(30)),
+        ..Limits::default()
+    });
+    let answers = engine
+        .run_program(&program)
+        .unwrap_or_else(|p| panic!("{}\n{}", p.message, p.help));
+    let namer = engine.namer();
+    let out: Vec<String> = answers
+        .iter()
+        .filter_map(|a| grundy::report::text(a, &namer))
+        .collect();
+    let mut memo = HashMap::new();
+    let reduce = |h: usize| h % 3;
+    // The reduction itself, on sums small enough to search whole.
+    for a in 0..15 {
+        for b in 0..15 {
+            assert_eq!(
+                misere_wins(&d, &[a, b], &mut memo),
+                misere_wins(&d, &[reduce(a), reduce(b)], &mut memo),
+                "{a} {b}"
+            );
+        }
+    }
+    assert_eq!(out.len(), sums.len());
+    for (s, answer) in sums.iter().zip(&out) {
+        let small: Vec<usize> = s.iter().map(|&h| reduce(h)).collect();
+        let wins = misere_wins(&d, &small, &mut memo);
+        assert_eq!(value(answer), if wins { "N" } else { "P" }, "{s:?}");
+    }
+}

@@ -514,7 +514,20 @@ fn constructed(ctor: &crate::check::program::Constructor, inst: InstId) -> Optio
             }),
             option: KOption::Same(vec![Arg::Affine(-1, n())]),
         }),
-        Constructor::Subtraction(_) | Constructor::Tartan(..) => return None,
+        // Remove k ∈ S with k ≤ n: the shape `move n - k for k in S where
+        // k <= n` compiles to, so the set is recognised as from rules.
+        Constructor::Subtraction(set) => rules.push(KRule {
+            outer: vec![],
+            outer_filters: vec![],
+            inner: Some(Inner {
+                slot: X,
+                iter: InnerIter::Values(set.clone().into()),
+                bounds: vec![(1, n())],
+                filters: vec![],
+            }),
+            option: KOption::Same(vec![Arg::Affine(-1, n())]),
+        }),
+        Constructor::Tartan(..) => return None,
     }
     Some(Kernel {
         params: 1,
