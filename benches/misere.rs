@@ -156,6 +156,19 @@ fn main() {
         "winning misere k(20000) + k(7) (the same quotient)",
         &format!("{kayles}winning misere k(20000) + k(7)"),
     );
+    // A tame subtraction game: its heaps' genera repeat with period 3 (heap n
+    // is heap n mod 3, and those are 0, *1 and *2), so the answer is misère Nim's.
+    let (answers, _) = run(
+        "outcome misere s(10^12) + s(10^12 - 1) + s(7), subtraction {1, 2}",
+        "game s = subtraction {1, 2}\noutcome misere s(1000000000000) + s(999999999999) + s(7)",
+    );
+    let residues = [1_000_000_000_000u64 % 3, 999_999_999_999 % 3, 7 % 3];
+    let want = if misere_nim_p(&residues) {
+        Outcome::P
+    } else {
+        Outcome::N
+    };
+    assert_eq!(answers.first().map(outcome), Some(want));
     // The genus of twelve heaps of 0.75 (wild quotient R8) read off the
     // quotient; its normal part checked against a plain mex loop here.
     let heaps75 = [60usize, 59, 55, 48, 47, 41, 33, 30, 22, 17, 9, 5];
