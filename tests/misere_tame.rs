@@ -147,3 +147,32 @@ proptest! {
         prop_assert_eq!(texts_with(&program, true), texts_with(&program, false), "{}", program);
     }
 }
+
+/// Halving, `move h(n / 2)`: heap n is a chain of as many forced moves as n
+/// has binary digits, so a sum of heaps is played out in the sum of those
+/// counts whatever anyone does, and in misère play the player to move loses
+/// exactly when that total is odd. Heaps near 10^12 reach only about forty
+/// others: the tame layer, which values every heap below when it can, leaves
+/// them to the walk instead of refusing them as past the position limit.
+#[test]
+fn halving_heaps_far_past_the_position_limit() {
+    let moves = |n: u64| 64 - n.leading_zeros();
+    let sums: [&[u64]; 4] = [
+        &[1_000_000_000_000, 7, 3],
+        &[1_000_000_000_000],
+        &[999_999_999_999, 1 << 50, 5],
+        &[(1 << 62) - 1, 2, 1],
+    ];
+    let mut src = String::from("game h(n: nat) { move h(n / 2) where n > 0 }\n");
+    for s in sums {
+        let sum: Vec<String> = s.iter().map(|h| format!("h({h})")).collect();
+        src.push_str(&format!("outcome misere {}\n", sum.join(" + ")));
+    }
+    let out = common::texts(&src);
+    assert_eq!(out.len(), sums.len());
+    for (s, line) in sums.iter().zip(&out) {
+        let total: u32 = s.iter().map(|&h| moves(h)).sum();
+        let want = if total % 2 == 1 { "P" } else { "N" };
+        assert_eq!(common::answer_value(line), want, "{s:?}: {line}");
+    }
+}

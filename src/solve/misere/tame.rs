@@ -20,10 +20,12 @@ use super::MisereCache;
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::{Games, OptionList, Side};
+use crate::graph::budget::Budget;
 use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
 use crate::lang::value::{Component, GameSum, Value};
 use crate::solve::impartial::kernel::compile::compile;
 use crate::solve::impartial::kernel::options::options;
+use crate::solve::impartial::kernel::Kernel;
 use std::borrow::Cow;
 use std::rc::Rc;
 
@@ -400,8 +402,13 @@ fn heap_theories(
     let budget = games.budget;
     let limit = |e| EvalError::limit(e, span);
     if last >= budget.positions_left() {
-        // More heaps than the budget holds: said at once, not after the walk
-        // has filled memory with the root's options.
+        // More heaps than the budget holds. A heap that reaches only a few
+        // others (halving: about log n) is left to the walk, which keeps
+        // just those; otherwise this is said at once, not after the walk has
+        // filled memory with the root's options or the budget with heaps.
+        if reaches_few(&kernel, *n, budget) {
+            return Ok(None);
+        }
         let most = budget.limits().max_positions;
         return Err(limit(crate::graph::budget::Exceeded::Positions(most)));
     }
@@ -446,6 +453,37 @@ fn heap_theories(
     }
     cache.heap_genera.insert(*inst, theories);
     Ok(answer)
+}
+
+/// Most heaps [`reaches_few`] lists, and how long it may take.
+const FEW_HEAPS: usize = 1 << 16;
+const FEW_TIME: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// Whether heap `n` reaches at most [`FEW_HEAPS`] heaps (itself included),
+/// all listed by the compiled rules within [`FEW_TIME`]; `false` when an
+/// option is a sum or the listing is cut short.
+fn reaches_few(kernel: &Kernel, n: i64, budget: &Budget) -> bool {
+    let probe = budget.trial(FEW_TIME);
+    let (mut slots, mut opts) = (Vec::new(), Vec::new());
+    let mut seen = std::collections::HashSet::from([n]);
+    let mut todo = vec![n];
+    while let Some(h) = todo.pop() {
+        if !matches!(
+            options(kernel, [h, 0], &mut slots, &probe, &mut opts),
+            Ok(true)
+        ) {
+            return false;
+        }
+        for o in &opts {
+            if seen.insert(o[0]) {
+                if seen.len() > FEW_HEAPS || probe.tick().is_err() {
+                    return false;
+                }
+                todo.push(o[0]);
+            }
+        }
+    }
+    budget.positions_left() > seen.len()
 }
 
 /// Heap `m`'s genus and heredity from its options (heaps as integers) and
