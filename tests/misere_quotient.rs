@@ -356,3 +356,35 @@ fn huge_heaps_of_a_tame_subtraction_game_need_no_walk() {
         assert_eq!(value(answer), if wins { "N" } else { "P" }, "{s:?}");
     }
 }
+
+/// `quotient s up to N` far past the heap where the periodicity theorem
+/// proves the quotient: built from the quotients of 256, 512, … heaps and Φ
+/// read from the period, not heap by heap to N (whose checks grow as N²:
+/// 26 s for N = 10,000 here, so the timeout fails the old construction).
+/// The truth is the one of `huge_heaps_of_a_tame_subtraction_game_need_no_walk`:
+/// heap n of subtraction {1, 2} is heap n mod 3, so Φ(n) = Φ(n mod 3), with
+/// Φ(0) = 1, and heaps 1 and 2 (*1 and *2) have distinct images.
+#[test]
+fn a_quotient_far_past_its_proof_reads_phi_from_the_period() {
+    use grundy::graph::budget::Limits;
+    let n = 30_000usize;
+    let mut engine = grundy::Engine::with_limits(Limits {
+        timeout: Some(std::time::Duration::from_secs(20)),
+        ..Limits::default()
+    });
+    let program = format!("game s = subtraction {{1, 2}}\nquotient s up to {n}\n");
+    let answers = engine
+        .run_program(&program)
+        .unwrap_or_else(|p| panic!("{}\n{}", p.message, p.help));
+    let json = grundy::report::json(&answers[0], &engine.namer());
+    assert_eq!(json["up_to"], n);
+    assert_eq!(json["order"], 6);
+    assert_eq!(json["period"]["proven"], true);
+    let phi = json["phi"].as_array().unwrap();
+    assert_eq!(phi.len(), n + 1);
+    assert_eq!(phi[0], "1");
+    assert_ne!(phi[1], phi[2]);
+    for (h, x) in phi.iter().enumerate() {
+        assert_eq!(x, &phi[h % 3], "Φ({h})");
+    }
+}

@@ -498,8 +498,13 @@ fn quotient(
         }
     };
     let budget = games.budget;
+    let early = crate::solve::misere::heaps::proven_below(games, inst, up_to, span)?;
     let mut heaps = GameHeaps::new(games, inst, span)?;
-    let found = quotient(&mut heaps, up_to, budget).map_err(|e| match e {
+    let found = match early {
+        Some(q) => Ok(q),
+        None => quotient(&mut heaps, up_to, budget),
+    };
+    let found = found.map_err(|e| match e {
         QuotientError::Rules(e) => e,
         QuotientError::Budget(x) => EvalError::limit(x, span),
         QuotientError::OutOfTime { limit, .. } => {

@@ -1080,6 +1080,31 @@ impl Quotient {
         self.period.as_ref()
     }
 
+    /// This quotient, proven periodic, as the quotient of heaps 0..=`n`
+    /// (n past N): Φ of the heaps past N read from the period. The options
+    /// kept for winning moves stay those of heaps ≤ N. `None` without a
+    /// proven period; the budget is asked for the table first.
+    pub fn extended_to(mut self, n: usize, budget: &Budget) -> Result<Option<Self>, Exceeded> {
+        let Some(p) = self.period else {
+            return Ok(None);
+        };
+        let from = self.phi.len();
+        budget.reserve(
+            n.saturating_sub(from)
+                .saturating_mul(std::mem::size_of::<Elem>()),
+        )?;
+        self.phi.reserve(n.saturating_sub(from).saturating_add(1));
+        for h in from..=n {
+            budget.tick()?;
+            let base = p.preperiod + (h - p.preperiod) % p.period.max(1);
+            let Some(&x) = self.phi.get(base) else {
+                return Ok(None);
+            };
+            self.phi.push(x);
+        }
+        Ok(Some(self))
+    }
+
     /// The whole pretending function Φ(0..=N).
     pub fn phis(&self) -> &[Elem] {
         &self.phi
