@@ -89,6 +89,13 @@ fn main() {
         "quotient k up to 30 (Kayles)",
         &format!("{kayles}quotient k up to 30"),
     );
+    // Far past the heap where the periodicity theorem proves it (256): Φ up
+    // to 1000 read from the period (the tests compare such quotients with
+    // ones built heap by heap on random sums).
+    run(
+        "quotient k up to 1000 (Kayles, proven at 256 on the way)",
+        &format!("{kayles}quotient k up to 1000"),
+    );
     let rows = "k(30) + k(29) + k(27) + k(25) + k(22) + k(17) + k(13) + k(8)";
     let (answers, _) = run(
         "outcome misere of 8 Kayles rows <= 30 (quotient built)",
