@@ -16,6 +16,7 @@
 use super::genus::{Genus, GenusScratch};
 use super::heap_sums::{option_of, settle, small_heaps, HeapOptions, HeapWalkError, Heaps};
 use super::heaps::GameHeaps;
+use super::mixed_heaps::{mixed_heaps, MixedHeaps};
 use super::quotient::rules::HeapRules;
 use super::quotient::values::{from_labels, Values};
 use super::quotient::Quotient;
@@ -48,7 +49,11 @@ pub fn genus(
             Ok(None) => any_walk(games, cache, sum, span, steps),
             Err(e) => Err(e),
         },
-        None => any_walk(games, cache, sum, span, steps),
+        None => match mixed_walk(games, cache, sum, span, steps) {
+            Ok(Some(g)) => Ok(g),
+            Ok(None) => any_walk(games, cache, sum, span, steps),
+            Err(e) => Err(e),
+        },
     };
     match walked {
         Ok(g) => Ok(Some(g)),
@@ -90,6 +95,26 @@ fn heap_walk(
         .map(|(quotient, values)| Oracle { quotient, values });
     let genera = cache.heap_walks.entry(inst).or_default();
     let walked = genera.genus(&mut rules, heaps, oracle.as_ref(), steps, positions);
+    settle(walked, span, "genus walk")
+}
+
+/// The heap walk for a sum of heaps of several heap games, interleaved as
+/// one game ([`super::mixed_heaps`]); `None` for any other sum, or when one
+/// of the games is not a heap game after all.
+fn mixed_walk(
+    games: &mut Games<'_>,
+    cache: &mut MisereCache,
+    sum: &GameSum,
+    span: Span,
+    steps: &Budget,
+) -> Result<Option<Genus>, EvalError> {
+    let Some((insts, heaps)) = mixed_heaps(&sum.parts) else {
+        return Ok(None);
+    };
+    let positions = games.budget;
+    let genera = cache.mixed_walks.entry(insts.clone()).or_default();
+    let mut rules = MixedHeaps::new(games, insts, span);
+    let walked = genera.genus(&mut rules, &heaps, None, steps, positions);
     settle(walked, span, "genus walk")
 }
 

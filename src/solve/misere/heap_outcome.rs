@@ -4,10 +4,14 @@
 //! whose heaps a kept misère quotient covers read off the quotient (k
 //! products, not memoised). So a sum with a few heaps past the quotient's
 //! bound is searched only until they are broken up: Dawson's Kayles rows to
-//! 40 with the quotient of rows to 33.
+//! 40 with the quotient of rows to 33. Sums of heaps of several heap games
+//! are searched the same way, their heaps interleaved as one game's, and a
+//! position left with the heaps of one game only is read off that game's
+//! kept quotient.
 
 use super::heap_sums::{option_of, settle, small_heaps, HeapOptions, HeapWalkError, Heaps};
 use super::heaps::GameHeaps;
+use super::mixed_heaps::{mixed_heaps, MixedHeaps};
 use super::outcome::{decide, Options, N, ON_PATH, P};
 use super::quotient::rules::HeapRules;
 use super::quotient::{Elem, Quotient};
@@ -20,11 +24,13 @@ use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
 use crate::lang::value::GameSum;
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use std::hash::Hasher;
+use std::rc::Rc;
 use std::time::Duration;
 
 /// True when the player to move wins `sum` in misère play; `None` when `sum`
-/// is not a sum of heaps of one heap game (the search over components
-/// answers it).
+/// is not a sum of heaps of heap games (the search over components answers
+/// it). Heaps of several games are searched as one game's
+/// ([`super::mixed_heaps`]).
 pub fn next_wins(
     games: &mut Games<'_>,
     cache: &mut MisereCache,
@@ -71,7 +77,7 @@ pub fn next_wins_within(
 
 /// The search of [`next_wins`], its steps counted on `steps` and the
 /// positions it keeps on `positions`; `None` when `sum` is not a sum of heaps
-/// of one heap game.
+/// of heap games.
 fn walk(
     games: &mut Games<'_>,
     cache: &mut MisereCache,
@@ -80,7 +86,17 @@ fn walk(
     steps: &Budget,
     positions: &Budget,
 ) -> Option<Result<bool, HeapWalkError<EvalError>>> {
-    let (inst, heaps) = small_heaps(&sum.parts)?;
+    let Some((inst, heaps)) = small_heaps(&sum.parts) else {
+        let (insts, heaps) = mixed_heaps(&sum.parts)?;
+        let each: Vec<Option<Rc<Quotient>>> = insts
+            .iter()
+            .map(|i| cache.quotients.get(i).cloned())
+            .collect();
+        let each: Vec<Option<&Quotient>> = each.iter().map(Option::as_deref).collect();
+        let outcomes = cache.mixed_outcomes.entry(insts.clone()).or_default();
+        let mut rules = MixedHeaps::new(games, insts, span);
+        return Some(outcomes.search(&mut rules, &heaps, None, &each, steps, positions));
+    };
     let mut rules = GameHeaps::new(games, inst, span).ok()?;
     let quotient = cache.quotients.get(&inst).cloned();
     let outcomes = cache.heap_outcomes.entry(inst).or_default();
@@ -116,6 +132,22 @@ impl HeapOutcomes {
         steps: &Budget,
         positions: &Budget,
     ) -> Result<bool, HeapWalkError<R::Error>> {
+        self.search(rules, heaps, quotient, &[], steps, positions)
+    }
+
+    /// [`Self::next_wins`], for the interleaved heaps of several games
+    /// ([`super::mixed_heaps`]) as well: `each` holds the quotient kept for
+    /// each of the k games (empty for one game), and a position all of whose
+    /// heaps are of one game that game's quotient covers is read off it.
+    fn search<R: HeapRules>(
+        &mut self,
+        rules: &mut R,
+        heaps: &[u16],
+        quotient: Option<&Quotient>,
+        each: &[Option<&Quotient>],
+        steps: &Budget,
+        positions: &Budget,
+    ) -> Result<bool, HeapWalkError<R::Error>> {
         // Every heap the search can reach is below the largest: their options
         // are listed now, so the search only reads them.
         let largest = heaps.iter().copied().max().unwrap_or(0);
@@ -134,6 +166,7 @@ impl HeapOutcomes {
             outcomes: self,
             rules,
             quotient,
+            each,
             steps,
             positions,
             buf: Vec::new(),
@@ -155,6 +188,8 @@ struct OutcomeWalk<'w, R: HeapRules> {
     outcomes: &'w mut HeapOutcomes,
     rules: &'w mut R,
     quotient: Option<&'w Quotient>,
+    /// For the heaps of several games: the quotient of each, if any.
+    each: &'w [Option<&'w Quotient>],
     /// Checked as the search goes.
     steps: &'w Budget,
     /// Counts the positions kept.
@@ -176,6 +211,23 @@ fn head_image(q: &Quotient, s: &[u16]) -> Option<Elem> {
     })
 }
 
+/// The outcome of a sum of interleaved heaps of k games (k the length of
+/// `each`) when all its heaps are of one game whose quotient covers them.
+fn read_one_game(each: &[Option<&Quotient>], s: &[u16]) -> Option<u8> {
+    let k = each.len();
+    let g = usize::from(*s.first()?) % k.max(1);
+    let q = (*each.get(g)?)?;
+    let mut x = q.identity();
+    for &id in s {
+        let id = usize::from(id);
+        if id % k != g || !q.covers(id / k) {
+            return None;
+        }
+        x = q.mul(x, q.phi(id / k)?);
+    }
+    Some(if q.in_p(x) { P } else { N })
+}
+
 impl<R: HeapRules> OutcomeWalk<'_, R> {
     /// The outcome of `s` (P or N) when the memo has it or the quotient
     /// covers all its heaps.
@@ -191,6 +243,9 @@ impl<R: HeapRules> OutcomeWalk<'_, R> {
                 x = q.mul(x, q.phi(usize::from(h))?);
             }
             return Some(if q.in_p(x) { P } else { N });
+        }
+        if let Some(o) = read_one_game(self.each, s) {
+            return Some(o);
         }
         match self.outcomes.memo.get(s) {
             Some(&ON_PATH) | None => None,

@@ -9,6 +9,7 @@ pub mod heap_outcome;
 pub mod heap_sums;
 pub mod heaps;
 pub mod layers;
+pub mod mixed_heaps;
 pub mod outcome;
 pub mod quotient;
 pub mod tame;
@@ -39,6 +40,11 @@ pub struct MisereCache {
     pub(crate) heap_walks: FxHashMap<crate::lang::value::InstId, genus_walk::HeapGenera>,
     /// Outcomes of sums of heaps of one heap game, by game.
     pub(crate) heap_outcomes: FxHashMap<crate::lang::value::InstId, heap_outcome::HeapOutcomes>,
+    /// The genus walk's sums of heaps of several heap games, by the games.
+    pub(crate) mixed_walks: FxHashMap<Box<[crate::lang::value::InstId]>, genus_walk::HeapGenera>,
+    /// The same for sums of heaps of several heap games, by the games.
+    pub(crate) mixed_outcomes:
+        FxHashMap<Box<[crate::lang::value::InstId]>, heap_outcome::HeapOutcomes>,
     /// The options of each component seen.
     options: FxHashMap<Component, Rc<[Vec<Component>]>>,
     /// The misère quotients computed, by game instance: sums of their heaps
@@ -79,6 +85,8 @@ impl MisereCache {
             && self.genera.is_empty()
             && self.heap_walks.is_empty()
             && self.heap_outcomes.is_empty()
+            && self.mixed_outcomes.is_empty()
+            && self.mixed_walks.is_empty()
             && self.options.is_empty()
             && self.theory.is_empty()
             && self.quotients.is_empty()
