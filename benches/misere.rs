@@ -245,6 +245,24 @@ fn main() {
         "genus of Grundy's game heap 30 (short genus walk first)",
         "game g(n: nat) { move g(a) + g(n - a) for a in 1..n where a < n - a }\ngenus g(30)",
     );
+    // Heaps of two games in one sum, searched as heaps of one game with the
+    // two interleaved (correctness: tests/misere_mixed.rs against a brute
+    // force); the winning moves must agree with the outcome.
+    let mixed = "game k = octal \"0.77\"\ngame d = octal \"0.07\"\n";
+    let (answers, _) = run(
+        "outcome and winning misere k(30) + d(30) (Kayles with Dawson's)",
+        &format!("{mixed}outcome misere k(30) + d(30)\nwinning misere k(30) + d(30)"),
+    );
+    match answers.as_slice() {
+        [first, Answer::Winning { moves, .. }] => {
+            assert_eq!(outcome(first) == Outcome::N, !moves.is_empty())
+        }
+        other => panic!("{other:?}"),
+    }
+    run(
+        "genus k(20) + d(20) + k(9); outcome misere k(40) + d(40)",
+        &format!("{mixed}genus k(20) + d(20) + k(9)\noutcome misere k(40) + d(40)"),
+    );
     dawson_rows(40, 20);
     // Last: its engine ends holding millions of small memo entries, and the
     // first large allocation after they are freed consolidates them (3 s
