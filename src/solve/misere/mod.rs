@@ -42,7 +42,7 @@ pub struct MisereCache {
     pub(crate) heap_outcomes: FxHashMap<crate::lang::value::InstId, heap_outcome::HeapOutcomes>,
     /// The genus walk's sums of heaps of several heap games, by the games.
     pub(crate) mixed_walks: FxHashMap<Box<[crate::lang::value::InstId]>, genus_walk::HeapGenera>,
-    /// The same for sums of heaps of several heap games, by the games.
+    /// Outcomes of sums of heaps of several heap games, by the games.
     pub(crate) mixed_outcomes:
         FxHashMap<Box<[crate::lang::value::InstId]>, heap_outcome::HeapOutcomes>,
     /// The options of each component seen.
