@@ -288,22 +288,10 @@ proptest! {
 /// rows); here the winning moves must agree with the outcome.
 #[test]
 fn rows_of_thirty_answer_in_time() {
-    use grundy::graph::budget::Limits;
-    let mut engine = grundy::Engine::with_limits(Limits {
-        timeout: Some(std::time::Duration::from_secs(20)),
-        ..Limits::default()
-    });
     let program = format!(
         "{GAMES}outcome misere k(30) + d(30)\nwinning misere k(30) + d(30)\ngenus k(30) + d(30)\n"
     );
-    let answers = engine
-        .run_program(&program)
-        .unwrap_or_else(|p| panic!("{}\n{}", p.message, p.help));
-    let namer = engine.namer();
-    let shown: Vec<String> = answers
-        .iter()
-        .filter_map(|a| grundy::report::text(a, &namer))
-        .collect();
+    let shown = common::texts_with(common::timed_engine(20), &program);
     let winning = listed(&shown[1]);
     assert_eq!(common::answer_value(&shown[0]) == "N", !winning.is_empty());
 }

@@ -311,7 +311,6 @@ fn finite_subtraction_games_get_proven_quotients() {
 /// checks that reduction on every sum of two heaps below 15.
 #[test]
 fn huge_heaps_of_a_tame_subtraction_game_need_no_walk() {
-    use grundy::graph::budget::Limits;
     let d = [0u8, 3, 3];
     let n = 1_000_000_000_000usize;
     let sums = [
@@ -325,18 +324,7 @@ fn huge_heaps_of_a_tame_subtraction_game_need_no_walk() {
         let sum = s.iter().map(|h| format!("s({h})")).collect::<Vec<_>>();
         program.push_str(&format!("outcome misere {}\n", sum.join(" + ")));
     }
-    let mut engine = grundy::Engine::with_limits(Limits {
-        timeout: Some(std::time::Duration::from_secs(30)),
-        ..Limits::default()
-    });
-    let answers = engine
-        .run_program(&program)
-        .unwrap_or_else(|p| panic!("{}\n{}", p.message, p.help));
-    let namer = engine.namer();
-    let out: Vec<String> = answers
-        .iter()
-        .filter_map(|a| grundy::report::text(a, &namer))
-        .collect();
+    let out = common::texts_with(common::timed_engine(30), &program);
     let mut memo = HashMap::new();
     let reduce = |h: usize| h % 3;
     // The reduction itself, on sums small enough to search whole.
@@ -366,12 +354,8 @@ fn huge_heaps_of_a_tame_subtraction_game_need_no_walk() {
 /// Φ(0) = 1, and heaps 1 and 2 (*1 and *2) have distinct images.
 #[test]
 fn a_quotient_far_past_its_proof_reads_phi_from_the_period() {
-    use grundy::graph::budget::Limits;
     let n = 30_000usize;
-    let mut engine = grundy::Engine::with_limits(Limits {
-        timeout: Some(std::time::Duration::from_secs(20)),
-        ..Limits::default()
-    });
+    let mut engine = common::timed_engine(20);
     let program = format!("game s = subtraction {{1, 2}}\nquotient s up to {n}\n");
     let answers = engine
         .run_program(&program)

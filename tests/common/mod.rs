@@ -23,9 +23,22 @@ pub fn answers(src: &str) -> Vec<Answer> {
         .unwrap_or_else(|p| panic!("{}\n{}", p.message, p.help))
 }
 
+/// An engine whose statements stop after `secs` seconds: a hang guard for
+/// tests of inputs that used to run for minutes (not a timing assertion).
+pub fn timed_engine(secs: u64) -> Engine {
+    Engine::with_limits(Limits {
+        timeout: Some(std::time::Duration::from_secs(secs)),
+        ..Limits::default()
+    })
+}
+
 /// The answers of a program as the CLI prints them (passed asserts print nothing).
 pub fn texts(src: &str) -> Vec<String> {
-    let mut e = Engine::default();
+    texts_with(Engine::default(), src)
+}
+
+/// [`texts`], run by `e`.
+pub fn texts_with(mut e: Engine, src: &str) -> Vec<String> {
     let answers = e
         .run_program(src)
         .unwrap_or_else(|p| panic!("{}\n{}", p.message, p.help));
