@@ -110,7 +110,10 @@ fn applies(sum: &GameSum, (rest, nimbers): &(GameSum, Vec<u64>)) -> bool {
         Component::Pos(..) => !rest.parts.contains(c) && !of_their_games(c, &rest.parts),
         _ => false,
     });
-    !rest.parts.is_empty() && foreign && nimbers.iter().any(|&k| k > 0)
+    // A foreign position among the nim heaps is one of them, so `nimbers`
+    // is not empty; all of them may be 0 (Dawson's d(9) beside Kayles rows),
+    // and then the sum is its rest.
+    !rest.parts.is_empty() && foreign && !nimbers.is_empty()
 }
 
 /// The parts that are not nim heaps, and the nim heaps: nimbers, and
@@ -259,6 +262,12 @@ fn p_position(
     let Some(f) = fold(&nimbers) else {
         return Ok(None);
     };
+    // Nim heaps that fold to 0 are 0: the sum is the rest, fewer parts, whose
+    // outcome the layers find (k(200) + d(9) from Kayles' quotient) without
+    // the misère value γ0 would ask for.
+    if f == (Folded { twos: 0, n: 0 }) && !nimbers.is_empty() {
+        return Ok(Some(!layers::next_wins(games, cache, &rest, span)?));
+    }
     if let Some(form) = as_heaps(games, cache, &rest, f, span)? {
         if heaps::quotient_next_wins(cache, &form).is_none() {
             heaps::try_quotient(games, cache, &form, span)?;
