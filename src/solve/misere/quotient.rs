@@ -1096,8 +1096,10 @@ impl Quotient {
         self.phi.reserve(n.saturating_sub(from).saturating_add(1));
         for h in from..=n {
             budget.tick()?;
-            let base = p.preperiod + (h - p.preperiod) % p.period.max(1);
-            let Some(&x) = self.phi.get(base) else {
+            let Some(past) = h.checked_sub(p.preperiod) else {
+                return Ok(None);
+            };
+            let Some(&x) = self.phi.get(p.preperiod + past % p.period.max(1)) else {
                 return Ok(None);
             };
             self.phi.push(x);
