@@ -132,13 +132,14 @@ impl HeapOutcomes {
         steps: &Budget,
         positions: &Budget,
     ) -> Result<bool, HeapWalkError<R::Error>> {
-        self.search(rules, heaps, quotient, &[], steps, positions)
+        self.search(rules, heaps, quotient, &[quotient], steps, positions)
     }
 
     /// [`Self::next_wins`], for the interleaved heaps of several games
     /// ([`super::mixed_heaps`]) as well: `each` holds the quotient kept for
-    /// each of the k games (empty for one game), and a position all of whose
-    /// heaps are of one game that game's quotient covers is read off it.
+    /// each of the k games (`[quotient]` for one game), and a position all
+    /// of whose heaps are of one game that game's quotient covers is read
+    /// off it; `quotient` (one game only) also orders the search.
     fn search<R: HeapRules>(
         &mut self,
         rules: &mut R,
@@ -188,7 +189,7 @@ struct OutcomeWalk<'w, R: HeapRules> {
     outcomes: &'w mut HeapOutcomes,
     rules: &'w mut R,
     quotient: Option<&'w Quotient>,
-    /// For the heaps of several games: the quotient of each, if any.
+    /// The quotient of each game, if any (one game: `[quotient]`).
     each: &'w [Option<&'w Quotient>],
     /// Checked as the search goes.
     steps: &'w Budget,
@@ -211,16 +212,22 @@ fn head_image(q: &Quotient, s: &[u16]) -> Option<Elem> {
     })
 }
 
-/// The outcome of a sum of interleaved heaps of k games (k the length of
-/// `each`) when all its heaps are of one game whose quotient covers them.
+/// The outcome of a sum `s` (sorted) of interleaved heaps of k games (k the
+/// length of `each`; one game is k = 1) when all its heaps are of one game
+/// whose quotient covers them: the largest heap says whether it does.
+/// Covered sums are read off the quotient and never memoised.
 fn read_one_game(each: &[Option<&Quotient>], s: &[u16]) -> Option<u8> {
     let k = each.len();
-    let g = usize::from(*s.first()?) % k.max(1);
+    let last = usize::from(*s.last()?);
+    let g = last.checked_rem(k)?;
     let q = (*each.get(g)?)?;
+    if !q.covers(last / k) {
+        return None;
+    }
     let mut x = q.identity();
     for &id in s {
         let id = usize::from(id);
-        if id % k != g || !q.covers(id / k) {
+        if id % k != g {
             return None;
         }
         x = q.mul(x, q.phi(id / k)?);
@@ -229,21 +236,9 @@ fn read_one_game(each: &[Option<&Quotient>], s: &[u16]) -> Option<u8> {
 }
 
 impl<R: HeapRules> OutcomeWalk<'_, R> {
-    /// The outcome of `s` (P or N) when the memo has it or the quotient
+    /// The outcome of `s` (P or N) when the memo has it or a quotient
     /// covers all its heaps.
     fn known(&self, s: &[u16]) -> Option<u8> {
-        // Sorted: the largest heap says whether the quotient covers the sum.
-        // Covered sums are read off it and never memoised.
-        if let Some(q) = self
-            .quotient
-            .filter(|q| s.last().is_none_or(|&h| q.covers(usize::from(h))))
-        {
-            let mut x = q.identity();
-            for &h in s {
-                x = q.mul(x, q.phi(usize::from(h))?);
-            }
-            return Some(if q.in_p(x) { P } else { N });
-        }
         if let Some(o) = read_one_game(self.each, s) {
             return Some(o);
         }
