@@ -232,7 +232,6 @@ fn build<R: HeapRules>(
     // Ranks, heap by heap (each needs only the smaller heaps').
     let mut weights: Vec<u64> = Vec::with_capacity(max_heap + 1);
     push_rank(&mut weights, &[]);
-    let mut last: Option<Quotient> = None;
     for h in 1..=max_heap {
         *at = h;
         let mut opts = Vec::new();
@@ -251,7 +250,6 @@ fn build<R: HeapRules>(
             // column recursion below assumes every new heap has a move.)
             options.push(opts);
             phi.push(mon.ident);
-            last = None;
             continue;
         }
         options.push(opts);
@@ -269,12 +267,15 @@ fn build<R: HeapRules>(
         let mut attempts = 0;
         loop {
             let (next, next_phi) = candidate(&base, &base_phi, &options, &weights, &free, budget)?;
-            let q = finish(&next, &next_phi)?;
-            match certify::check(&q, &options, budget) {
+            // Checked as it stands: naming its elements (normal forms, a
+            // renumbered copy of the table) waits for the last heap.
+            let q = Quotient::unnamed(next, next_phi)?;
+            let checked = certify::check(&q, &options, budget);
+            let (next, next_phi) = q.into_monoid();
+            match checked {
                 Ok(()) => {
                     mon = next;
                     phi = next_phi;
-                    last = Some(q);
                     break;
                 }
                 Err(certify::CertifyError::Rules(e)) => return Err(QuotientError::Rules(e)),
@@ -293,11 +294,7 @@ fn build<R: HeapRules>(
     }
     // The full certificate (monoid axioms and reducedness too) once, at the end.
     *at = max_heap;
-    let mut q = match last {
-        Some(q) if q.max_heap() == max_heap => q,
-        // The last heaps had no move (or there were none).
-        _ => finish(&mon, &phi)?,
-    };
+    let mut q = finish(&mon, &phi, budget)?;
     // Stored once, not copied into every candidate.
     q.options = options;
     match certify::certify(&q, rules, budget) {
@@ -796,20 +793,30 @@ fn moore_rows<E>(
         .map(|a| labels.get(a).copied().unwrap_or(0))
         .collect();
     let mut count = class.iter().copied().collect::<HashSet<_>>().len();
+    // Every element's signature (its class, then its classes times each
+    // generator) in one flat buffer: no allocation per element.
+    let width = action.len() + 1;
+    budget.reserve(size.saturating_mul(width).saturating_mul(4))?;
+    let mut sigs: Vec<Elem> = vec![0; size.saturating_mul(width)];
     loop {
-        let mut ids: FxHashMap<Vec<Elem>, Elem> = FxHashMap::default();
-        let mut next: Vec<Elem> = Vec::with_capacity(size);
-        for a in 0..size {
+        for (a, sig) in sigs.chunks_exact_mut(width).enumerate() {
             budget.tick()?;
-            let mut sig = Vec::with_capacity(action.len() + 1);
-            sig.push(class.get(a).copied().unwrap_or(0));
-            for row in action {
-                let b = row.get(a).copied().unwrap_or(0);
-                sig.push(class.get(b as usize).copied().unwrap_or(0));
+            let cls = |b: usize| class.get(b).copied().unwrap_or(0);
+            if let Some((own, times)) = sig.split_first_mut() {
+                *own = cls(a);
+                for (slot, row) in times.iter_mut().zip(action) {
+                    *slot = cls(row.get(a).copied().unwrap_or(0) as usize);
+                }
             }
-            let fresh = ids.len() as Elem;
-            next.push(*ids.entry(sig).or_insert(fresh));
         }
+        let mut ids: FxHashMap<&[Elem], Elem> = FxHashMap::default();
+        let next: Vec<Elem> = sigs
+            .chunks_exact(width)
+            .map(|sig| {
+                let fresh = ids.len() as Elem;
+                *ids.entry(sig).or_insert(fresh)
+            })
+            .collect();
         let new_count = ids.len();
         class = next;
         if new_count == count {
@@ -822,7 +829,7 @@ fn moore_rows<E>(
 /// Names the generators, finds normal forms and relations, and renumbers the
 /// elements in normal-form order (identity 0, then by degree).
 /// The options are left empty: the caller stores them once, at the end.
-fn finish<E>(mon: &Monoid, phi: &[Elem]) -> Result<Quotient, QuotientError<E>> {
+fn finish<E>(mon: &Monoid, phi: &[Elem], budget: &Budget) -> Result<Quotient, QuotientError<E>> {
     // Generators: heaps whose image is outside the submonoid of smaller heaps.
     let mut generated = vec![false; mon.m];
     if let Some(g) = generated.get_mut(mon.ident as usize) {
@@ -841,6 +848,7 @@ fn finish<E>(mon: &Monoid, phi: &[Elem]) -> Result<Quotient, QuotientError<E>> {
             .filter(|&x| generated.get(x as usize).copied().unwrap_or(false))
             .collect();
         while let Some(x) = stack.pop() {
+            budget.tick()?;
             let y = mon.mul(x, img);
             if let Some(gy) = generated.get_mut(y as usize) {
                 if !*gy {
@@ -864,6 +872,7 @@ fn finish<E>(mon: &Monoid, phi: &[Elem]) -> Result<Quotient, QuotientError<E>> {
     while !layer.is_empty() {
         let mut cands: Vec<(Vec<u32>, Elem)> = Vec::new();
         for (e, x) in &layer {
+            budget.ticks(n_gen as u32)?;
             let last = e.iter().rposition(|&v| v > 0).unwrap_or(0);
             for (g, &img) in gen_elems.iter().enumerate().skip(last) {
                 let mut f = e.clone();
@@ -919,8 +928,10 @@ fn finish<E>(mon: &Monoid, phi: &[Elem]) -> Result<Quotient, QuotientError<E>> {
     }
     let id = |x: Elem| new_id.get(x as usize).copied().unwrap_or(0);
     let m = mon.m;
+    budget.reserve(m.saturating_mul(m).saturating_mul(4))?;
     let mut table = vec![0 as Elem; m * m];
     for (i, &x) in order.iter().enumerate() {
+        budget.ticks(m as u32)?;
         for (j, &y) in order.iter().enumerate() {
             if let Some(cell) = table.get_mut(i * m + j) {
                 *cell = id(mon.mul(x, y));
@@ -1013,6 +1024,48 @@ pub fn monomial(exps: &[u32]) -> String {
 }
 
 impl Quotient {
+    /// A candidate as it stands, to be checked: elements keep the
+    /// construction's ids and have no names yet ([`finish`] gives them). The
+    /// reduction numbers the identity 0, as a quotient's is.
+    fn unnamed<E>(mon: Monoid, phi: Vec<Elem>) -> Result<Quotient, QuotientError<E>> {
+        if mon.ident != 0 {
+            return Err(QuotientError::Internal(format!(
+                "the candidate's identity is element {}, not 0",
+                mon.ident
+            )));
+        }
+        Ok(Quotient {
+            order: mon.m,
+            table: mon.table,
+            labels: mon.labels,
+            cap: mon.cap,
+            phi,
+            options: Vec::new(),
+            presentation: Presentation {
+                generator_heaps: Vec::new(),
+                normal_forms: Vec::new(),
+                relations: Vec::new(),
+            },
+            period: None,
+        })
+    }
+
+    /// Back to a monoid under construction and its Φ (the inverse of
+    /// [`Quotient::unnamed`]).
+    fn into_monoid(self) -> (Monoid, Vec<Elem>) {
+        let ident = self.identity();
+        (
+            Monoid {
+                m: self.order,
+                table: self.table,
+                labels: self.labels,
+                cap: self.cap,
+                ident,
+            },
+            self.phi,
+        )
+    }
+
     /// Number of elements.
     pub fn order(&self) -> usize {
         self.order
