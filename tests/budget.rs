@@ -291,3 +291,39 @@ fn the_short_search_before_a_quotient_does_not_spend_the_limit() {
     assert_eq!(ok(&mut s, query), want);
     assert_eq!(ok(&mut s, "outcome misere k(9)"), "outcome misere k(9) = P");
 }
+
+/// A quotient stopped by a limit names the heap it was adding and suggests
+/// the bound below it, which then answers under the same limit: the
+/// construction goes heap by heap, so every smaller heap was added already.
+/// (Officers, octal 0.6: its candidates grow to tens of thousands of elements
+/// once its heaps pass the teens.)
+#[test]
+fn a_quotient_stopped_by_a_limit_names_the_heap_it_was_adding() {
+    let flags = &["--max-memory", "200M"];
+    let game = "game o = octal \"0.6\"";
+    let (code, err) = run(&format!("{game}\nquotient o up to 40"), flags);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("grundy::limit"), "{err}");
+    // The diagnostic as one line: miette wraps it and draws a margin.
+    let flat = err
+        .split_whitespace()
+        .filter(|w| *w != "│" && *w != "·")
+        .collect::<Vec<_>>()
+        .join(" ");
+    let after = flat
+        .split("while adding heap ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no heap named:\n{err}"));
+    let heap: usize = after
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .unwrap();
+    assert!((2..=40).contains(&heap), "{err}");
+    let suggestion = format!("quotient o up to {}", heap - 1);
+    assert!(flat.contains(&format!("`{suggestion}`")), "{err}");
+    assert!(flat.contains("--max-memory"), "{err}");
+    let (code, err) = run(&format!("{game}\n{suggestion}"), flags);
+    assert_eq!(code, Some(0), "the suggested bound answers:\n{err}");
+}

@@ -211,6 +211,18 @@ pub enum EvalError {
         /// The query.
         span: Span,
     },
+    /// The time or memory limit stopped a quotient construction, which goes
+    /// heap by heap: the quotients of the heaps before `heap` are within reach.
+    QuotientLimit {
+        /// Which limit.
+        exceeded: Exceeded,
+        /// The heap it was adding.
+        heap: usize,
+        /// The game, as written in the query.
+        game: String,
+        /// The query.
+        span: Span,
+    },
     /// The quotient engine gave up (too large, or not certifiable).
     Quotient {
         /// What happened.
@@ -420,7 +432,9 @@ impl EvalError {
     /// The budget limit behind this error, if it is one.
     pub fn exceeded(&self) -> Option<Exceeded> {
         match self.root() {
-            EvalError::Limit { exceeded, .. } => Some(*exceeded),
+            EvalError::Limit { exceeded, .. } | EvalError::QuotientLimit { exceeded, .. } => {
+                Some(*exceeded)
+            }
             _ => None,
         }
     }
@@ -501,6 +515,9 @@ impl fmt::Display for EvalError {
                 cycle.join(" → ")
             ),
             EvalError::Limit { exceeded, .. } => f.write_str(&limit_text(exceeded)),
+            EvalError::QuotientLimit { exceeded, heap, .. } => {
+                write!(f, "{}, while adding heap {heap} to the quotient", limit_text(exceeded))
+            }
             EvalError::CallDepth { .. } => write!(f, "function calls nest too deeply"),
             EvalError::NoValueYet { name, .. } => write!(f, "`{name}` has no value yet"),
             EvalError::NegativeNimber { n, .. } => {
@@ -632,7 +649,7 @@ impl Describe for EvalError {
                 exceeded: Exceeded::Interrupted,
                 ..
             } => "grundy::interrupted",
-            EvalError::Limit { .. } => "grundy::limit",
+            EvalError::Limit { .. } | EvalError::QuotientLimit { .. } => "grundy::limit",
             EvalError::CallDepth { .. } => "grundy::recursion",
             EvalError::NoValueYet { .. } => "grundy::order",
             EvalError::NegativeNimber { .. } | EvalError::NegativeNimArithmetic { .. } => {
@@ -704,6 +721,16 @@ impl Describe for EvalError {
                 Exceeded::Timeout(_) => "raise the limit with `--timeout SECONDS`, or ask about a smaller position".into(),
                 Exceeded::Interrupted => "the computation was cancelled; nothing else was lost".into(),
             },
+            EvalError::QuotientLimit { exceeded, heap, game, .. } => {
+                let raise = match exceeded {
+                    Exceeded::Timeout(_) => "`--timeout SECONDS`",
+                    _ => "`--max-memory SIZE`",
+                };
+                match heap.checked_sub(1).filter(|&below| below > 0) {
+                    Some(below) => format!("every smaller heap was added: `quotient {game} up to {below}` gives their quotient, exactly; or raise the limit with {raise}"),
+                    None => format!("raise the limit with {raise}"),
+                }
+            }
             EvalError::CallDepth { .. } => "make sure the recursion reaches a base case".into(),
             EvalError::NoValueYet { .. } => "move its `let` above the first statement that needs it".into(),
             EvalError::NegativeNimber { .. } => "write `*k` with k ≥ 0".into(),
@@ -785,7 +812,9 @@ impl Describe for EvalError {
                 span,
                 exceeded: Exceeded::Interrupted,
             } => vec![(*span, "cancelled".into())],
-            EvalError::Limit { span, .. } => vec![(*span, "stopped here".into())],
+            EvalError::Limit { span, .. } | EvalError::QuotientLimit { span, .. } => {
+                vec![(*span, "stopped here".into())]
+            }
             EvalError::CallDepth { span } => vec![(*span, "recursion".into())],
             EvalError::NoValueYet { span, .. } => vec![(*span, "used here".into())],
             EvalError::NegativeNimber { span, .. }

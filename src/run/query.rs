@@ -471,6 +471,7 @@ fn quotient(
     q: &Query,
     inst: InstId,
 ) -> Result<Answer, EvalError> {
+    use crate::graph::budget::Exceeded;
     use crate::solve::misere::heaps::GameHeaps;
     use crate::solve::misere::quotient::{periodic, quotient, QuotientError};
     let span = q.span;
@@ -498,18 +499,22 @@ fn quotient(
         }
     };
     let budget = games.budget;
-    let early = crate::solve::misere::heaps::proven_below(games, inst, up_to, span)?;
-    let mut heaps = GameHeaps::new(games, inst, span)?;
-    let found = match early {
-        Some(q) => Ok(q),
-        None => quotient(&mut heaps, up_to, budget),
+    let found = match crate::solve::misere::heaps::proven_below(games, inst, up_to, span) {
+        Ok(Some(q)) => Ok(q),
+        Ok(None) => quotient(&mut GameHeaps::new(games, inst, span)?, up_to, budget),
+        Err(e) => Err(e),
+    };
+    let stopped = |exceeded, heap| EvalError::QuotientLimit {
+        exceeded,
+        heap,
+        game: q.text.clone(),
+        span,
     };
     let found = found.map_err(|e| match e {
         QuotientError::Rules(e) => e,
         QuotientError::Budget(x) => EvalError::limit(x, span),
-        QuotientError::OutOfTime { limit, .. } => {
-            EvalError::limit(crate::graph::budget::Exceeded::Timeout(limit), span)
-        }
+        QuotientError::OutOfTime { heap, limit } => stopped(Exceeded::Timeout(limit), heap),
+        QuotientError::OutOfMemory { heap, limit } => stopped(Exceeded::Memory(limit), heap),
         QuotientError::IllFounded { heap, option } => EvalError::NotHeapGame {
             why: format!("heap {heap} has the option {option:?}, which is not smaller"),
             span,

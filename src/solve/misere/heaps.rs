@@ -386,8 +386,9 @@ fn auto_quotient(
     };
     match built {
         Ok(q) => Ok(Attempt::Built(q)),
-        Err(QuotientError::Budget(e @ (Exceeded::Interrupted | Exceeded::Memory(_)))) => {
-            Err(EvalError::limit(e, span))
+        Err(QuotientError::Budget(e @ Exceeded::Interrupted)) => Err(EvalError::limit(e, span)),
+        Err(QuotientError::OutOfMemory { limit, .. }) => {
+            Err(EvalError::limit(Exceeded::Memory(limit), span))
         }
         Err(QuotientError::OutOfTime { .. })
             if rules.games.budget.timeout_below(AUTO_QUOTIENT_TIME) =>
@@ -573,31 +574,32 @@ const PROBE_FROM: usize = 128;
 /// heap below, so the time grows as N²: `quotient s up to 10000` of
 /// subtraction {1, 2} took 26 s, proven periodic from heap 0 all along.
 /// `None` when no probe is proven (or one cannot be built: the construction
-/// to N then reports why); a Ctrl-C or the memory limit stops here.
+/// to N then reports why); a Ctrl-C, the time limit or the memory limit stops
+/// here, with the heap it was adding.
 pub fn proven_below(
     games: &mut Games<'_>,
     inst: InstId,
     up_to: usize,
     span: Span,
-) -> Result<Option<Quotient>, EvalError> {
+) -> Result<Option<Quotient>, QuotientError<EvalError>> {
     if up_to <= 2 * PROBE_FROM || !is_octal(games, inst) {
         return Ok(None);
     }
     let budget = games.budget;
     let mut bound = 2 * PROBE_FROM;
     while bound < up_to {
-        let mut heaps = GameHeaps::new(games, inst, span)?;
+        let mut heaps = GameHeaps::new(games, inst, span).map_err(QuotientError::Rules)?;
         let q = match super::quotient::quotient(&mut heaps, bound, budget) {
             Ok(q) => q,
-            Err(QuotientError::Budget(e)) if !matches!(e, Exceeded::Positions(_)) => {
-                return Err(EvalError::limit(e, span))
-            }
+            Err(
+                e @ (QuotientError::Budget(Exceeded::Interrupted)
+                | QuotientError::OutOfTime { .. }
+                | QuotientError::OutOfMemory { .. }),
+            ) => return Err(e),
             Err(_) => return Ok(None),
         };
         if q.proven_period().is_some() {
-            return q
-                .extended_to(up_to, budget)
-                .map_err(|e| EvalError::limit(e, span));
+            return q.extended_to(up_to, budget).map_err(QuotientError::Budget);
         }
         bound = bound.saturating_mul(2);
     }

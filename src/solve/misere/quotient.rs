@@ -61,6 +61,14 @@ pub enum QuotientError<E> {
         /// The limit.
         limit: std::time::Duration,
     },
+    /// The memory limit was reached while adding this heap.
+    OutOfMemory {
+        /// The heap being added (the bound asked for, during the final
+        /// certificate).
+        heap: usize,
+        /// The limit, in bytes.
+        limit: usize,
+    },
     /// An option of `heap` contains a heap that is not smaller than it.
     IllFounded {
         /// The heap whose option is bad.
@@ -204,6 +212,9 @@ pub fn labelled<R: HeapRules>(
     build(rules, max_heap, cap, budget, &mut at).map_err(|e| match e {
         QuotientError::Budget(Exceeded::Timeout(limit)) => {
             QuotientError::OutOfTime { heap: at, limit }
+        }
+        QuotientError::Budget(Exceeded::Memory(limit)) => {
+            QuotientError::OutOfMemory { heap: at, limit }
         }
         other => other,
     })
