@@ -120,19 +120,30 @@ pub(crate) fn heaps_of(parts: &[Component]) -> Option<(InstId, Vec<usize>)> {
     let mut inst = None;
     let mut heaps = Vec::with_capacity(parts.len());
     for c in parts {
-        match c {
-            Component::Nimber(0) => heaps.push(0),
-            Component::Pos(i, pos) if inst.is_none_or(|j| j == *i) => match pos.as_ref() {
-                [Value::Int(n)] if *n >= 0 => {
-                    inst = Some(*i);
-                    heaps.push(usize::try_from(*n).ok()?);
-                }
-                _ => return None,
-            },
-            _ => return None,
+        if let Component::Nimber(0) = c {
+            heaps.push(0);
+            continue;
         }
+        let (i, n) = heap_of(c)?;
+        if inst.is_some_and(|j| j != i) {
+            return None;
+        }
+        inst = Some(i);
+        heaps.push(n);
     }
     Some((inst?, heaps))
+}
+
+/// A component that is a heap of a one-parameter game: the game and the
+/// heap's size.
+pub(crate) fn heap_of(c: &Component) -> Option<(InstId, usize)> {
+    match c {
+        Component::Pos(i, pos) => match pos.as_ref() {
+            [Value::Int(n)] => Some((*i, usize::try_from(*n).ok()?)),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// The misère values γ0, γ1, … of a sum of heaps of one heap game (γk that of

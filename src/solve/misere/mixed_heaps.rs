@@ -7,12 +7,12 @@
 //! the nim heaps of every game shared (Kayles' k(1) and Dawson's d(2) are
 //! both *1 and cancel).
 
-use super::heaps::GameHeaps;
+use super::heaps::{heap_of, GameHeaps};
 use super::quotient::rules::HeapRules;
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::Games;
-use crate::lang::value::{Component, InstId, Value};
+use crate::lang::value::{Component, InstId};
 
 /// The games of a sum of heaps of two or more games, in a fixed order (the
 /// key of the walks' memo), and the sum's heaps interleaved.
@@ -20,29 +20,24 @@ pub fn mixed_heaps(parts: &[Component]) -> Option<(Box<[InstId]>, Vec<u16>)> {
     let mut insts: Vec<InstId> = Vec::new();
     let mut heaps = Vec::with_capacity(parts.len());
     for c in parts {
-        match c {
-            Component::Nimber(0) => {}
-            Component::Pos(i, pos) => match pos.as_ref() {
-                [Value::Int(n)] if *n >= 0 => {
-                    if !insts.contains(i) {
-                        insts.push(*i);
-                    }
-                    heaps.push((*i, u64::try_from(*n).ok()?));
-                }
-                _ => return None,
-            },
-            _ => return None,
+        if let Component::Nimber(0) = c {
+            continue;
         }
+        let (i, n) = heap_of(c)?;
+        if !insts.contains(&i) {
+            insts.push(i);
+        }
+        heaps.push((i, n));
     }
     if insts.len() < 2 {
         return None;
     }
     insts.sort_unstable();
-    let k = insts.len() as u64;
+    let k = insts.len();
     let ids = heaps
         .into_iter()
         .map(|(i, n)| {
-            let g = insts.iter().position(|&j| j == i)? as u64;
+            let g = insts.iter().position(|&j| j == i)?;
             u16::try_from(n.checked_mul(k)?.checked_add(g)?).ok()
         })
         .collect::<Option<Vec<u16>>>()?;
