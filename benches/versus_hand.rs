@@ -212,7 +212,12 @@ fn grundy_side(name: &str, size: usize) -> (f64, u64) {
         return (secs, sequence_checksum(&answers));
     }
     // Read every position back from the memo (no new work) for the checksum.
-    let mut games = grundy::game::Games::new(&engine.globals, &mut engine.rt, &engine.budget);
+    let mut games = grundy::game::Games::new(
+        &engine.globals,
+        &mut engine.rt,
+        &mut engine.compiled,
+        &engine.budget,
+    );
     let mut solver = grundy::solve::impartial::Solver::new(
         &mut games,
         &mut engine.analyses.impartial,

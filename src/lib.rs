@@ -50,6 +50,8 @@ pub struct Engine {
     pub globals: Globals,
     /// Constants, boards, instances.
     pub rt: Runtime,
+    /// Each instance's compiled rules, kept until a game is redefined.
+    pub compiled: game::compiled::Cache,
     /// The one budget.
     pub budget: Budget,
     /// Memo tables, kept across statements until a game is redefined.
@@ -107,6 +109,7 @@ impl Engine {
     /// Forgets every computed value (definitions stay).
     pub fn forget(&mut self) {
         self.analyses.clear();
+        self.compiled.clear();
         self.budget.reset_positions();
     }
 
@@ -158,6 +161,7 @@ impl Engine {
         let mut runner = Runner {
             globals: &self.globals,
             rt: &mut self.rt,
+            compiled: &mut self.compiled,
             budget: &self.budget,
             analyses: &mut self.analyses,
         };

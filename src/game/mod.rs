@@ -3,6 +3,7 @@
 //! games ([`constructed`]: octal, subtraction, all-but, tartan) are the two
 //! implementations; every analysis asks through [`Games::options`].
 
+pub mod compiled;
 pub mod constructed;
 pub mod literal;
 pub mod rules;
@@ -14,6 +15,8 @@ use crate::eval::print::show_position;
 use crate::eval::runtime::Runtime;
 use crate::graph::budget::Budget;
 use crate::lang::value::{negate_component, Component, InstId, Pos};
+use compiled::{Cache, Compiled};
+use std::rc::Rc;
 
 /// Which options to generate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,18 +98,32 @@ pub struct Games<'a> {
     pub globals: &'a Globals,
     /// Constants, boards, instances.
     pub rt: &'a mut Runtime,
+    /// Each instance's compiled rules.
+    pub compiled: &'a mut Cache,
     /// The one budget.
     pub budget: &'a Budget,
 }
 
 impl<'a> Games<'a> {
-    /// The games of `globals`, evaluated in `rt`, under `budget`.
-    pub fn new(globals: &'a Globals, rt: &'a mut Runtime, budget: &'a Budget) -> Games<'a> {
+    /// The games of `globals`, evaluated in `rt`, compiled into `compiled`,
+    /// under `budget`.
+    pub fn new(
+        globals: &'a Globals,
+        rt: &'a mut Runtime,
+        compiled: &'a mut Cache,
+        budget: &'a Budget,
+    ) -> Games<'a> {
         Games {
             globals,
             rt,
+            compiled,
             budget,
         }
+    }
+
+    /// The compiled form of an instance (compiled once, on first use).
+    pub fn compiled(&mut self, inst: InstId) -> Rc<Compiled> {
+        self.compiled.get(self.globals, self.rt, inst)
     }
 
     /// An evaluator over the same state.

@@ -86,7 +86,12 @@ fn with_solver<T>(
     f: impl FnOnce(&mut Solver<'_, '_>) -> Result<T, EvalError>,
 ) -> Result<T, EvalError> {
     engine.budget.start();
-    let mut games = Games::new(&engine.globals, &mut engine.rt, &engine.budget);
+    let mut games = Games::new(
+        &engine.globals,
+        &mut engine.rt,
+        &mut engine.compiled,
+        &engine.budget,
+    );
     let mut solver = Solver::new(&mut games, &mut engine.analyses.impartial, Span::default());
     f(&mut solver)
 }
@@ -94,7 +99,12 @@ fn with_solver<T>(
 /// The options of a position, each once, in rule order (no values needed).
 pub fn play_options(engine: &mut Engine, g: &GameSum) -> Result<Vec<GameSum>, EvalError> {
     engine.budget.start();
-    let mut games = Games::new(&engine.globals, &mut engine.rt, &engine.budget);
+    let mut games = Games::new(
+        &engine.globals,
+        &mut engine.rt,
+        &mut engine.compiled,
+        &engine.budget,
+    );
     let mut out = Vec::new();
     let mut seen = std::collections::HashSet::new();
     let mut list = crate::game::OptionList::default();
@@ -133,7 +143,12 @@ pub fn machine_move(
 ) -> Result<Option<(GameSum, bool)>, EvalError> {
     let winning: Vec<GameSum> = if play.misere {
         engine.budget.start();
-        let mut games = Games::new(&engine.globals, &mut engine.rt, &engine.budget);
+        let mut games = Games::new(
+            &engine.globals,
+            &mut engine.rt,
+            &mut engine.compiled,
+            &engine.budget,
+        );
         misere::winning(
             &mut games,
             &mut engine.analyses.misere,
@@ -144,7 +159,12 @@ pub fn machine_move(
         match with_solver(engine, |s| s.sum_moves(&play.position, Some(0))) {
             Ok(moves) => moves.into_iter().map(|m| m.result).collect(),
             Err(e) if is_loopy(&e) => {
-                let mut games = Games::new(&engine.globals, &mut engine.rt, &engine.budget);
+                let mut games = Games::new(
+                    &engine.globals,
+                    &mut engine.rt,
+                    &mut engine.compiled,
+                    &engine.budget,
+                );
                 let reply = loopy::machine_move(
                     &mut games,
                     &mut engine.analyses.loopy,
@@ -243,7 +263,12 @@ fn draw(engine: &mut Engine, play: &Play, who: &str) -> Step {
 pub fn user_can_win(engine: &mut Engine, play: &Play) -> Result<bool, EvalError> {
     if play.misere {
         engine.budget.start();
-        let mut games = Games::new(&engine.globals, &mut engine.rt, &engine.budget);
+        let mut games = Games::new(
+            &engine.globals,
+            &mut engine.rt,
+            &mut engine.compiled,
+            &engine.budget,
+        );
         misere::next_wins(
             &mut games,
             &mut engine.analyses.misere,
@@ -254,7 +279,12 @@ pub fn user_can_win(engine: &mut Engine, play: &Play) -> Result<bool, EvalError>
         match with_solver(engine, |s| s.grundy_sum(&play.position.parts)) {
             Ok(v) => Ok(v != 0),
             Err(e) if is_loopy(&e) => {
-                let mut games = Games::new(&engine.globals, &mut engine.rt, &engine.budget);
+                let mut games = Games::new(
+                    &engine.globals,
+                    &mut engine.rt,
+                    &mut engine.compiled,
+                    &engine.budget,
+                );
                 let outcome = loopy::sum_outcome(
                     &mut games,
                     &mut engine.analyses.loopy,

@@ -456,8 +456,12 @@ impl Session {
             |engine: &mut Engine| -> Result<(Play, String), crate::eval::eval_error::EvalError> {
                 engine.budget.start();
                 let position = {
-                    let mut games =
-                        crate::game::Games::new(&engine.globals, &mut engine.rt, &engine.budget);
+                    let mut games = crate::game::Games::new(
+                        &engine.globals,
+                        &mut engine.rt,
+                        &mut engine.compiled,
+                        &engine.budget,
+                    );
                     let g = game_of(&mut games, &q.subject)?;
                     crate::run::query::reject_partizan(&games, &g, q.span)?;
                     (*g).clone()

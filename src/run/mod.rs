@@ -30,6 +30,8 @@ pub struct Runner<'a> {
     pub globals: &'a Globals,
     /// Constants, boards, instances.
     pub rt: &'a mut Runtime,
+    /// Each instance's compiled rules.
+    pub compiled: &'a mut crate::game::compiled::Cache,
     /// The one budget.
     pub budget: &'a Budget,
     /// Every analysis' memo.
@@ -39,6 +41,6 @@ pub struct Runner<'a> {
 impl<'a> Runner<'a> {
     /// The games, for the analyses.
     pub fn games(&mut self) -> Games<'_> {
-        Games::new(self.globals, self.rt, self.budget)
+        Games::new(self.globals, self.rt, self.compiled, self.budget)
     }
 }

@@ -82,7 +82,7 @@ impl<'a> Runner<'a> {
         let span = q.span;
         let expr = q.text.clone();
         let analyses = &mut *self.analyses;
-        let mut games = Games::new(self.globals, self.rt, self.budget);
+        let mut games = Games::new(self.globals, self.rt, self.compiled, self.budget);
         let subject = |games: &mut Games<'_>| -> Result<Rc<GameSum>, EvalError> {
             let g = game_of(games, &q.subject)?;
             reject_partizan(games, &g, span)?;

@@ -137,7 +137,7 @@ impl<'a> Runner<'a> {
                 let value = self.interp().top(e)?;
                 let analysis = match &value {
                     Value::Game(g) => {
-                        let games = Games::new(self.globals, self.rt, self.budget);
+                        let games = Games::new(self.globals, self.rt, self.compiled, self.budget);
                         let kind = if super::query::has_partizan(&games, g) {
                             QueryKind::Canonical
                         } else {
@@ -219,7 +219,8 @@ impl<'a> Runner<'a> {
                 };
                 let passed = match (&answer, &want) {
                     (Answer::Canonical { form, .. }, Value::Game(g)) => {
-                        let mut games = Games::new(self.globals, self.rt, self.budget);
+                        let mut games =
+                            Games::new(self.globals, self.rt, self.compiled, self.budget);
                         let partizan = &mut self.analyses.partizan;
                         *form == sum_form(&mut games, partizan, g, expected.expr.span)?
                     }

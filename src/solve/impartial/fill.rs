@@ -3,12 +3,11 @@
 //! it, every option of a position is then already known), and values a single
 //! position with its kernel.
 
-use super::kernel::compile::compile;
 use super::kernel::run::{run, KOut, Scratch};
-use super::kernel::Kernel;
 use super::{Solver, IN_PROGRESS, UNKNOWN};
 use crate::check::program::{Constructor, GameBody};
 use crate::eval::eval_error::EvalError;
+use crate::game::compiled::ir::Kernel;
 use crate::lang::value::{InstId, Pos, Value};
 use crate::solve::tables::{key_of, Key, GRID_CAP};
 use std::rc::Rc;
@@ -38,17 +37,12 @@ fn kernel_pos(kernel: &Kernel, key: Key) -> Option<[i64; 2]> {
 }
 
 impl<'s, 'a> Solver<'s, 'a> {
-    /// The compiled kernel of an instance, compiling it on first use.
+    /// The compiled kernel of an instance, when compiled rules are in use.
     pub fn kernel_for(&mut self, inst: InstId) -> Option<Rc<Kernel>> {
         if !self.games.budget.limits().kernels {
             return None;
         }
-        if let Some(k) = self.tables.inst(inst).and_then(|t| t.kernel.clone()) {
-            return k;
-        }
-        let compiled = compile(self.games.globals, self.games.rt, inst).map(Rc::new);
-        self.tables.inst_mut(inst).kernel = Some(compiled.clone());
-        compiled
+        self.games.compiled(inst).kernel.clone()
     }
 
     /// Values one position with its instance's kernel.

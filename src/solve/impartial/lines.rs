@@ -3,11 +3,11 @@
 //! its lines, so a running mex set per line gives the value in a few word
 //! operations instead of a walk along every ray.
 
-use super::kernel::iexpr::IExpr;
-use super::kernel::run::rule_range;
-use super::kernel::{InnerIter, Kernel};
 use super::Solver;
 use crate::eval::eval_error::EvalError;
+use crate::game::compiled::exec::rule_range;
+use crate::game::compiled::expr::IExpr;
+use crate::game::compiled::ir::{InnerIter, Kernel};
 use crate::lang::value::InstId;
 
 /// The values seen so far on every line of one direction: a bitset per line,

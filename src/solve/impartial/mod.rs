@@ -21,8 +21,6 @@ use crate::eval::eval_error::EvalError;
 use crate::game::Games;
 use crate::graph::budget::Exceeded;
 use crate::lang::value::{InstId, Pos};
-use kernel::Kernel;
-use std::rc::Rc;
 
 /// No value known yet.
 pub const UNKNOWN: u32 = u32::MAX;
@@ -36,9 +34,6 @@ pub struct InstTables {
     pub memo: Table<u32>,
     /// The largest value stored (sizes the kernels' mex bitsets).
     pub max: u32,
-    /// The compiled kernel: `None` until tried, then `Some(None)` if the rules
-    /// do not compile.
-    pub kernel: Option<Option<Rc<Kernel>>>,
     /// Heaps below this (one parameter) or inside this box (two) were already
     /// offered to the bottom-up fill.
     pub filled: (usize, usize),
@@ -56,7 +51,6 @@ impl Default for InstTables {
         InstTables {
             memo: Table::new(UNKNOWN),
             max: 0,
-            kernel: None,
             filled: (0, 0),
             sparse: sparse::Sparse::new(),
             rays_tried: false,

@@ -13,18 +13,16 @@
 //! ([`Outcomes::next_wins`] answers `None`) and the caller asks the Grundy engine.
 //! Options are tried in the order the rules give them.
 
-use super::kernel::compile::compile;
-use super::kernel::options::options;
-use super::kernel::Kernel;
 use super::{Impartial, IN_PROGRESS};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
+use crate::game::compiled::ir::Kernel;
+use crate::game::compiled::options::options;
 use crate::game::{Games, OptionList, Side};
 use crate::graph::budget::{Budget, Exceeded};
 use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
 use crate::lang::value::{Component, GameSum, InstId, Value};
 use rustc_hash::FxHashMap;
-use std::rc::Rc;
 
 /// Most options one search generates before it leaves the question to the
 /// Grundy engine (a search whose first options are its largest positions can
@@ -41,8 +39,6 @@ pub struct Outcomes {
     memo: FxHashMap<Component, u8>,
     /// Outcomes of two-parameter positions searched with compiled rules.
     pairs: FxHashMap<(InstId, [i64; 2]), u8>,
-    /// Compiled rules by instance (`None`: the rules do not compile).
-    kernels: FxHashMap<InstId, Option<Rc<Kernel>>>,
 }
 
 /// A position of the pair search with its options, which lie in the shared
@@ -83,7 +79,6 @@ impl Outcomes {
     pub fn clear(&mut self) {
         self.memo.clear();
         self.pairs.clear();
-        self.kernels.clear();
     }
 
     /// True when nothing is remembered.
@@ -110,14 +105,7 @@ impl Outcomes {
         let ([Value::Int(a), Value::Int(b)], true) = (pos.as_ref(), budget.limits().kernels) else {
             return Ok(None);
         };
-        let kernel = match self.kernels.get(&inst) {
-            Some(k) => k.clone(),
-            None => {
-                let k = compile(games.globals, games.rt, inst).map(Rc::new);
-                self.kernels.insert(inst, k.clone());
-                k
-            }
-        };
+        let kernel = games.compiled(inst).kernel.clone();
         let Some(kernel) = kernel.filter(|k| k.params == 2) else {
             return Ok(None);
         };

@@ -1,7 +1,6 @@
 //! Regularity of nim-sequences: the smallest (arithmetic) period observed in the
 //! computed values, and proofs of it for constructed games (LANGUAGE.md §7).
 
-use super::kernel::compile::compile;
 use super::{Solver, IN_PROGRESS, UNKNOWN};
 use crate::check::program::{Constructor, GameBody};
 use crate::eval::eval_error::EvalError;
@@ -286,7 +285,7 @@ impl<'s, 'a> Solver<'s, 'a> {
         if let Some(c) = self.heap_constructor(inst) {
             return Some(Basis::Constructed(c));
         }
-        let kernel = compile(self.games.globals, self.games.rt, inst)?;
+        let kernel = self.games.compiled(inst).kernel.clone()?;
         kernel.subtraction_set().map(Basis::Subtraction)
     }
 

@@ -5,9 +5,9 @@
 //! instance back to the general evaluator (which reports cycles with their path).
 
 use super::grundy::mex;
-use super::kernel::vector::{compile, Halt, VectorRules};
 use super::{Solver, IN_PROGRESS, UNKNOWN};
 use crate::eval::eval_error::EvalError;
+use crate::game::compiled::vector::{Halt, VectorRules};
 use crate::graph::budget::{Budget, Exceeded};
 use crate::lang::value::{InstId, Pos};
 use std::rc::Rc;
@@ -199,12 +199,12 @@ impl VectorMemo {
     }
 }
 
-/// The instance's vector rules: `None` when they do not compile, when compiled
-/// rules are switched off, or after they once doubted.
+/// What the vector rules of an instance found, and whether they once doubted
+/// (then the general evaluator values the instance's positions).
 #[derive(Debug, Default, Clone)]
 pub struct VectorState {
-    /// `None` until tried.
-    pub rules: Option<Option<Rc<VectorRules>>>,
+    /// The rules once could not decide a position.
+    pub doubted: bool,
     /// Values found.
     pub memo: VectorMemo,
 }
@@ -213,15 +213,11 @@ impl Solver<'_, '_> {
     /// The instance's vector rules; `None` also where a one- or two-integer
     /// kernel compiles (its tables hold the values the search reads).
     fn vector_rules(&mut self, inst: InstId) -> Option<Rc<VectorRules>> {
-        if !self.games.budget.limits().kernels || self.kernel_for(inst).is_some() {
+        let doubted = self.tables.inst(inst).is_some_and(|t| t.vectors.doubted);
+        if !self.games.budget.limits().kernels || doubted {
             return None;
         }
-        if let Some(known) = self.tables.inst(inst).and_then(|t| t.vectors.rules.clone()) {
-            return known;
-        }
-        let compiled = compile(self.games.globals, self.games.rt, inst).map(Rc::new);
-        self.tables.inst_mut(inst).vectors.rules = Some(compiled.clone());
-        compiled
+        self.games.compiled(inst).vector.clone()
     }
 
     /// The Grundy value of `pos` by its instance's vector rules, solving every
@@ -240,7 +236,7 @@ impl Solver<'_, '_> {
             Ok(v) => Ok(Some(v)),
             Err(Halt::Doubt) => {
                 // Not again for this instance: the general evaluator takes over.
-                state.rules = Some(None);
+                state.doubted = true;
                 Ok(None)
             }
             Err(Halt::Limit(e)) => Err(self.limit(e)),

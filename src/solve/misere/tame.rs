@@ -19,13 +19,12 @@ use super::heap_sums::{nim_heap_of, nim_sum_of};
 use super::MisereCache;
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
+use crate::game::compiled::ir::Kernel;
+use crate::game::compiled::options::options;
 use crate::game::{Games, OptionList, Side};
 use crate::graph::budget::Budget;
 use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
 use crate::lang::value::{Component, GameSum, Value};
-use crate::solve::impartial::kernel::compile::compile;
-use crate::solve::impartial::kernel::options::options;
-use crate::solve::impartial::kernel::Kernel;
 use std::borrow::Cow;
 use std::rc::Rc;
 
@@ -396,7 +395,12 @@ fn heap_theories(
     let Ok(last) = usize::try_from(*n) else {
         return Ok(None);
     };
-    let Some(kernel) = compile(games.globals, games.rt, *inst).filter(|k| k.params == 1) else {
+    let Some(kernel) = games
+        .compiled(*inst)
+        .kernel
+        .clone()
+        .filter(|k| k.params == 1)
+    else {
         return Ok(None);
     };
     let budget = games.budget;

@@ -1,8 +1,9 @@
 //! The kernels' hot loops: the common option shapes walked as slices of the memo
 //! tables, marking a pre-sized mex bitset, exactly as one writes them by hand.
 
-use super::run::{opt, work, Bail, Ctx, Res, Scratch, STAMPS};
-use super::{Arg, KOption, Term};
+use super::run::{Ctx, Scratch, STAMPS};
+use crate::game::compiled::exec::{opt, work, Bail, Res};
+use crate::game::compiled::ir::{Arg, KOption, Term};
 use crate::lang::value::InstId;
 use crate::solve::impartial::{IN_PROGRESS, UNKNOWN};
 

@@ -2,8 +2,9 @@
 //! straight from the memo tables, or the positions it still needs.
 
 use super::fast::{fast, fast_values, finish_sparse, Deferred};
-use super::{Arg, Inner, InnerIter, KBinder, KOption, KRule, Kernel, Term};
 use crate::eval::ops::floor_div;
+use crate::game::compiled::exec::{arg_value, ceil_div, opt, set, work, Bail, Res};
+use crate::game::compiled::ir::{Inner, InnerIter, KBinder, KOption, KRule, Kernel, Term};
 use crate::graph::budget::{Budget, Exceeded};
 use crate::lang::value::InstId;
 use crate::solve::impartial::sparse::SparseView;
@@ -77,30 +78,6 @@ impl Default for Scratch {
 
 /// Values this large are never a mex; they are not marked.
 const MARK_LIMIT: u64 = 1 << 26;
-
-/// Why a kernel run stopped early.
-pub(super) enum Bail {
-    /// It cannot handle this position: the general evaluator takes over.
-    Fallback,
-    /// A limit of the budget was reached.
-    Limit(Exceeded),
-}
-
-/// The result of a kernel step that can bail out.
-pub(super) type Res = Result<(), Bail>;
-
-/// `None` (overflow, division by zero) bails out to the general evaluator.
-pub(super) fn opt<T>(v: Option<T>) -> Result<T, Bail> {
-    v.ok_or(Bail::Fallback)
-}
-
-/// Work done against the budget.
-#[inline]
-pub(super) fn work(budget: &Budget, n: usize) -> Res {
-    budget
-        .ticks(u32::try_from(n).unwrap_or(u32::MAX))
-        .map_err(Bail::Limit)
-}
 
 /// A memo table seen by a running kernel.
 #[derive(Clone, Copy)]
@@ -322,37 +299,24 @@ fn outer(rule: &KRule, i: usize, params: usize, ctx: &Ctx<'_>, sc: &mut Scratch)
             let (lo, hi) = (opt(lo.eval(&sc.slots))?, opt(hi.eval(&sc.slots))?);
             for v in lo..hi {
                 work(ctx.budget, 1)?;
-                set(sc, *slot, v)?;
+                set(&mut sc.slots, *slot, v)?;
                 outer(rule, i + 1, params, ctx, sc)?;
             }
             Ok(())
         }
         KBinder::Values(slot, vals) => {
             for &v in vals.iter() {
-                set(sc, *slot, v)?;
+                set(&mut sc.slots, *slot, v)?;
                 outer(rule, i + 1, params, ctx, sc)?;
             }
             Ok(())
         }
         KBinder::Let(slot, e) => {
             let v = opt(e.eval(&sc.slots))?;
-            set(sc, *slot, v)?;
+            set(&mut sc.slots, *slot, v)?;
             outer(rule, i + 1, params, ctx, sc)
         }
     }
-}
-
-#[inline]
-fn set(sc: &mut Scratch, slot: usize, v: i64) -> Res {
-    *sc.slots.get_mut(slot).ok_or(Bail::Fallback)? = v;
-    Ok(())
-}
-
-/// `ceil(a / b)`.
-fn ceil_div(a: i64, b: i64) -> Option<i64> {
-    floor_div(a.checked_neg()?, b)
-        .ok()
-        .and_then(|(q, _)| q.checked_neg())
 }
 
 fn inner_loop(rule: &KRule, inner: &Inner, params: usize, ctx: &Ctx<'_>, sc: &mut Scratch) -> Res {
@@ -400,7 +364,7 @@ fn inner_with_bounds(
             }
             for v in lo..=hi {
                 work(ctx.budget, 1)?;
-                set(sc, x, v)?;
+                set(&mut sc.slots, x, v)?;
                 if check_filters(inner, sc)? {
                     emit(&rule.option, v, params, ctx, sc)?;
                 }
@@ -423,7 +387,7 @@ fn inner_with_bounds(
                 if !ok {
                     continue;
                 }
-                set(sc, x, v)?;
+                set(&mut sc.slots, x, v)?;
                 if check_filters(inner, sc)? {
                     emit(&rule.option, v, params, ctx, sc)?;
                 }
@@ -440,14 +404,6 @@ fn check_filters(inner: &Inner, sc: &Scratch) -> Result<bool, Bail> {
         }
     }
     Ok(true)
-}
-
-#[inline]
-pub(super) fn arg_value(a: &Arg, x: i64, slots: &[i64]) -> Result<i64, Bail> {
-    match a {
-        Arg::Affine(c, rest) => opt(opt(c.checked_mul(x))?.checked_add(opt(rest.eval(slots))?)),
-        Arg::General(e) => opt(e.eval(slots)),
-    }
 }
 
 /// One option at the current binding.
@@ -510,42 +466,4 @@ fn emit(option: &KOption, x: i64, params: usize, ctx: &Ctx<'_>, sc: &mut Scratch
             Ok(())
         }
     }
-}
-
-/// The range of the innermost binder of rule `index` at position `pos`, after
-/// its `where` bounds: `Some((lo, hi))` inclusive (empty when lo > hi).
-pub fn rule_range(
-    kernel: &Kernel,
-    index: usize,
-    pos: [i64; 2],
-    slots: &mut Vec<i64>,
-) -> Option<(i64, i64)> {
-    let rule = kernel.rules.get(index)?;
-    let inner = rule.inner.as_ref()?;
-    slots.clear();
-    slots.resize(kernel.slots.max(2), 0);
-    for (s, v) in kernel.param_slots.iter().zip(pos) {
-        *slots.get_mut(*s)? = v;
-    }
-    range_within(inner, slots)
-}
-
-/// The inclusive range of an innermost `x in lo..hi` binder after its `where`
-/// bounds, with the other slots set; `None` for a binder over values or when
-/// arithmetic fails.
-pub(super) fn range_within(inner: &Inner, slots: &[i64]) -> Option<(i64, i64)> {
-    let InnerIter::Range(lo, hi) = &inner.iter else {
-        return None;
-    };
-    let mut lo = lo.eval(slots)?;
-    let mut hi = hi.eval(slots)?.checked_sub(1)?;
-    for (c, d) in &inner.bounds {
-        let d = d.eval(slots)?;
-        if *c > 0 {
-            hi = hi.min(floor_div(d, *c).ok()?.0);
-        } else {
-            lo = lo.max(ceil_div(d, *c)?);
-        }
-    }
-    Some((lo, hi))
 }

@@ -1,8 +1,8 @@
 //! Compiles a game instance's rules into a [`Kernel`] when every part of them is
 //! integer arithmetic; returns `None` (use the general evaluator) otherwise.
 
-use super::iexpr::{BExpr, Cmp, IExpr};
-use super::{Arg, Inner, InnerIter, KBinder, KOption, KRule, Kernel, Term};
+use super::expr::{BExpr, Cmp, IExpr};
+use super::ir::{Arg, Inner, InnerIter, KBinder, KOption, KRule, Kernel, Term};
 use crate::check::program::{
     Binder, Expr, ExprKind, Game, GameBody, Globals, ParamType, SlotPattern,
 };
@@ -17,7 +17,7 @@ use std::rc::Rc;
 pub(super) enum SlotKind {
     /// Holds an integer at run time.
     Int,
-    /// Holds a [`super::iexpr::list_ref`] to a list of integers at run time.
+    /// Holds a [`super::expr::list_ref`] to a list of integers at run time.
     List,
     /// A family parameter: a constant.
     Const(Value),

@@ -5,9 +5,9 @@
 //! frame slots, a few nanoseconds an option against the general evaluator's
 //! microsecond.
 
-use super::iexpr::BExpr;
-use super::run::{arg_value, opt, range_within, work, Bail, Res};
-use super::{Arg, Inner, InnerIter, KBinder, KOption, KRule, Kernel};
+use super::exec::{arg_value, opt, range_within, set, work, Bail, Res};
+use super::expr::BExpr;
+use super::ir::{Arg, Inner, InnerIter, KBinder, KOption, KRule, Kernel};
 use crate::graph::budget::{Budget, Exceeded};
 
 /// Fills `out` with the options of `pos`. `Ok(false)` when the kernel cannot
@@ -153,11 +153,6 @@ fn holds(conditions: &[BExpr], slots: &[i64]) -> Result<bool, Bail> {
         }
     }
     Ok(true)
-}
-
-fn set(slots: &mut [i64], slot: usize, v: i64) -> Res {
-    *slots.get_mut(slot).ok_or(Bail::Fallback)? = v;
-    Ok(())
 }
 
 fn push(args: &[Arg], x: i64, slots: &[i64], out: &mut Vec<[i64; 2]>) -> Res {

@@ -14,8 +14,8 @@
 //! evaluator, which also reports every user error.
 
 use super::compile::{frame_kinds, Compiler, SlotKind};
-use super::iexpr::{list_ref, list_span, operand, test, BExpr, IExpr};
-use super::InnerIter;
+use super::expr::{list_ref, list_span, operand, test, BExpr, IExpr};
+use super::ir::InnerIter;
 use crate::check::program::{Binder, Expr, ExprKind, GameBody, Globals, ParamType, SlotPattern};
 use crate::eval::ops::seq_index;
 use crate::eval::runtime::Runtime;
