@@ -123,7 +123,7 @@ impl<'a> Games<'a> {
 
     /// The compiled form of an instance (compiled once, on first use).
     pub fn compiled(&mut self, inst: InstId) -> Rc<Compiled> {
-        self.compiled.get(self.globals, self.rt, inst)
+        self.compiled.get(self.globals, self.rt, self.budget, inst)
     }
 
     /// An evaluator over the same state.

@@ -10,13 +10,18 @@ pub mod exec;
 pub mod expr;
 pub mod ir;
 pub mod options;
+pub mod shape;
 pub mod vector;
 
-use crate::check::program::Globals;
+use crate::check::program::{GameBody, Globals};
+use crate::eval::eval_error::EvalError;
+use crate::eval::interp::Interp;
 use crate::eval::runtime::Runtime;
-use crate::lang::value::InstId;
+use crate::graph::budget::Budget;
+use crate::lang::value::{Component, InstId, Pos, Value};
 use ir::Kernel;
 use rustc_hash::FxHashMap;
+use shape::Shape;
 use std::rc::Rc;
 use vector::VectorRules;
 
@@ -29,18 +34,145 @@ pub struct Compiled {
     /// Rules over integers and lists of integers, when no kernel compiles and
     /// these do.
     pub vector: Option<Rc<VectorRules>>,
+    /// What the rules of a one-heap game are (empty when nothing is
+    /// recognised).
+    pub shape: Shape,
 }
 
+/// Heaps whose options a recognised shape must list exactly as the general
+/// evaluator does before it is trusted: a second, independent guard behind
+/// the recognition itself (which is exact by construction).
+const CHECKED_HEAPS: usize = 24;
+
 impl Compiled {
-    /// Compiles `inst` (each form tried once).
-    fn of(globals: &Globals, rt: &mut Runtime, inst: InstId) -> Compiled {
+    /// Compiles `inst` (each form tried once); `false` when a limit of the
+    /// budget cut the check of a shape short (the result must not be kept).
+    fn of(globals: &Globals, rt: &mut Runtime, budget: &Budget, inst: InstId) -> (Compiled, bool) {
         let kernel = compile::compile(globals, rt, inst).map(Rc::new);
         let vector = match kernel {
             Some(_) => None,
             None => vector::compile(globals, rt, inst).map(Rc::new),
         };
-        Compiled { kernel, vector }
+        let game = rt
+            .inst(inst)
+            .and_then(|(g, _)| globals.games.get(*g))
+            .filter(|g| !g.partizan);
+        let constructor = match game.map(|g| &g.body) {
+            Some(GameBody::Constructed(c)) => Some(c),
+            _ => None,
+        };
+        let mut shape = match (&kernel, game) {
+            (Some(k), Some(_)) if k.params == 1 => Shape::of(k, inst, constructor),
+            _ => Shape::default(),
+        };
+        let mut keep = true;
+        if constructor.is_none() && (shape.code.is_some() || shape.memory.is_some()) {
+            match agrees(globals, rt, budget, inst, &shape) {
+                Ok(true) => {}
+                Ok(false) => {
+                    shape.code = None;
+                    shape.memory = None;
+                }
+                Err(e) => {
+                    keep = !matches!(e, EvalError::Limit { .. });
+                    shape.code = None;
+                    shape.memory = None;
+                }
+            }
+        }
+        (
+            Compiled {
+                kernel,
+                vector,
+                shape,
+            },
+            keep,
+        )
     }
+}
+
+/// An option as the heaps it leaves (sorted, heaps of 0 dropped), when it is
+/// a sum of heaps of `inst` and `*0`.
+fn as_heaps(inst: InstId, option: &[Component]) -> Option<Vec<usize>> {
+    let mut heaps = Vec::new();
+    for c in option {
+        match c {
+            Component::Nimber(0) => {}
+            Component::Pos(i, p) if *i == inst => match p.as_ref() {
+                [Value::Int(0)] => {}
+                [Value::Int(v)] => heaps.push(usize::try_from(*v).ok()?),
+                _ => return None,
+            },
+            _ => return None,
+        }
+    }
+    heaps.sort_unstable();
+    Some(heaps)
+}
+
+/// True when the code and finite-memory form of `shape` list, for the first
+/// heaps, exactly the options the general evaluator lists from the rules.
+fn agrees(
+    globals: &Globals,
+    rt: &mut Runtime,
+    budget: &Budget,
+    inst: InstId,
+    shape: &Shape,
+) -> Result<bool, EvalError> {
+    let Some((game_id, _)) = rt.inst(inst) else {
+        return Ok(false);
+    };
+    let Some(game) = globals.games.get(*game_id) else {
+        return Ok(false);
+    };
+    let GameBody::Rules(rules) = &game.body else {
+        return Ok(false);
+    };
+    let mut interp = Interp::new(globals, rt, budget);
+    let mut list = crate::game::OptionList::default();
+    for n in 0..=CHECKED_HEAPS {
+        list.clear();
+        let pos = Pos::from(vec![Value::Int(n as i64)]);
+        crate::game::rules::rule_options(
+            &mut interp,
+            game,
+            rules,
+            inst,
+            &pos,
+            crate::game::Side::Impartial,
+            &mut list,
+        )?;
+        let mut from_rules = Vec::new();
+        for option in list.iter() {
+            match as_heaps(inst, option) {
+                Some(h) => from_rules.push(h),
+                None => return Ok(false),
+            }
+        }
+        from_rules.sort_unstable();
+        from_rules.dedup();
+        if let Some(code) = &shape.code {
+            let mut from_code = Vec::new();
+            code.options(n, |o| from_code.push(o.to_vec()));
+            from_code.sort_unstable();
+            from_code.dedup();
+            if from_code != from_rules {
+                return Ok(false);
+            }
+        }
+        if let Some(memory) = &shape.memory {
+            let mut from_memory: Vec<Vec<usize>> = Vec::new();
+            memory.options(n, |o| {
+                from_memory.push(o.into_iter().filter(|&h| h > 0).collect())
+            });
+            from_memory.sort_unstable();
+            from_memory.dedup();
+            if from_memory != from_rules {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
 }
 
 /// The compiled form of every instance met so far, kept until a definition
@@ -52,12 +184,21 @@ pub struct Cache {
 
 impl Cache {
     /// The compiled form of `inst`, compiling it on first use.
-    pub fn get(&mut self, globals: &Globals, rt: &mut Runtime, inst: InstId) -> Rc<Compiled> {
+    pub fn get(
+        &mut self,
+        globals: &Globals,
+        rt: &mut Runtime,
+        budget: &Budget,
+        inst: InstId,
+    ) -> Rc<Compiled> {
         if let Some(c) = self.insts.get(&inst) {
             return c.clone();
         }
-        let c = Rc::new(Compiled::of(globals, rt, inst));
-        self.insts.insert(inst, c.clone());
+        let (c, keep) = Compiled::of(globals, rt, budget, inst);
+        let c = Rc::new(c);
+        if keep {
+            self.insts.insert(inst, c.clone());
+        }
         c
     }
 
