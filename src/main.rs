@@ -32,6 +32,10 @@ struct Cli {
     /// prove a period.
     #[arg(long, global = true, value_name = "N", default_value_t = Limits::default().sequence_search)]
     sequence_search: usize,
+    /// How long `sequence` looks for a proof of a period, in seconds, before
+    /// it answers with what it found.
+    #[arg(long, global = true, value_name = "SECONDS", value_parser = seconds, default_value = "2")]
+    sequence_time: std::time::Duration,
     /// Longest one statement may run, in seconds.
     #[arg(long, global = true, value_name = "SECONDS", value_parser = seconds)]
     timeout: Option<std::time::Duration>,
@@ -429,6 +433,7 @@ fn real_main() -> ExitCode {
         timeout: cli.timeout,
         kernels: !cli.no_kernels,
         sequence_search: cli.sequence_search,
+        sequence_time: cli.sequence_time,
         ..defaults
     };
     let mut tally = Tally::default();

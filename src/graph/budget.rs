@@ -38,6 +38,9 @@ pub struct Limits {
     /// Most heaps `sequence` computes beyond the range asked for, to find or
     /// prove a regularity (`--sequence-search`).
     pub sequence_search: usize,
+    /// How long `sequence` may look for a proof before it answers with what
+    /// it found (`--sequence-time`).
+    pub sequence_time: Duration,
     /// When heap games that split heaps use sparse space (tests force it on
     /// or off to compare both ways).
     pub sparse: crate::solve::impartial::sparse::SparseMode,
@@ -51,7 +54,8 @@ impl Default for Limits {
             timeout: None,
             max_call_depth: 2_000,
             kernels: true,
-            sequence_search: 4096,
+            sequence_search: 1 << 24,
+            sequence_time: Duration::from_secs(2),
             sparse: crate::solve::impartial::sparse::SparseMode::Auto,
         }
     }

@@ -386,7 +386,7 @@ fn sequence(
         ));
     }
     let mut solver = Solver::new(games, tables, span);
-    let found = solver.sequence_values(inst, len)?;
+    let found = solver.sequence_values(inst, len, Default::default())?;
     let (regularity, searched) = (found.regularity, found.values.len());
     let from_heap = (from as usize).min(len);
     let values = HeapValues::new(found.values, from_heap, len - from_heap, found.certified).ok_or(

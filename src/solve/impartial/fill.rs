@@ -122,11 +122,19 @@ impl<'s, 'a> Solver<'s, 'a> {
                     .memo
                     .reserve_heaps(n + 1, budget)
                     .map_err(|e| self.limit(e))?;
+                let mut start = filled.0;
+                if let Some(window) = &self.games.compiled(inst).shape.window {
+                    start = start.max(self.fill_window(inst, window, n)?);
+                    if start > n {
+                        self.set_filled(inst, (n + 1, 0));
+                        return Ok(());
+                    }
+                }
                 if filled.0 == 0 && kernel.splits(inst) {
                     let mode = budget.limits().sparse;
                     self.tables.inst_mut(inst).sparse.start(mode);
                 }
-                for m in filled.0..=n {
+                for m in start..=n {
                     self.fill_one(&kernel, inst, [m as i64, 0], 1, &mut scratch)?;
                 }
                 self.set_filled(inst, (n + 1, 0));

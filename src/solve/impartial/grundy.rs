@@ -15,7 +15,8 @@ use crate::lang::nimber::nim_mul;
 use crate::lang::value::{Component, InstId, Pos, Value};
 use crate::solve::tables::key_of;
 
-/// Heaps of constructed games from this size on are answered from the proven period.
+/// Heaps from this size on of a game whose shape has a theorem are answered
+/// from the proven period.
 const HUGE_HEAP: i64 = 10_000;
 
 /// The mex of `values`, using `bits` as scratch space.
@@ -67,18 +68,20 @@ impl<'s, 'a> Solver<'s, 'a> {
         let game = self.games.game(inst)?;
         match &game.body {
             GameBody::Constructed(Constructor::Tartan(a, b)) => Some(self.tartan_value(a, b, pos)),
-            GameBody::Constructed(_) => {
-                let n = match pos.first() {
-                    Some(Value::Int(n)) if *n >= HUGE_HEAP => *n as u64,
+            _ => {
+                let n = match pos.as_ref() {
+                    [Value::Int(n)] if *n >= HUGE_HEAP => *n as u64,
                     _ => return None,
                 };
+                // Only a game with a theorem for its shape (a constructor or
+                // rules of its shape) is answered from a proven period.
+                self.theorem(inst)?;
                 match self.value_by_period(inst, n) {
                     Ok(Some(v)) => Some(Ok(v)),
                     Ok(None) => None,
                     Err(e) => Some(Err(e)),
                 }
             }
-            GameBody::Rules(_) => None,
         }
     }
 

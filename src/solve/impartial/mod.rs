@@ -4,6 +4,7 @@
 //! regularity of nim-sequences, the longest play.
 
 pub mod board_rays;
+pub mod certify;
 pub mod fill;
 pub mod grundy;
 pub mod kernel;
@@ -14,6 +15,7 @@ pub mod periodicity;
 pub mod sparse;
 pub mod sums;
 pub mod vectors;
+pub mod window;
 
 use super::tables::{key_of, Table};
 use crate::diagnostics::Span;

@@ -1,10 +1,13 @@
 //! Regularity of nim-sequences: the smallest (arithmetic) period observed in the
-//! computed values, and proofs of it for constructed games (LANGUAGE.md §7).
+//! computed values, and its proof where a theorem applies to the shape of the
+//! game's rules ([`super::certify`]).
 
+use super::certify::{prove, Certificate, Refusal, Theorem};
 use super::{Solver, IN_PROGRESS, UNKNOWN};
-use crate::check::program::{Constructor, GameBody};
 use crate::eval::eval_error::EvalError;
+use crate::game::compiled::Compiled;
 use crate::lang::value::{InstId, Pos, Value};
+use std::rc::Rc;
 
 /// What `sequence` found about a nim-sequence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -216,6 +219,8 @@ pub struct Found {
     pub regularity: Option<Regularity>,
     /// The regularity a theorem guarantees, if one does.
     pub certified: Option<Regularity>,
+    /// What the proof rests on.
+    pub certificate: Option<Certificate>,
 }
 
 impl Found {
@@ -224,69 +229,29 @@ impl Found {
             values,
             regularity,
             certified: None,
+            certificate: None,
         }
     }
 }
 
-/// What a proof of periodicity rests on: a constructed game, or rules that are
-/// exactly a subtraction game's (`move n - k for k in S where k <= n`).
-pub enum Basis<'a> {
-    /// `subtraction`, `allbut` or `octal`.
-    Constructed(&'a Constructor),
-    /// A rule-defined subtraction game with this set.
-    Subtraction(Vec<i64>),
-}
-
-/// A finite subtraction set with largest element a: l ≤ n < l + a suffices.
-fn subtraction_window(set: &[i64], r: &Regularity) -> Option<usize> {
-    (r.saltus == 0).then_some(r.preperiod + r.period + usize::try_from(*set.last()?).ok()?)
-}
-
-/// How many values the proof theorem of a game needs to see.
-fn proof_window(basis: &Basis<'_>, r: &Regularity) -> Option<usize> {
-    let (l, p) = (r.preperiod, r.period);
-    match basis {
-        Basis::Subtraction(set) | Basis::Constructed(Constructor::Subtraction(set)) => {
-            subtraction_window(set, r)
-        }
-        // All-but: l ≤ n ≤ l + 2a.
-        Basis::Constructed(Constructor::AllBut(set)) => {
-            Some(l + 2 * set.last().map_or(0, |&a| a as usize) + p + 1)
-        }
-        // Guy–Smith: l ≤ n < 2l + p + t, t the most counters one move removes.
-        Basis::Constructed(Constructor::Octal { digits, .. }) if r.saltus == 0 => {
-            let t = digits.len().saturating_sub(1);
-            Some(2 * l + p + t + p)
-        }
-        Basis::Constructed(_) => None,
-    }
+/// How far `sequence` may look for a proof.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Search {
+    /// Look as far as this heap, whatever the time it takes (`sequence G
+    /// a..b up to N`); otherwise until the budget's share of time is spent.
+    pub up_to: Option<usize>,
 }
 
 /// Heaps computed first when a proof may settle a long range early.
 const FIRST_PROBE: usize = 1024;
 
 impl<'s, 'a> Solver<'s, 'a> {
-    /// The constructor of an instance, if it is a one-heap constructed game.
-    pub fn heap_constructor(&self, inst: InstId) -> Option<&'a Constructor> {
-        match &self.games.game(inst)?.body {
-            GameBody::Constructed(
-                c @ (Constructor::Subtraction(_)
-                | Constructor::AllBut(_)
-                | Constructor::Octal { .. }),
-            ) => Some(c),
-            _ => None,
-        }
-    }
-
-    /// What a proof of an instance's periodicity can rest on, if anything.
-    /// Rules are recognised whether or not compiled rules are in use, so the
-    /// answer does not depend on `--no-kernels`.
-    pub fn proof_basis(&mut self, inst: InstId) -> Option<Basis<'a>> {
-        if let Some(c) = self.heap_constructor(inst) {
-            return Some(Basis::Constructed(c));
-        }
-        let kernel = self.games.compiled(inst).kernel.clone()?;
-        kernel.subtraction_set().map(Basis::Subtraction)
+    /// The theorem a proof of an instance's periodicity can rest on (the same
+    /// for a constructor and for rules of its shape), whether or not compiled
+    /// rules are in use for values.
+    pub fn theorem(&mut self, inst: InstId) -> Option<(Theorem, Rc<Compiled>)> {
+        let compiled = self.games.compiled(inst);
+        Some((Theorem::of(&compiled.shape)?, compiled))
     }
 
     /// Grundy values of heaps 0..len of a one-parameter instance.
@@ -323,73 +288,88 @@ impl<'s, 'a> Solver<'s, 'a> {
     }
 
     /// The regularity of an instance's nim-sequence, computing values beyond `min_len`
-    /// as needed (and, for constructed games, until the period is proven).
+    /// as needed (and, where a theorem applies, until the period is proven).
     pub fn regularity(
         &mut self,
         inst: InstId,
         min_len: usize,
     ) -> Result<(Vec<u32>, Option<Regularity>), EvalError> {
-        let found = self.sequence_values(inst, min_len)?;
+        let found = self.sequence_values(inst, min_len, Search::default())?;
         Ok((found.values, found.regularity))
     }
 
     /// The values and regularity `sequence` reports for heaps 0..min_len.
     ///
-    /// The search is bounded: at most `sequence_search` heaps (a limit of the
-    /// budget, `--sequence-search`) beyond the `min_len` asked for. A rule-defined
-    /// game, which can only be `observed`, looks at twice the range (at least 16
-    /// heaps more); a constructed game starts with the range (at most 1024
-    /// heaps of it) and doubles its window until a period is proven or the
-    /// bound is reached. The values computed are returned (fewer than
-    /// `min_len` when a proof covers the rest); their number is how far the
-    /// search looked.
-    ///
-    /// Rules that are exactly a subtraction game's get the subtraction
-    /// game's theorem too, for long ranges only: it makes the values past the
-    /// heaps computed exact (`certified`), while the regularity reported stays
-    /// `observed`, as for every rule-defined game (LANGUAGE-NOTES.md).
-    pub fn sequence_values(&mut self, inst: InstId, min_len: usize) -> Result<Found, EvalError> {
-        let limit = min_len.saturating_add(self.games.budget.limits().sequence_search);
-        let basis = match self.proof_basis(inst) {
-            Some(Basis::Subtraction(_)) if min_len <= FIRST_PROBE => None,
-            basis => basis,
+    /// A game whose rules have a shape with a theorem (a constructor, or rules
+    /// of its shape) starts with the range (at least 64 heaps, at most 1024)
+    /// and doubles its window until a period is proven, jumping to the window
+    /// a candidate period's proof needs; it stops when the budget's share of
+    /// time for the search is spent (`--sequence-time`), when the heaps reach
+    /// `--sequence-search` beyond the range, or at heap `up_to` when the
+    /// statement gives one. Any other game can only be `observed`: it looks at
+    /// twice the range, at least 16 heaps more. The values computed are
+    /// returned (fewer than `min_len` when a proof covers the rest); their
+    /// number is how far the search looked.
+    pub fn sequence_values(
+        &mut self,
+        inst: InstId,
+        min_len: usize,
+        search: Search,
+    ) -> Result<Found, EvalError> {
+        let limits = self.games.budget.limits();
+        let limit = match search.up_to {
+            Some(n) => n.saturating_add(1).max(min_len),
+            None => min_len.saturating_add(limits.sequence_search),
         };
-        let mut h = match basis {
-            None => min_len.saturating_mul(2).max(min_len + 16).min(limit),
-            // A proof may hold long before the end of the range asked for: the
-            // rest of the range then follows from it (see `HeapValues`).
-            Some(_) => min_len.clamp(64, FIRST_PROBE).min(limit),
+        let Some((theorem, compiled)) = self.theorem(inst) else {
+            let h = min_len.saturating_mul(2).max(min_len + 16).min(limit);
+            let values = self.heap_values(inst, h)?;
+            let found = detect(&values);
+            return Ok(Found::observed(values, found));
         };
+        let started = std::time::Instant::now();
+        let mut h = min_len.clamp(64, FIRST_PROBE).min(limit);
         loop {
             let values = self.heap_values(inst, h)?;
             let found = detect(&values);
-            let Some(basis) = &basis else {
-                return Ok(Found::observed(values, found));
-            };
+            let mut next = h.saturating_mul(2);
             if let Some(r) = found {
-                if let Some(window) = proof_window(basis, &r) {
-                    if window <= h && verify(&values, &r, window) {
-                        let certified = Regularity { proven: true, ..r };
-                        let reported = match basis {
-                            Basis::Constructed(_) => certified,
-                            Basis::Subtraction(_) => r,
-                        };
-                        return Ok(Found {
-                            values,
-                            regularity: Some(reported),
-                            certified: Some(certified),
-                        });
+                let need = theorem.needs(&r).unwrap_or(usize::MAX);
+                if need <= h {
+                    let budget = self.games.budget;
+                    match prove(&theorem, &compiled.shape, &r, &values, budget) {
+                        Ok(certificate) => {
+                            let certified = Regularity { proven: true, ..r };
+                            return Ok(Found {
+                                values,
+                                regularity: Some(certified),
+                                certified: Some(certified),
+                                certificate: Some(certificate),
+                            });
+                        }
+                        Err(Refusal::Limit(e)) => return Err(self.limit(e)),
+                        Err(Refusal::Disagrees(n)) => {
+                            return Err(EvalError::internal(
+                                format!("the value of heap {n} differs between two computations"),
+                                self.span,
+                            ))
+                        }
+                        Err(Refusal::NotShown) => {}
                     }
+                } else if need < usize::MAX {
+                    // A candidate whose proof needs more values: look that far.
+                    next = next.max(need.saturating_add(need / 8));
                 }
             }
-            if h >= limit.max(min_len) {
+            let spent = search.up_to.is_none() && started.elapsed() >= limits.sequence_time;
+            if h >= limit.max(min_len) || spent {
                 return Ok(Found::observed(values, found));
             }
-            h = h.saturating_mul(2).min(limit);
+            h = next.min(limit.max(min_len));
         }
     }
 
-    /// The value of a huge heap of a constructed game, from its proven period.
+    /// The value of a huge heap of a game whose period a theorem proves.
     pub fn value_by_period(&mut self, inst: InstId, n: u64) -> Result<Option<u64>, EvalError> {
         let (values, reg) = self.regularity(inst, 64)?;
         let Some(r) = reg.filter(|r| r.proven) else {
@@ -406,16 +386,6 @@ impl<'s, 'a> Solver<'s, 'a> {
         let shift = (cycles as i128) * i128::from(r.saltus);
         Ok(u64::try_from(i128::from(base) + shift).ok())
     }
-}
-
-/// Checks g(n + p) − g(n) = s for l ≤ n < window − p.
-fn verify(values: &[u32], r: &Regularity, window: usize) -> bool {
-    (r.preperiod..window.saturating_sub(r.period)).all(|n| {
-        match (values.get(n), values.get(n + r.period)) {
-            (Some(&a), Some(&b)) => b as i64 - a as i64 == r.saltus,
-            _ => false,
-        }
-    })
 }
 
 /// The values past the computed ones: the period block again and again,

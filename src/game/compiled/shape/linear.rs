@@ -279,6 +279,20 @@ pub fn stop_forms(stop: &BExpr, heap_slot: usize) -> Option<Vec<Con>> {
     Some(cons)
 }
 
+/// The forms `floor(num / den)` over the heap alone whose minimum (`upper`)
+/// or maximum the expression is, when it is such an expression.
+pub fn floor_forms(e: &IExpr, heap_slot: usize, upper: bool) -> Option<Vec<(Lin, i64)>> {
+    let r = Reader {
+        heap: heap_slot,
+        lets: Vec::new(),
+    };
+    let side = if upper { Side::AtMost } else { Side::AtLeast };
+    r.extremes(e, side)?
+        .into_iter()
+        .map(|q| q.num.only(&[HEAP]).then_some((q.num, q.den)))
+        .collect()
+}
+
 /// Which side of a bound a value lies on.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Side {

@@ -4,19 +4,78 @@
 //! games). Its options are then one contiguous range of heaps plus a few
 //! others, which the window mex values in logarithmic time per heap.
 
-use super::super::exec::{arg_value, opt, range_within, Bail};
 use super::super::expr::{BExpr, Cmp, IExpr};
 use super::super::ir::{Arg, InnerIter, KOption, Kernel};
+use super::linear::{floor_forms, Lin, HEAP};
 use std::rc::Rc;
 
 /// Most options outside the contiguous range a window rule may have.
 pub const MOST_EXTRAS: usize = 64;
 
+/// `floor((a·n + b) / d)`, `d ≥ 1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Form {
+    a: i64,
+    b: i64,
+    d: i64,
+}
+
+impl Form {
+    /// `floor(num / den)` of a form over the heap alone.
+    fn of(num: &Lin, den: i64) -> Option<Form> {
+        (den >= 1 && num.only(&[HEAP])).then_some(Form {
+            a: num.coef(HEAP),
+            b: num.c,
+            d: den,
+        })
+    }
+
+    /// `floor(self / k)` for k ≥ 1.
+    fn over(self, k: i64) -> Option<Form> {
+        Some(Form {
+            d: self.d.checked_mul(k)?,
+            ..self
+        })
+    }
+
+    /// `ceil(−self)`... as a floor: −floor(p/q) = floor((−p + q − 1)/q).
+    fn negated(self) -> Option<Form> {
+        Some(Form {
+            a: self.a.checked_neg()?,
+            b: self.b.checked_neg()?.checked_add(self.d - 1)?,
+            d: self.d,
+        })
+    }
+
+    fn shifted(self, by: i64) -> Option<Form> {
+        Some(Form {
+            b: self.b.checked_add(by.checked_mul(self.d)?)?,
+            ..self
+        })
+    }
+
+    #[inline]
+    fn at(self, n: i64) -> Option<i64> {
+        Some(
+            self.a
+                .checked_mul(n)?
+                .checked_add(self.b)?
+                .div_euclid(self.d),
+        )
+    }
+}
+
 /// A window rule.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Window {
-    /// `+1` or `−1`: the heap is `coef·x + R(n)`.
+    /// `+1` or `−1`: the heap is `coef·x + a·n + b`.
     coef: i64,
+    /// `(a, b)` of the heap.
+    heap: (i64, i64),
+    /// x is at least each of these…
+    lows: Vec<Form>,
+    /// …and at most each of these.
+    highs: Vec<Form>,
     /// Values of `x` that are no option (`where x not in E`, `x != c`), sorted.
     holes: Rc<[i64]>,
 }
@@ -39,24 +98,39 @@ impl Window {
         };
         let inner = rule.inner.as_ref()?;
         let n = *kernel.param_slots.first()?;
-        if kernel.params != 1 || !rule.outer.is_empty() {
-            return None;
-        }
-        if !matches!(inner.iter, InnerIter::Range(..)) {
-            return None;
-        }
-        let x = inner.slot;
-        let reads_only_n = |e: &IExpr| (0..kernel.slots).all(|s| s == n || !e.mentions(s));
-        if !inner.bounds.iter().all(|(_, d)| reads_only_n(d))
-            || !rule.outer_filters.iter().all(|f| !f.mentions(x))
+        if kernel.params != 1
+            || !rule.outer.is_empty()
+            || !rule.outer_filters.is_empty()
+            || !kernel.stops.is_empty()
         {
             return None;
         }
-        if let InnerIter::Range(lo, hi) = &inner.iter {
-            if !reads_only_n(lo) || !reads_only_n(hi) {
-                return None;
+        let InnerIter::Range(lo, hi) = &inner.iter else {
+            return None;
+        };
+        let forms = |e: &IExpr, upper: bool| -> Option<Vec<Form>> {
+            floor_forms(e, n, upper)?
+                .iter()
+                .map(|(num, den)| Form::of(num, *den))
+                .collect()
+        };
+        let mut lows = forms(lo, false)?;
+        // x < hi ⇔ x ≤ hi − 1
+        let mut highs = forms(hi, true)?
+            .into_iter()
+            .map(|f| f.shifted(-1))
+            .collect::<Option<Vec<_>>>()?;
+        for (coef, rest) in &inner.bounds {
+            for f in forms(rest, true)? {
+                // coef·x ≤ f: x ≤ floor(f / coef), or x ≥ −floor(f / |coef|).
+                match coef.signum() {
+                    1 => highs.push(f.over(*coef)?),
+                    -1 => lows.push(f.over(coef.checked_abs()?)?.negated()?),
+                    _ => return None,
+                }
             }
         }
+        let x = inner.slot;
         let mut holes = Vec::new();
         for f in &inner.filters {
             match f {
@@ -83,69 +157,53 @@ impl Window {
         let [Arg::Affine(coef @ (1 | -1), rest)] = args.as_slice() else {
             return None;
         };
-        if !reads_only_n(rest) {
+        let rest = forms(rest, true)?;
+        let [form] = rest.as_slice() else {
+            return None;
+        };
+        if form.d != 1 {
             return None;
         }
         Some(Window {
             coef: *coef,
+            heap: (form.a, form.b),
+            lows,
+            highs,
             holes: holes.into(),
         })
     }
 
-    /// The options of heap `n` (its slots in `slots`), or `Err(Fallback)` when
-    /// arithmetic fails or the extras are too many.
-    pub fn span(&self, kernel: &Kernel, n: i64, slots: &mut Vec<i64>) -> Result<Reach, Bail> {
-        slots.clear();
-        slots.resize(kernel.slots.max(2), 0);
-        let p = *opt(kernel.param_slots.first())?;
-        *opt(slots.get_mut(p))? = n;
-        for stop in &kernel.stops {
-            if opt(stop.eval(slots))? {
-                return Ok(Reach {
-                    range: (0, -1),
-                    extras: vec![],
-                });
-            }
+    /// The options of heap `n`, or `None` when arithmetic overflows or the
+    /// extras are too many.
+    pub fn reach(&self, n: i64) -> Option<Reach> {
+        let mut lo = i64::MIN;
+        for f in &self.lows {
+            lo = lo.max(f.at(n)?);
         }
-        let rule = opt(kernel.rules.first())?;
-        for f in &rule.outer_filters {
-            if !opt(f.eval(slots))? {
-                return Ok(Reach {
-                    range: (0, -1),
-                    extras: vec![],
-                });
-            }
+        let mut hi = i64::MAX;
+        for f in &self.highs {
+            hi = hi.min(f.at(n)?);
         }
-        let inner = opt(rule.inner.as_ref())?;
-        let (lo, hi) = opt(range_within(inner, slots))?;
-        let KOption::Same(args) = &rule.option else {
-            return Err(Bail::Fallback);
+        let none = Reach {
+            range: (0, -1),
+            extras: vec![],
         };
-        let arg = opt(args.first())?;
-        let heap = |x: i64| arg_value(arg, x, slots);
         if lo > hi {
-            return Ok(Reach {
-                range: (0, -1),
-                extras: vec![],
-            });
+            return Some(none);
         }
+        let base = self.heap.0.checked_mul(n)?.checked_add(self.heap.1)?;
+        let heap = |x: i64| self.coef.checked_mul(x)?.checked_add(base);
         // The hole-free side of x whose heaps are the smaller ones: there the
         // range reaches down, and its top grows with n.
-        let (first_hole, last_hole) = match (self.holes.first(), self.holes.last()) {
-            (Some(&a), Some(&b)) => (a, b),
-            _ => (hi + 1, hi),
-        };
-        let (free, others) = if self.holes.is_empty() {
-            ((lo, hi), (1, 0))
-        } else if self.coef < 0 {
-            ((lo.max(last_hole + 1), hi), (lo, hi.min(last_hole)))
-        } else {
-            ((lo, hi.min(first_hole - 1)), (lo.max(first_hole), hi))
+        let (free, others) = match (self.holes.first(), self.holes.last()) {
+            (Some(_), Some(&last)) if self.coef < 0 => ((lo.max(last + 1), hi), (lo, hi.min(last))),
+            (Some(&first), Some(_)) => ((lo, hi.min(first - 1)), (lo.max(first), hi)),
+            _ => ((lo, hi), (1, 0)),
         };
         let mut extras = Vec::new();
         if others.0 <= others.1 {
             if others.1 - others.0 >= MOST_EXTRAS as i64 * 2 {
-                return Err(Bail::Fallback);
+                return None;
             }
             for x in others.0..=others.1 {
                 if self.holes.binary_search(&x).is_err() {
@@ -159,6 +217,6 @@ impl Window {
         } else {
             (0, -1)
         };
-        Ok(Reach { range, extras })
+        Some(Reach { range, extras })
     }
 }
