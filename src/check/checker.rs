@@ -265,6 +265,7 @@ impl<'g> Checker<'g> {
     fn check_query(&mut self, q: &ast::Query) -> Query {
         let subject = self.top_expr(&q.subject);
         let range = q.range.as_ref().map(|r| self.top_expr(r));
+        let bound = q.bound.as_ref().map(|r| self.top_expr(r));
         if matches!(q.kind, ast::QueryKind::Sequence | ast::QueryKind::Quotient) {
             let is_game = matches!(subject.expr.kind, ExprKind::GameRef { .. });
             if !is_game && !matches!(subject.expr.kind, ExprKind::Const(_)) {
@@ -280,6 +281,7 @@ impl<'g> Checker<'g> {
             misere: q.misere,
             subject,
             range,
+            bound,
             // `compare G H`: both games, as written.
             text: match (&q.kind, &q.range) {
                 (ast::QueryKind::Compare, Some(h)) => self.text(q.subject.span.join(h.span)),

@@ -283,6 +283,8 @@ pub struct Query {
     /// The range of `sequence`, the second game of `compare`, the bound of
     /// `quotient` or the depth of `graph`.
     pub range: Option<TopExpr>,
+    /// `sequence G a..b up to N`: how far to look for a proof.
+    pub bound: Option<TopExpr>,
     /// The subject's source text, trimmed (the `expr` of JSON answers).
     pub text: String,
     /// The whole query.

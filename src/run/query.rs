@@ -385,8 +385,24 @@ fn sequence(
             span,
         ));
     }
+    let up_to = match &q.bound {
+        Some(bound) => match games.interp().top(bound)? {
+            Value::Int(n) => Some(usize::try_from(n).map_err(|_| EvalError::NegativeHeap {
+                span: bound.expr.span,
+            })?),
+            other => {
+                return Err(EvalError::expected(
+                    "a heap size such as `100000`",
+                    other.kind_name(),
+                    bound.expr.span,
+                ))
+            }
+        },
+        None => None,
+    };
     let mut solver = Solver::new(games, tables, span);
-    let found = solver.sequence_values(inst, len, Default::default())?;
+    let search = crate::solve::impartial::periodicity::Search { up_to };
+    let found = solver.sequence_values(inst, len, search)?;
     let (regularity, searched) = (found.regularity, found.values.len());
     let from_heap = (from as usize).min(len);
     let values = HeapValues::new(found.values, from_heap, len - from_heap, found.certified).ok_or(

@@ -154,6 +154,7 @@ impl<'a> Runner<'a> {
                             misere: false,
                             subject,
                             range: None,
+                            bound: None,
                             text: text.clone(),
                             span: *span,
                         };

@@ -282,6 +282,8 @@ pub struct Query {
     /// The range of `sequence`, the second game of `compare`, the bound of
     /// `quotient` or the depth of `graph`.
     pub range: Option<Expr>,
+    /// `sequence G a..b up to N`: how far to look for a proof.
+    pub bound: Option<Expr>,
     /// The whole query.
     pub span: Span,
 }

@@ -526,11 +526,13 @@ impl Lowerer {
         let mut exprs = exprs.into_iter();
         let subject = exprs.next().unwrap_or_else(|| Self::dummy(span));
         let range = exprs.next();
+        let bound = exprs.next();
         Query {
             kind,
             misere,
             subject,
             range,
+            bound,
             span,
         }
     }

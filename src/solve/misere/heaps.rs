@@ -5,7 +5,6 @@
 
 use super::quotient::rules::HeapRules;
 use super::quotient::{labelled, Quotient, QuotientError};
-use crate::check::program::{Constructor, GameBody};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::{Games, OptionList, Side};
@@ -97,21 +96,18 @@ impl HeapRules for GameHeaps<'_, '_> {
     }
 }
 
-/// The number of code digits when `inst` is an octal game. A subtraction game
-/// with a finite set S is one, written with digit 3 (take k, leave zero or one
-/// heap) at each k ∈ S, so its number is the largest k. Only constructed games
-/// count: LANGUAGE.md gives proofs to them alone, so a rule-defined game's
-/// quotient stays an observation however its rules read.
+/// The most counters a move removes when `inst` is an octal game: a finite
+/// take-and-break code whose moves leave at most two heaps, with no
+/// restriction on the parts (a finite subtraction set is one, digit 3 at each
+/// k ∈ S). Rules of that shape count as the constructor does (LANGUAGE.md §4):
+/// the quotient periodicity theorem reads only the code.
 fn octal_digits(games: &mut Games<'_>, inst: InstId) -> Option<usize> {
-    match &games.game(inst)?.body {
-        GameBody::Constructed(Constructor::Octal { digits, .. }) => {
-            Some(digits.len().saturating_sub(1))
-        }
-        GameBody::Constructed(Constructor::Subtraction(set)) => {
-            usize::try_from(*set.iter().max()?).ok()
-        }
-        _ => None,
+    let compiled = games.compiled(inst);
+    let code = compiled.shape.code.as_ref()?;
+    if code.has_modifiers() || code.most_heaps() > 2 {
+        return None;
     }
+    code.max_removal()
 }
 
 /// When every component of `sum` is a heap `g(n)` of one game (or `*0`): the

@@ -151,6 +151,9 @@ pub fn component_theory(
     if let Some(t) = direct(c) {
         return Ok(t);
     }
+    if let Some(k) = nim_heap(games, c) {
+        return Ok(direct(&Component::Nimber(k)).unwrap_or(Theory::Unknown));
+    }
     if let Some(Some(t)) = cache.theory.get(c) {
         return Ok(t.clone());
     }
@@ -293,7 +296,11 @@ pub fn tame_winning(
     for (i, c) in sum.parts.iter().enumerate() {
         let mut rest: Vec<Component> = sum.parts.clone();
         rest.remove(i);
-        if let Component::Nimber(k) = c {
+        let heap = nim_heap(games, c);
+        if let Some(k) = heap.or(match c {
+            Component::Nimber(k) => Some(*k),
+            _ => None,
+        }) {
             // The replies inside *k: only j = x or x ⊕ 1 can make the misère
             // value 0, where x is the nim-sum of the rest.
             let Some(rest_genus) = tame_parts(games, cache, &rest, span)? else {
@@ -301,11 +308,18 @@ pub fn tame_winning(
             };
             let x = rest_genus.g;
             for j in [x, x ^ 1] {
-                if j < *k {
+                if j < k {
                     let mut parts = rest.clone();
                     parts.push(Component::Nimber(j));
+                    // A heap of Nim's rules moves to the heap of that size.
+                    let reply = match c {
+                        Component::Pos(inst, _) if heap.is_some() => {
+                            Component::Pos(*inst, Rc::from(vec![Value::Int(j as i64)]))
+                        }
+                        _ => Component::Nimber(j),
+                    };
                     if let Some(t) = tame_parts(games, cache, &parts, span)? {
-                        let result = sum.replaced(i, &[Component::Nimber(j)]);
+                        let result = sum.replaced(i, &[reply]);
                         if t.misere() == 0 && seen.insert(result.normalized()) {
                             out.push(result);
                         }
@@ -359,9 +373,12 @@ fn tame_parts(
 ) -> Result<Option<TameSum>, EvalError> {
     let mut sum = TameSum { g: 0, fickle: true };
     for c in parts {
-        if let Component::Nimber(k) = c {
+        if let Some(k) = nim_heap(games, c).or(match c {
+            Component::Nimber(k) => Some(*k),
+            _ => None,
+        }) {
             sum.g ^= k;
-            sum.fickle &= *k <= 1;
+            sum.fickle &= k <= 1;
             continue;
         }
         match component_theory(games, cache, c, span)? {
@@ -510,6 +527,21 @@ fn heap_genus(
     let g = Genus::from_options_in(&genera, scratch);
     let h = Heredity::of_options(&g, below.iter().map(|(o, h)| (*h, o.g_plus())));
     Some((g, h))
+}
+
+/// The size of `c` when it is a heap of a game whose rules are Nim's (code
+/// `0.[3]`: options every smaller heap), which is the nimber of that size.
+fn nim_heap(games: &mut Games<'_>, c: &Component) -> Option<u64> {
+    let Component::Pos(inst, pos) = c else {
+        return None;
+    };
+    let [Value::Int(n)] = pos.as_ref() else {
+        return None;
+    };
+    let n = u64::try_from(*n).ok()?;
+    let compiled = games.compiled(*inst);
+    let nim = compiled.shape.code.as_ref()?.all_but_set()?.is_empty();
+    nim.then_some(n)
 }
 
 /// Nimbers are known without a walk (at any size).
