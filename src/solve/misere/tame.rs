@@ -151,7 +151,9 @@ pub fn component_theory(
     if let Some(t) = direct(c) {
         return Ok(t);
     }
-    if let Some(k) = nim_heap(games, c) {
+    // A heap of Nim's rules has the genus of its nimber (one that fits a
+    // genus: larger heaps enter sums through `tame_parts` directly).
+    if let Some(k) = nim_heap(games, c).filter(|&k| u32::try_from(k).is_ok()) {
         return Ok(direct(&Component::Nimber(k)).unwrap_or(Theory::Unknown));
     }
     if let Some(Some(t)) = cache.theory.get(c) {

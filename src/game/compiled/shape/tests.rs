@@ -119,3 +119,210 @@ fn windows() {
     let ab = "game g(n: nat) { move n - k for k in 1..=n where k not in {2, 3} }";
     assert!(shape_of(ab, "g").window.is_some());
 }
+
+/// The rules as written and the options the recognised shapes list, heap by
+/// heap, with the general evaluator's as the truth: a shape must list exactly
+/// the same options (as multisets of non-empty heaps).
+mod exact {
+    use super::super::code::Code;
+    use super::super::Shape;
+    use crate::check::program::GameBody;
+    use crate::game::{OptionList, Side};
+    use crate::lang::value::{Component, Pos, Value};
+    use crate::Engine;
+    use proptest::prelude::*;
+
+    /// The shape recognised from the rules alone (no check against the
+    /// evaluator), and the evaluator's options of heaps 0..=`heaps`.
+    fn recognise(program: &str, heaps: usize) -> (Shape, Vec<Vec<Vec<usize>>>) {
+        let mut engine = Engine::default();
+        engine.run_program(program).unwrap();
+        let game_id = engine
+            .globals
+            .games
+            .iter()
+            .position(|g| g.name == "g")
+            .unwrap();
+        let inst = engine.rt.instance(game_id, std::rc::Rc::from(vec![]));
+        let kernel = crate::game::compiled::compile::compile(&engine.globals, &mut engine.rt, inst);
+        let shape = kernel.map_or_else(Shape::default, |k| Shape::of(&k, inst, None));
+        let game = &engine.globals.games[game_id];
+        let GameBody::Rules(rules) = &game.body else {
+            panic!("rules")
+        };
+        let mut interp =
+            crate::eval::interp::Interp::new(&engine.globals, &mut engine.rt, &engine.budget);
+        let mut list = OptionList::default();
+        let mut all = Vec::new();
+        for n in 0..=heaps {
+            list.clear();
+            let pos = Pos::from(vec![Value::Int(n as i64)]);
+            let listed = crate::game::rules::rule_options(
+                &mut interp,
+                game,
+                rules,
+                inst,
+                &pos,
+                Side::Impartial,
+                &mut list,
+            );
+            if listed.is_err() {
+                // An error (a negative heap): no shape may claim this game.
+                all.push(vec![vec![usize::MAX]]);
+                continue;
+            }
+            let mut opts: Vec<Vec<usize>> = list
+                .iter()
+                .map(|o| {
+                    let mut h: Vec<usize> = o
+                        .iter()
+                        .filter_map(|c| match c {
+                            Component::Pos(_, p) => match p.as_ref() {
+                                [Value::Int(0)] => None,
+                                [Value::Int(v)] => Some(*v as usize),
+                                _ => Some(usize::MAX),
+                            },
+                            Component::Nimber(0) => None,
+                            _ => Some(usize::MAX),
+                        })
+                        .collect();
+                    h.sort_unstable();
+                    h
+                })
+                .collect();
+            opts.sort();
+            opts.dedup();
+            all.push(opts);
+        }
+        (shape, all)
+    }
+
+    fn code_options(code: &Code, n: usize) -> Vec<Vec<usize>> {
+        let mut v = Vec::new();
+        code.options(n, |o| v.push(o.to_vec()));
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// Whatever is recognised lists the evaluator's options exactly.
+    fn assert_exact(program: &str) -> Shape {
+        let heaps = 40;
+        let (shape, truth) = recognise(program, heaps);
+        for (n, want) in truth.iter().enumerate() {
+            if let Some(code) = &shape.code {
+                assert_eq!(
+                    &code_options(code, n),
+                    want,
+                    "{program}\ncode {code}, heap {n}"
+                );
+            }
+            if let Some(memory) = &shape.memory {
+                let mut got: Vec<Vec<usize>> = Vec::new();
+                memory.options(n, |o| got.push(o.into_iter().filter(|&h| h > 0).collect()));
+                got.sort();
+                got.dedup();
+                assert_eq!(&got, want, "{program}\nmemory, heap {n}");
+            }
+        }
+        shape
+    }
+
+    /// One rule per bit of each digit, in the ways people write them.
+    fn digit_rules(k: usize, d: u8, style: u8) -> Vec<String> {
+        let mut rules = Vec::new();
+        let m = if k == 0 {
+            "n".to_string()
+        } else {
+            format!("n - {k}")
+        };
+        match (d & 3, style % 2) {
+            (1, _) if k > 0 => rules.push(format!("move *0 where n == {k}")),
+            (2, _) if k > 0 => rules.push(format!("move n - {k} where n > {k}")),
+            (3, 0) if k > 0 => rules.push(format!("move n - {k} where n >= {k}")),
+            (3, _) if k > 0 => rules.push(format!("move g(n - {k}) where {k} <= n")),
+            _ => {}
+        }
+        if d & 4 != 0 {
+            rules.push(match style % 3 {
+                0 => format!("move g(a) + g({m} - a) for a in 1..{m} where a <= {m} - a"),
+                1 => format!("move g(a) + g({m} - a) for a in 1..{m} where 2 * a <= {m}"),
+                _ => format!("move g({m} - a) + g(a) for a in 1..=({m}) / 2"),
+            });
+        }
+        rules
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+        /// Finite subtraction sets, written as a set, a range or with `not in`.
+        #[test]
+        fn subtraction_sets(set in proptest::collection::btree_set(1i64..9, 1..5), style in 0u8..4) {
+            let s: Vec<i64> = set.iter().copied().collect();
+            let list = s.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(", ");
+            let top = *s.last().unwrap();
+            let out: Vec<String> = (1..=top).filter(|k| !s.contains(k)).map(|k| k.to_string()).collect();
+            let rules = match style {
+                0 => format!("move n - k for k in {{{list}}} where k <= n"),
+                1 => format!("move g(n - k) for k in {{{list}}} where n - k >= 0"),
+                2 => format!("move n - k for k in 1..={top} where k <= n and k not in {{{}}}", out.join(", ")),
+                _ => format!("move n - k for k in 1..=min({top}, n) where k not in {{{}}}", out.join(", ")),
+            };
+            let program = format!("game g(n: nat) {{ {rules} }}");
+            let shape = assert_exact(&program);
+            prop_assert_eq!(shape.code, Code::subtraction(&s), "{}", program);
+        }
+
+        /// All-but sets.
+        #[test]
+        fn all_but_sets(set in proptest::collection::btree_set(1i64..7, 0..4), style in 0u8..3) {
+            let e: Vec<i64> = set.iter().copied().collect();
+            let list = e.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(", ");
+            let rules = match style {
+                0 => format!("move n - k for k in 1..=n where k not in {{{list}}}"),
+                1 => format!("move g(n - k) for k in 1..n + 1 where not (k in {{{list}}})"),
+                _ => format!("move k for k in 0..n where n - k not in {{{list}}}"),
+            };
+            let program = format!("game g(n: nat) {{ {rules} }}");
+            let shape = assert_exact(&program);
+            prop_assert_eq!(shape.code, Some(Code::all_but(&e)), "{}", program);
+        }
+
+        /// Octal codes of up to three digits (and a splitting d0), written a
+        /// rule per bit.
+        #[test]
+        fn octal_codes(d0 in prop_oneof![Just(0u8), Just(4u8)], ds in proptest::collection::vec(0u8..8, 1..4), style in 0u8..6) {
+            let mut rules = digit_rules(0, d0, style);
+            for (i, &d) in ds.iter().enumerate() {
+                rules.extend(digit_rules(i + 1, d, style));
+            }
+            prop_assume!(!rules.is_empty());
+            let program = format!("game g(n: nat) {{\n {}\n}}", rules.join("\n "));
+            let shape = assert_exact(&program);
+            let mut digits = vec![d0];
+            digits.extend(&ds);
+            prop_assert_eq!(shape.code, Some(Code::from_digits(&digits)), "{}", program);
+        }
+
+        /// Near misses: a family's rule with one change. Whatever is then
+        /// recognised must still list exactly the evaluator's options.
+        #[test]
+        fn near_misses(k in 1i64..4, c in 1i64..6, which in 0u8..10) {
+            let rules = match which {
+                0 => format!("move n - j for j in 1..={k} where j <= n and n >= {c}"),
+                1 => format!("move n - j for j in 1..=n - {c}"),
+                2 => format!("move n - j for j in {k}..=n"),
+                3 => format!("move g(a) + g(n - {k} - a) for a in 0..=n - {k} where a <= n - {k} - a + {c}"),
+                4 => format!("move g(a) + g(n - {k} - a) for a in 1..=n - {k}"),
+                5 => format!("move g(a) + g(n - {k} - a) for a in {c}..n - {k} where a <= n - {k} - a"),
+                6 => format!("move n - j for j in 1..=n where j % {} == 0", c + 1),
+                7 => format!("move n - j for j in 1..=3 where j <= n and n % {} != 0", c + 1),
+                8 => format!("move n - 2 * j for j in 1..={k} where 2 * j <= n"),
+                _ => format!("move n - j for j in 1..=n where j != n - {c}"),
+            };
+            let program = format!("game g(n: nat) {{ {rules} }}");
+            assert_exact(&program);
+        }
+    }
+}
