@@ -283,7 +283,7 @@ pub struct Query {
     /// `quotient` or the depth of `graph`.
     pub range: Option<Expr>,
     /// `sequence G a..b up to N`: how far to look for a proof.
-    pub bound: Option<Expr>,
+    pub bound: Option<Box<Expr>>,
     /// The whole query.
     pub span: Span,
 }

@@ -526,7 +526,7 @@ impl Lowerer {
         let mut exprs = exprs.into_iter();
         let subject = exprs.next().unwrap_or_else(|| Self::dummy(span));
         let range = exprs.next();
-        let bound = exprs.next();
+        let bound = exprs.next().map(Box::new);
         Query {
             kind,
             misere,

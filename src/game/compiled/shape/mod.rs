@@ -13,7 +13,7 @@ pub mod takebreak;
 pub mod window;
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
 mod tests;
 
 use super::ir::Kernel;
