@@ -46,8 +46,10 @@ impl Drop for Temp {
 
 const NIM: &str = "game nim(n: nat) { move n - k for k in 1..=n }\n";
 /// Kayles without compiled rules is slow enough for a progress line.
+/// Kayles with unequal parts only: no theorem gives its period, so the heap
+/// is computed (slowly, by the general evaluator).
 const SLOW: &str =
-    "game k(n: nat) { move k(a) + k(n - a - j) for j in 1..=2, a in 0..=n-j }\ngrundy k(100000)\n";
+    "game k(n: nat) { move k(a) + k(n - a - j) for j in 1..=2, a in 0..=n-j where a != n - a - j }\ngrundy k(100000)\n";
 
 #[test]
 fn eval_shows_a_bare_expression_with_its_value() {

@@ -274,9 +274,9 @@ fn sequence_outputs(program: &str) -> (Vec<u32>, String, String) {
 
 /// A long range of a game whose period a theorem settles early: the values
 /// past the heaps computed follow the period, and they are the textbook loop's
-/// values. Rules that are exactly a subtraction game's use the theorem for the
-/// values but still report `observed`, as LANGUAGE.md requires of rules,
-/// whether the option is written `n - k` or `r(n - k)`.
+/// values. Rules that are exactly a subtraction game's are proven like the
+/// constructor (LANGUAGE.md §4), whether the option is written `n - k` or
+/// `r(n - k)`.
 #[test]
 fn long_proven_ranges_match_the_plain_loop() {
     let sub = "game sub[S](n: nat) { move n - k for k in S where k <= n }\n";
@@ -287,7 +287,7 @@ fn long_proven_ranges_match_the_plain_loop() {
             false,
             0,
             200_000,
-            "observed",
+            "proven",
         ),
         (
             format!("{sub}sequence sub[{{2, 5, 7}}] 12345..=150000"),
@@ -295,17 +295,18 @@ fn long_proven_ranges_match_the_plain_loop() {
             false,
             12_345,
             150_000,
-            "observed",
+            "proven",
         ),
         (
-            // The same rules with the option written as a position of the game.
+            // The same rules with the option written as a position of the game:
+            // proven like the constructor (LANGUAGE.md §4).
             "game r(n: nat) { move r(n - k) for k in {1, 3, 4} where k <= n }\nsequence r 0..=50000"
                 .to_string(),
             vec![1, 3, 4],
             false,
             0,
             50_000,
-            "observed",
+            "proven",
         ),
         (
             "game s = subtraction {3, 5}\nsequence s 7..=120000".to_string(),

@@ -157,6 +157,10 @@ impl Describe for SyntaxError {
                     format!("{found} is a reserved word of the language; choose another name")
                 } else if found == "`\"`" {
                     "a string ends with `\"` on the same line".into()
+                } else if expected.iter().any(|e| e == "`up to`")
+                    && expected.iter().any(|e| e == "the end of the line")
+                {
+                    "`sequence` names the game, then a range, then perhaps `up to N`: `sequence kayles 0..20`, `sequence kayles 0..20 up to 100000`".into()
                 } else if expected.iter().any(|e| e == "`up to`") {
                     "write `quotient G up to N` with the game's name (`quotient kayles up to 20`), not a position".into()
                 } else if found == "`|`" {

@@ -293,32 +293,43 @@ impl Marks {
 fn by_code(code: &Code, len: usize, budget: &Budget) -> Result<Vec<u32>, Exceeded> {
     let mut g: Vec<u32> = Vec::with_capacity(len);
     let mut marks = Marks { words: Vec::new() };
+    // Every value so far is below `cap` (a power of two), so every nim-sum of
+    // two or three of them is too: the marks cover it without growing.
+    let mut cap = 1u32;
     for n in 0..len {
-        for k in 0..=n {
+        let words = (cap as usize).div_ceil(64).max(1);
+        if marks.words.len() < words {
+            marks.words.resize(words, 0);
+        }
+        // A finite code removes at most its last digit's k.
+        let last = code.max_removal().map_or(n, |t| t.min(n));
+        for k in 0..=last {
             let d = code.digit(k);
             if d.mask == 0 {
                 continue;
             }
             let m = n - k;
-            let at = |i: usize| g.get(i).copied().unwrap_or(0);
             if d.mask & 1 != 0 && m == 0 && k > 0 {
                 marks.mark(0);
             }
             if d.mask & 2 != 0 && m > 0 && k > 0 {
-                marks.mark(at(m));
+                marks.mark(g.get(m).copied().unwrap_or(0));
             }
             if d.mask & 4 != 0 && m >= 2 {
                 budget.ticks(u32::try_from(m / 2).unwrap_or(u32::MAX))?;
                 let top = if d.unequal { (m - 1) / 2 } else { m / 2 };
-                let (low, high) = g.split_at(m.min(g.len()));
-                for a in 1..=top {
-                    let (x, y) = (low.get(a), low.get(m - a).or(high.first()));
-                    if let (Some(&x), Some(&y)) = (x, y) {
-                        marks.mark(x ^ y);
+                // Pairs (a, m − a) for a in 1..=top: one slice forwards, one backwards.
+                if let (Some(low), Some(high)) = (g.get(1..=top), g.get(m - top..m)) {
+                    for (x, y) in low.iter().zip(high.iter().rev()) {
+                        let v = x ^ y;
+                        if let Some(w) = marks.words.get_mut((v / 64) as usize) {
+                            *w |= 1 << (v % 64);
+                        }
                     }
                 }
             }
             if d.mask & 8 != 0 && m >= 3 {
+                let at = |i: usize| g.get(i).copied().unwrap_or(0);
                 for a in 1..=m / 3 {
                     budget.ticks(u32::try_from(m / 2).unwrap_or(u32::MAX))?;
                     for b in a..=(m - a) / 2 {
@@ -328,7 +339,11 @@ fn by_code(code: &Code, len: usize, budget: &Budget) -> Result<Vec<u32>, Exceede
             }
         }
         budget.ticks(u32::try_from(n + 1).unwrap_or(u32::MAX))?;
-        g.push(marks.take_mex());
+        let v = marks.take_mex();
+        while cap <= v {
+            cap = cap.saturating_mul(2);
+        }
+        g.push(v);
     }
     Ok(g)
 }

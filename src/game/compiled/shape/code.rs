@@ -206,7 +206,8 @@ impl Code {
     /// Calls `each` with every option of heap `n` (its heaps, at most three,
     /// non-empty, smallest first), each once.
     pub fn options(&self, n: usize, mut each: impl FnMut(&[usize])) {
-        for k in 0..=n {
+        let last = self.max_removal().map_or(n, |t| t.min(n));
+        for k in 0..=last {
             let d = self.digit(k);
             if d.mask == 0 {
                 continue;
