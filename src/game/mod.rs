@@ -255,6 +255,27 @@ impl<'a> Games<'a> {
         })
     }
 
+    /// The size of `c` when it is a heap of a game whose rules are Nim's (code
+    /// `0.[3]`: every smaller heap is an option), which is the nimber of that
+    /// size in every analysis.
+    pub fn nim_heap(&mut self, c: &Component) -> Option<u64> {
+        let Component::Pos(inst, pos) = c else {
+            return None;
+        };
+        let [crate::lang::value::Value::Int(n)] = pos.as_ref() else {
+            return None;
+        };
+        let n = u64::try_from(*n).ok()?;
+        let nim = self
+            .compiled(*inst)
+            .shape
+            .code
+            .as_ref()?
+            .all_but_set()?
+            .is_empty();
+        nim.then_some(n)
+    }
+
     /// True when the instance is a partizan game.
     pub fn is_partizan(&self, inst: InstId) -> bool {
         self.game(inst).is_some_and(|g| g.partizan)

@@ -62,8 +62,36 @@ impl<'s, 'a> Solver<'s, 'a> {
                     out.push(SumMove { result, grundy });
                 }
             };
-            match c {
-                Component::Nimber(k) => {
+            // A heap of Nim's rules moves like its nimber; the reply is the
+            // heap of the computed size.
+            let nim = match c {
+                Component::Nimber(k) => Some((*k, None)),
+                Component::Pos(inst, _) => self.games.nim_heap(c).map(|k| (k, Some(*inst))),
+                _ => None,
+            };
+            let heap = |inst: Option<crate::lang::value::InstId>, j: u64| match inst {
+                Some(inst) => Component::Pos(
+                    inst,
+                    std::rc::Rc::from(vec![crate::lang::value::Value::Int(j as i64)]),
+                ),
+                None => Component::Nimber(j),
+            };
+            match (c, nim) {
+                (_, Some((k, inst))) if only.is_some() || k > MAX_LISTED => {
+                    let Some(want) = only else {
+                        return Err(EvalError::TooLarge {
+                            what: format!("a heap of {k} has too many options to list"),
+                            instead: "ask `winning` (computed directly) or use a smaller heap",
+                            span: self.span,
+                        });
+                    };
+                    // The winning reply inside a nim heap is computed, never searched.
+                    let target = want ^ rest;
+                    if target < k {
+                        emit(&[heap(inst, target)], target, &mut out);
+                    }
+                }
+                (Component::Nimber(k), _) => {
                     if let Some(want) = only {
                         // The winning reply inside a nimber is computed, never searched.
                         let target = want ^ rest;
@@ -84,7 +112,7 @@ impl<'s, 'a> Solver<'s, 'a> {
                         }
                     }
                 }
-                Component::Pos(inst, pos) => {
+                (Component::Pos(inst, pos), _) => {
                     options.clear();
                     self.games
                         .options(*inst, pos, Side::Impartial, &mut options)?;
@@ -93,7 +121,7 @@ impl<'s, 'a> Solver<'s, 'a> {
                         emit(opt, g, &mut out);
                     }
                 }
-                _ => return Err(EvalError::Partizan { span: self.span }),
+                (_, _) => return Err(EvalError::Partizan { span: self.span }),
             }
         }
         Ok(out)

@@ -153,7 +153,7 @@ pub fn component_theory(
     }
     // A heap of Nim's rules has the genus of its nimber (one that fits a
     // genus: larger heaps enter sums through `tame_parts` directly).
-    if let Some(k) = nim_heap(games, c).filter(|&k| u32::try_from(k).is_ok()) {
+    if let Some(k) = games.nim_heap(c).filter(|&k| u32::try_from(k).is_ok()) {
         return Ok(direct(&Component::Nimber(k)).unwrap_or(Theory::Unknown));
     }
     if let Some(Some(t)) = cache.theory.get(c) {
@@ -298,7 +298,7 @@ pub fn tame_winning(
     for (i, c) in sum.parts.iter().enumerate() {
         let mut rest: Vec<Component> = sum.parts.clone();
         rest.remove(i);
-        let heap = nim_heap(games, c);
+        let heap = games.nim_heap(c);
         if let Some(k) = heap.or(match c {
             Component::Nimber(k) => Some(*k),
             _ => None,
@@ -375,7 +375,7 @@ fn tame_parts(
 ) -> Result<Option<TameSum>, EvalError> {
     let mut sum = TameSum { g: 0, fickle: true };
     for c in parts {
-        if let Some(k) = nim_heap(games, c).or(match c {
+        if let Some(k) = games.nim_heap(c).or(match c {
             Component::Nimber(k) => Some(*k),
             _ => None,
         }) {
@@ -529,21 +529,6 @@ fn heap_genus(
     let g = Genus::from_options_in(&genera, scratch);
     let h = Heredity::of_options(&g, below.iter().map(|(o, h)| (*h, o.g_plus())));
     Some((g, h))
-}
-
-/// The size of `c` when it is a heap of a game whose rules are Nim's (code
-/// `0.[3]`: options every smaller heap), which is the nimber of that size.
-fn nim_heap(games: &mut Games<'_>, c: &Component) -> Option<u64> {
-    let Component::Pos(inst, pos) = c else {
-        return None;
-    };
-    let [Value::Int(n)] = pos.as_ref() else {
-        return None;
-    };
-    let n = u64::try_from(*n).ok()?;
-    let compiled = games.compiled(*inst);
-    let nim = compiled.shape.code.as_ref()?.all_but_set()?.is_empty();
-    nim.then_some(n)
 }
 
 /// Nimbers are known without a walk (at any size).
