@@ -42,7 +42,7 @@ pub struct Compiled {
 /// Heaps whose options a recognised shape must list exactly as the general
 /// evaluator does before it is trusted: a second, independent guard behind
 /// the recognition itself (which is exact by construction).
-const CHECKED_HEAPS: usize = 24;
+const CHECKED_HEAPS: usize = 12;
 
 impl Compiled {
     /// Compiles `inst` (each form tried once); `false` when a limit of the

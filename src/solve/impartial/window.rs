@@ -123,6 +123,7 @@ impl Solver<'_, '_> {
         let mut absent = Absent::all(values);
         let mut last = vec![u32::MAX; values];
         let mut extras: Vec<usize> = Vec::new();
+        let mut other: Vec<i64> = Vec::new();
         // Heaps below `entered` are in the table of `last`; below `left`, out
         // of the window again.
         let (mut added, mut entered, mut left, mut max) = (0, 0usize, 0usize, t.max);
@@ -136,15 +137,14 @@ impl Solver<'_, '_> {
                     return Err(limit(e));
                 }
             }
-            let Some(reach) = window.reach(n as i64) else {
+            let Some((lo, hi)) = window.reach_into(n as i64, &mut other) else {
                 stopped = n;
                 break;
             };
-            let (lo, hi) = reach.range;
             let empty = lo > hi;
             let within = |h: i64| (0..n as i64).contains(&h);
             let range_ok = empty || (within(lo) && within(hi));
-            if !range_ok || !reach.extras.iter().all(|&h| within(h)) {
+            if !range_ok || !other.iter().all(|&h| within(h)) {
                 stopped = n;
                 break;
             }
@@ -175,7 +175,7 @@ impl Solver<'_, '_> {
                 }
             }
             extras.clear();
-            for &h in &reach.extras {
+            for &h in &other {
                 extras.push(g.get(h as usize).copied().unwrap_or(UNKNOWN) as usize);
             }
             if extras.contains(&(UNKNOWN as usize)) {

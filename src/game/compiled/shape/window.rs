@@ -80,16 +80,6 @@ pub struct Window {
     holes: Rc<[i64]>,
 }
 
-/// The options of one heap under a window rule: every heap of
-/// `range.0..=range.1` and the heaps of `extras`.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Reach {
-    /// The contiguous range (empty when `0 > 1`).
-    pub range: (i64, i64),
-    /// The other options.
-    pub extras: Vec<i64>,
-}
-
 impl Window {
     /// The window form of `kernel`'s rules, or `None`.
     pub fn of(kernel: &Kernel) -> Option<Window> {
@@ -173,9 +163,11 @@ impl Window {
         })
     }
 
-    /// The options of heap `n`, or `None` when arithmetic overflows or the
-    /// extras are too many.
-    pub fn reach(&self, n: i64) -> Option<Reach> {
+    /// The contiguous range of options of heap `n` (empty when `0 > 1`), the
+    /// other options written into `extras`.
+    #[inline]
+    pub fn reach_into(&self, n: i64, extras: &mut Vec<i64>) -> Option<(i64, i64)> {
+        extras.clear();
         let mut lo = i64::MIN;
         for f in &self.lows {
             lo = lo.max(f.at(n)?);
@@ -184,23 +176,20 @@ impl Window {
         for f in &self.highs {
             hi = hi.min(f.at(n)?);
         }
-        let none = Reach {
-            range: (0, -1),
-            extras: vec![],
-        };
         if lo > hi {
-            return Some(none);
+            return Some((0, -1));
         }
         let base = self.heap.0.checked_mul(n)?.checked_add(self.heap.1)?;
         let heap = |x: i64| self.coef.checked_mul(x)?.checked_add(base);
         // The hole-free side of x whose heaps are the smaller ones: there the
         // range reaches down, and its top grows with n.
         let (free, others) = match (self.holes.first(), self.holes.last()) {
-            (Some(_), Some(&last)) if self.coef < 0 => ((lo.max(last + 1), hi), (lo, hi.min(last))),
+            (Some(_), Some(&last)) if self.coef < 0 => {
+                ((lo.max(last + 1), hi), (lo, hi.min(last)))
+            }
             (Some(&first), Some(_)) => ((lo, hi.min(first - 1)), (lo.max(first), hi)),
             _ => ((lo, hi), (1, 0)),
         };
-        let mut extras = Vec::new();
         if others.0 <= others.1 {
             if others.1 - others.0 >= MOST_EXTRAS as i64 * 2 {
                 return None;
@@ -211,12 +200,11 @@ impl Window {
                 }
             }
         }
-        let range = if free.0 <= free.1 {
+        Some(if free.0 <= free.1 {
             let (a, b) = (heap(free.0)?, heap(free.1)?);
             (a.min(b), a.max(b))
         } else {
             (0, -1)
-        };
-        Some(Reach { range, extras })
+        })
     }
 }
