@@ -351,3 +351,128 @@ proptest! {
         }
     }
 }
+
+/// Values of an octal code by the textbook loop (digit bits: 1 take all, 2
+/// leave one heap, 4 leave two), written here independently of grundy.
+fn brute_octal(digits: &[u8], len: usize) -> Vec<u32> {
+    let mut g = vec![0u32; len];
+    for n in 0..len {
+        let mut seen = std::collections::HashSet::new();
+        for (k, &d) in digits.iter().enumerate().skip(1) {
+            if k > n {
+                break;
+            }
+            let m = n - k;
+            if d & 1 != 0 && m == 0 {
+                seen.insert(0);
+            }
+            if d & 2 != 0 && m > 0 {
+                seen.insert(g[m]);
+            }
+            if d & 4 != 0 {
+                for a in 1..=m / 2 {
+                    seen.insert(g[a] ^ g[m - a]);
+                }
+            }
+        }
+        if digits[0] & 4 != 0 {
+            for a in 1..=n / 2 {
+                seen.insert(g[a] ^ g[n - a]);
+            }
+        }
+        g[n] = (0..).find(|v| !seen.contains(v)).unwrap();
+    }
+    g
+}
+
+/// Values of finite-memory rules `move n - k where n % q == r_k and n >= k`.
+fn brute_memory(moves: &[(usize, usize, usize)], len: usize) -> Vec<u32> {
+    let mut g = vec![0u32; len];
+    for n in 0..len {
+        let seen: Vec<u32> = moves
+            .iter()
+            .filter(|&&(k, q, r)| n >= k && n % q == r)
+            .map(|&(k, _, _)| g[n - k])
+            .collect();
+        g[n] = (0..).find(|v| !seen.contains(v)).unwrap();
+    }
+    g
+}
+
+/// A proven regularity holds on every value of the brute force.
+fn holds_on(values: &[u32], j: &Json) -> bool {
+    let (l, p, s, _) = regularity(j);
+    let (l, p) = (l as usize, p as usize);
+    (l..values.len() - p).all(|n| i64::from(values[n + p]) - i64::from(values[n]) == s)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// Every period grundy proves for rules of an octal shape holds on the
+    /// brute-force values far past the proof's window (THEORY.md §5.3 B,
+    /// with its pitfall: `0.4` must not be proven from heap 0).
+    #[test]
+    fn proven_octal_periods_hold((d0, d1, d2, d3) in (prop_oneof![Just(0u8), Just(4u8)], 0u8..8, 0u8..8, 0u8..8)) {
+        let digits = [d0, d1, d2, d3];
+        prop_assume!(digits.iter().skip(1).any(|&d| d != 0));
+        let mut rules = Vec::new();
+        if d0 == 4 {
+            rules.push("move g(a) + g(n - a) for a in 1..n where a <= n - a".to_string());
+        }
+        for (k, &d) in digits.iter().enumerate().skip(1) {
+            match d & 3 {
+                1 => rules.push(format!("move *0 where n == {k}")),
+                2 => rules.push(format!("move n - {k} where n > {k}")),
+                3 => rules.push(format!("move g(n - {k}) where n >= {k}")),
+                _ => {}
+            }
+            if d & 4 != 0 {
+                rules.push(format!("move g(a) + g(n - {k} - a) for a in 0..n - {k} where a <= n - {k} - a and a >= 1"));
+            }
+        }
+        let program = format!("game g(n: nat) {{\n {}\n}}\nsequence g 0..=10", rules.join("\n "));
+        let e = Engine::with_limits(Limits { sequence_search: 3000, ..Limits::default() });
+        let a = json_with(e, &program);
+        if a[0]["regularity"]["proven"] == true {
+            let truth = brute_octal(&digits, 1500);
+            prop_assert!(holds_on(&truth, &a[0]), "{} {}", program, a[0]["regularity"]);
+        }
+    }
+
+    /// Finite-memory rules: a proven period holds on the brute force.
+    #[test]
+    fn proven_memory_periods_hold(moves in proptest::collection::vec((1usize..5, 1usize..4, 0usize..4), 1..4)) {
+        let moves: Vec<(usize, usize, usize)> = moves.into_iter().map(|(k, q, r)| (k, q, r % q)).collect();
+        let rules: Vec<String> = moves
+            .iter()
+            .map(|(k, q, r)| format!("move n - {k} where n % {q} == {r} and n >= {k}"))
+            .collect();
+        let program = format!("game g(n: nat) {{\n {}\n}}\nsequence g 0..=30", rules.join("\n "));
+        let a = json(&program);
+        prop_assert_eq!(a[0]["regularity"]["proven"].as_bool(), Some(true), "{}", program);
+        let truth = brute_memory(&moves, 1000);
+        prop_assert!(holds_on(&truth, &a[0]), "{} {}", program, a[0]["regularity"]);
+        let values: Vec<u64> = a[0]["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+        let want: Vec<u64> = truth[..=30].iter().map(|&v| u64::from(v)).collect();
+        prop_assert_eq!(values, want, "{}", program);
+    }
+
+    /// All-but sets: the arithmetic period proven by the repeated state holds
+    /// on the brute force (every removal k ≥ 1 not in E).
+    #[test]
+    fn proven_all_but_periods_hold(set in proptest::collection::btree_set(1usize..10, 0..5)) {
+        let e: Vec<usize> = set.into_iter().collect();
+        let list = e.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(", ");
+        let program = format!("game g(n: nat) {{ move n - k for k in 1..=n where k not in {{{list}}} }}\nsequence g 0..=10");
+        let a = json(&program);
+        prop_assert_eq!(a[0]["regularity"]["proven"].as_bool(), Some(true), "{}", program);
+        let len = 1500;
+        let mut truth = vec![0u32; len];
+        for n in 0..len {
+            let seen: std::collections::HashSet<u32> = (1..=n).filter(|k| !e.contains(k)).map(|k| truth[n - k]).collect();
+            truth[n] = (0..).find(|v| !seen.contains(v)).unwrap();
+        }
+        prop_assert!(holds_on(&truth, &a[0]), "{} {}", program, a[0]["regularity"]);
+    }
+}

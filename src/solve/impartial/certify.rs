@@ -12,8 +12,9 @@
 //!   l ≤ n < k·max(l, 1) + (k − 1)·p + t (the `max(l, 1)`: with l = 0 the
 //!   window of `0.4` holds and its period does not);
 //! - **finite memory** (removals at most m, conditions periodic mod q from
-//!   heap c₀ on, p a multiple of q): g(n + p) = g(n) for l' ≤ n < l' + m,
-//!   l' = max(l, c₀ − m);
+//!   heap c₀ on; L = lcm(p, q)): g(n + L) = g(n) for l' ≤ n < l' + m,
+//!   l' = max(l, c₀ − m), makes the state repeat, and g(n + p) = g(n) for
+//!   l ≤ n < l' + L then holds for ever;
 //! - **all-but** (excluded set E, m = max E): a repeated normalised state —
 //!   the values seen so far above their mex, and the last m values, both
 //!   shifted by that mex — at heaps n₁ and n₁ + p with n₁ ≥ m proves
@@ -108,8 +109,12 @@ impl Theorem {
                     .checked_add(t)?;
                 end.checked_add(p)
             }
-            Theorem::FiniteMemory { m, q, from } if r.saltus == 0 && p % q == 0 => {
-                Some(l.max(from.saturating_sub(m)) + m + p)
+            // The state (n mod q, the last m values) repeats after
+            // lcm(p, q); the values then have period p if they do over one
+            // such stretch.
+            Theorem::FiniteMemory { m, q, from } if r.saltus == 0 => {
+                let s = l.max(from.saturating_sub(m));
+                s.checked_add(lcm(p, q)?)?.checked_add(m.max(p))
             }
             // A state at n₁ ≥ max(m, l + m) and its repeat at n₁ + p: usually
             // within a few periods of the preperiod.
@@ -172,9 +177,22 @@ pub fn prove(
     let shown = match *theorem {
         Theorem::Subtraction { t } => holds(l, l + t),
         Theorem::GuySmith { heaps, t } => holds(l, heaps * l.max(1) + (heaps - 1) * p + t),
-        Theorem::FiniteMemory { m, from, .. } => {
-            let start = l.max(from.saturating_sub(m));
-            holds(l, start + m)
+        Theorem::FiniteMemory { m, q, from } => {
+            // From s on a heap's options depend on n mod q and the m heaps
+            // below it, so equal values on s..s + m at distance lcm(p, q)
+            // repeat for ever; then period p over one such stretch from l
+            // holds for ever.
+            let s = l.max(from.saturating_sub(m));
+            match lcm(p, q) {
+                Some(big) => {
+                    let once = Regularity {
+                        period: big,
+                        ..*r
+                    };
+                    shifts(&own, &once, s, s + m) && holds(l, s + big)
+                }
+                None => false,
+            }
         }
         Theorem::AllBut { m } => state_repeats(&own, m, r),
     };
@@ -359,4 +377,16 @@ fn by_memory(memory: &Memory, len: usize, budget: &Budget) -> Result<Vec<u32>, E
         g.push(marks.take_mex());
     }
     Ok(g)
+}
+
+/// The least common multiple, if it fits.
+fn lcm(a: usize, b: usize) -> Option<usize> {
+    let (mut x, mut y) = (a, b);
+    while y != 0 {
+        (x, y) = (y, x % y);
+    }
+    match x {
+        0 => Some(0),
+        g => (a / g).checked_mul(b),
+    }
 }
