@@ -79,9 +79,19 @@ impl<'s, 'a> Solver<'s, 'a> {
             match (c, nim) {
                 (_, Some((k, inst))) if only.is_some() || k > MAX_LISTED => {
                     let Some(want) = only else {
+                        let (what, instead) = match inst {
+                            Some(_) => (
+                                format!("a heap of {k}"),
+                                "ask `winning` (computed directly) or use a smaller heap",
+                            ),
+                            None => (
+                                format!("*{k}"),
+                                "ask `winning` (computed directly) or use a smaller nimber",
+                            ),
+                        };
                         return Err(EvalError::TooLarge {
-                            what: format!("a heap of {k} has too many options to list"),
-                            instead: "ask `winning` (computed directly) or use a smaller heap",
+                            what: format!("{what} has too many options to list"),
+                            instead,
                             span: self.span,
                         });
                     };
@@ -99,14 +109,6 @@ impl<'s, 'a> Solver<'s, 'a> {
                             emit(&[Component::Nimber(target)], target, &mut out);
                         }
                     } else {
-                        if *k > MAX_LISTED {
-                            return Err(EvalError::TooLarge {
-                                what: format!("*{k} has too many options to list"),
-                                instead:
-                                    "ask `winning` (computed directly) or use a smaller nimber",
-                                span: self.span,
-                            });
-                        }
                         for j in 0..*k {
                             emit(&[Component::Nimber(j)], j, &mut out);
                         }
