@@ -1,11 +1,20 @@
 //! The one explicit-stack search driver: a post-order walk of the move graph
 //! from a root, never recursing on the Rust stack per position. An analysis
-//! says what a node's state is and how to finish it; the driver owns the stack,
-//! ticks the budget, detects cycles (a child still on the current path) and,
-//! when anything fails, takes every unfinished node off the path so that no
-//! table is left poisoned.
+//! says how to finish a node; the driver owns the stack, ticks the budget,
+//! detects cycles (a child still on the current path) and, when anything
+//! fails, takes every unfinished node off the path so that no table is left
+//! poisoned.
+//!
+//! The on-path marks live here too: a walk that keeps its nodes in a [`Memo`]
+//! implements [`MemoWalk`] (how to finish a node, nothing else), and the
+//! driver marks a node when it enters it, stores its value when it is
+//! finished, and unmarks it when a search fails. [`Walk`] is the driver's own
+//! interface, for a walk whose table is not a `Memo`.
 
 use super::budget::{Budget, Exceeded};
+use rustc_hash::FxHashMap;
+use std::borrow::Borrow;
+use std::hash::Hash;
 
 /// Where a node stands in an analysis' tables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,6 +72,173 @@ pub trait Walk {
     fn cycle(&mut self, path: Vec<Self::Node>) -> Self::Error;
     /// Under [`CyclePolicy::RecordEdge`]: the edge `from → to` closes a cycle.
     fn back_edge(&mut self, _from: &Self::Node, _to: &Self::Node) {}
+}
+
+/// What a walk keeps of each node: its value once finished, or a mark while
+/// the node is on the current path. Only the driver marks and unmarks.
+#[derive(Debug, Clone)]
+pub struct Memo<K, V> {
+    /// `None` while on the path.
+    map: FxHashMap<K, Option<V>>,
+}
+
+impl<K, V> Default for Memo<K, V> {
+    fn default() -> Self {
+        Memo {
+            map: FxHashMap::default(),
+        }
+    }
+}
+
+impl<K: Hash + Eq, V> Memo<K, V> {
+    /// The value of a finished node.
+    #[inline]
+    pub fn get<Q>(&self, node: &Q) -> Option<&V>
+    where
+        K: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        self.map.get(node).and_then(Option::as_ref)
+    }
+
+    /// Where a node stands.
+    #[inline]
+    pub fn status<Q>(&self, node: &Q) -> Status
+    where
+        K: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        match self.map.get(node) {
+            None => Status::Unknown,
+            Some(None) => Status::OnPath,
+            Some(Some(_)) => Status::Done,
+        }
+    }
+
+    /// Stores the value of a node found without a walk (read off a table,
+    /// or valued in bulk); a node already there keeps its value.
+    pub fn insert(&mut self, node: K, value: V) {
+        self.map.entry(node).or_insert(Some(value));
+    }
+
+    /// Nodes finished or on the path.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// True when nothing is stored.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// Forgets every node.
+    pub fn clear(&mut self) {
+        self.map.clear();
+    }
+
+    fn enter(&mut self, node: &K)
+    where
+        K: Clone,
+    {
+        self.map.insert(node.clone(), None);
+    }
+
+    fn finish(&mut self, node: &K, value: V)
+    where
+        K: Clone,
+    {
+        match self.map.get_mut(node) {
+            Some(slot) => *slot = Some(value),
+            None => {
+                self.map.insert(node.clone(), Some(value));
+            }
+        }
+    }
+
+    fn abandon(&mut self, node: &K) {
+        if let Some(None) = self.map.get(node) {
+            self.map.remove(node);
+        }
+    }
+}
+
+/// What visiting a node of a [`MemoWalk`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step<V> {
+    /// The node's value: the driver stores it.
+    Done(V),
+    /// The children pushed into the list must be finished first; the node is
+    /// visited again afterwards (with the same frame).
+    Need,
+}
+
+/// A walk whose nodes are kept in a [`Memo`]: it says how to finish a node,
+/// and the driver keeps the marks (so no walk writes its own on-path state).
+pub trait MemoWalk {
+    /// A position as the analysis keys it.
+    type Node: Clone + Eq + Hash;
+    /// What a finished node holds.
+    type Value;
+    /// Scratch kept for a node while its children are being finished.
+    type Frame: Default;
+    /// The analysis' error; limits convert into it.
+    type Error: From<Exceeded>;
+
+    /// The memo the nodes are kept in.
+    fn memo(&self) -> &Memo<Self::Node, Self::Value>;
+    /// The same, to mark and store in.
+    fn memo_mut(&mut self) -> &mut Memo<Self::Node, Self::Value>;
+    /// A node was entered (and marked): count it as a position kept.
+    fn entered(&mut self, _node: &Self::Node) -> Result<(), Self::Error> {
+        Ok(())
+    }
+    /// Finishes the node, or lists the children it needs first.
+    fn visit(
+        &mut self,
+        node: &Self::Node,
+        frame: &mut Self::Frame,
+        children: &mut Vec<Self::Node>,
+    ) -> Result<Step<Self::Value>, Self::Error>;
+    /// The error for a cycle through `path` (its first node repeated at the end).
+    fn cycle(&mut self, path: Vec<Self::Node>) -> Self::Error;
+}
+
+impl<W: MemoWalk> Walk for W {
+    type Node = W::Node;
+    type Frame = W::Frame;
+    type Error = W::Error;
+
+    fn status(&self, node: &W::Node) -> Status {
+        self.memo().status(node)
+    }
+
+    fn enter(&mut self, node: &W::Node) -> Result<(), W::Error> {
+        self.memo_mut().enter(node);
+        self.entered(node)
+    }
+
+    fn abandon(&mut self, node: &W::Node) {
+        self.memo_mut().abandon(node);
+    }
+
+    fn visit(
+        &mut self,
+        node: &W::Node,
+        frame: &mut W::Frame,
+        children: &mut Vec<W::Node>,
+    ) -> Result<Visit, W::Error> {
+        Ok(match MemoWalk::visit(self, node, frame, children)? {
+            Step::Done(value) => {
+                self.memo_mut().finish(node, value);
+                Visit::Done
+            }
+            Step::Need => Visit::Need,
+        })
+    }
+
+    fn cycle(&mut self, path: Vec<W::Node>) -> W::Error {
+        MemoWalk::cycle(self, path)
+    }
 }
 
 struct Entry<N, F> {
@@ -300,5 +476,67 @@ mod tests {
         w.fail_enter = None;
         assert!(search(&mut w, 0, &Budget::default(), CyclePolicy::Error).is_ok());
         assert_eq!(w.state[0], Some(Some(2)));
+    }
+
+    /// The same depths by a walk over a [`Memo`]: the driver stores the
+    /// values and, after a cycle, leaves nothing marked.
+    struct MemoDepth<'g> {
+        succ: &'g [Vec<usize>],
+        memo: Memo<usize, u32>,
+    }
+
+    impl MemoWalk for MemoDepth<'_> {
+        type Node = usize;
+        type Value = u32;
+        type Frame = ();
+        type Error = Result<Vec<usize>, Exceeded>;
+
+        fn memo(&self) -> &Memo<usize, u32> {
+            &self.memo
+        }
+        fn memo_mut(&mut self) -> &mut Memo<usize, u32> {
+            &mut self.memo
+        }
+        fn visit(
+            &mut self,
+            n: &usize,
+            _: &mut (),
+            children: &mut Vec<usize>,
+        ) -> Result<Step<u32>, Self::Error> {
+            let mut best = 0;
+            for &c in &self.succ[*n] {
+                match self.memo.get(&c) {
+                    Some(d) => best = best.max(d + 1),
+                    None => children.push(c),
+                }
+            }
+            Ok(if children.is_empty() {
+                Step::Done(best)
+            } else {
+                Step::Need
+            })
+        }
+        fn cycle(&mut self, path: Vec<usize>) -> Self::Error {
+            Ok(path)
+        }
+    }
+
+    #[test]
+    fn a_memo_walk_is_marked_by_the_driver() {
+        let succ = vec![vec![1, 2], vec![2], vec![]];
+        let mut w = MemoDepth {
+            succ: &succ,
+            memo: Memo::default(),
+        };
+        assert!(search(&mut w, 0, &Budget::default(), CyclePolicy::Error).is_ok());
+        assert_eq!(w.memo.get(&0), Some(&2));
+        let succ = vec![vec![1], vec![2], vec![0]];
+        let mut w = MemoDepth {
+            succ: &succ,
+            memo: Memo::default(),
+        };
+        let err = search(&mut w, 0, &Budget::default(), CyclePolicy::Error).unwrap_err();
+        assert_eq!(err, Ok(vec![0, 1, 2, 0]));
+        assert!(w.memo.is_empty(), "no node left on the path");
     }
 }
