@@ -5,6 +5,7 @@
 pub mod impartial;
 pub mod loopy;
 pub mod misere;
+pub mod outcome;
 pub mod partizan;
 pub mod tables;
 
