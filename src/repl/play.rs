@@ -12,7 +12,6 @@ use crate::solve::impartial::longest::Lengths;
 use crate::solve::impartial::Solver;
 use crate::solve::loopy::analysis as loopy;
 use crate::solve::loopy::retrograde::Outcome as LoopyOutcome;
-use crate::solve::misere::outcome as misere;
 use crate::Engine;
 use std::collections::HashMap;
 
@@ -134,12 +133,10 @@ pub fn machine_move(
     let winning: Vec<GameSum> = if play.misere {
         engine.budget.start();
         let mut games = Games::new(&engine.globals, &mut engine.rt, &engine.budget);
-        misere::winning(
-            &mut games,
-            &mut engine.analyses.misere,
-            &play.position,
-            Span::default(),
-        )?
+        engine
+            .analyses
+            .misere
+            .searched_winning(&mut games, &play.position, Span::default())?
     } else {
         match with_solver(engine, |s| s.sum_moves(&play.position, Some(0))) {
             Ok(moves) => moves.into_iter().map(|m| m.result).collect(),
@@ -244,12 +241,11 @@ pub fn user_can_win(engine: &mut Engine, play: &Play) -> Result<bool, EvalError>
     if play.misere {
         engine.budget.start();
         let mut games = Games::new(&engine.globals, &mut engine.rt, &engine.budget);
-        misere::next_wins(
-            &mut games,
-            &mut engine.analyses.misere,
-            &play.position,
-            Span::default(),
-        )
+        engine
+            .analyses
+            .misere
+            .searched_outcome(&mut games, &play.position, Span::default())
+            .map(|o| o.is_n())
     } else {
         match with_solver(engine, |s| s.grundy_sum(&play.position.parts)) {
             Ok(v) => Ok(v != 0),

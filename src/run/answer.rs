@@ -33,6 +33,15 @@ impl From<crate::solve::loopy::retrograde::Outcome> for Outcome {
     }
 }
 
+impl From<crate::solve::outcome::Outcome> for Outcome {
+    fn from(o: crate::solve::outcome::Outcome) -> Self {
+        match o {
+            crate::solve::outcome::Outcome::P => Outcome::P,
+            crate::solve::outcome::Outcome::N => Outcome::N,
+        }
+    }
+}
+
 impl From<crate::solve::partizan::Outcome> for Outcome {
     fn from(o: crate::solve::partizan::Outcome) -> Self {
         use crate::solve::partizan::Outcome as Z;
@@ -240,7 +249,7 @@ pub enum Answer {
         /// The genus.
         value: Genus,
         /// What is known of the game's phylum.
-        phylum: crate::solve::misere::tame::Phylum,
+        phylum: crate::solve::misere::theory::Phylum,
     },
     /// `explain G`.
     Explain {

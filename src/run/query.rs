@@ -11,7 +11,7 @@ use crate::lang::value::{GameSum, InstId, Value};
 use crate::solve::impartial::periodicity::HeapValues;
 use crate::solve::impartial::{outcome, Solver};
 use crate::solve::loopy::analysis as loopy;
-use crate::solve::misere::{layers, tame};
+use crate::solve::misere::Misere;
 use crate::solve::partizan::analysis as partizan;
 use crate::syntax::ast::QueryKind;
 use std::rc::Rc;
@@ -67,15 +67,6 @@ fn is_loopy(e: &EvalError) -> bool {
 /// reading already).
 const MAX_PRINTED_FORM: usize = 1 << 20;
 
-/// Misère analyses do not cover loopy games: say so plainly.
-fn misere_of_loopy(e: EvalError, span: Span) -> EvalError {
-    if is_loopy(&e) {
-        EvalError::MisereLoopy { span }
-    } else {
-        e
-    }
-}
-
 impl<'a> Runner<'a> {
     /// Answers one query.
     pub fn answer(&mut self, q: &Query) -> Result<Answer, EvalError> {
@@ -123,13 +114,7 @@ impl<'a> Runner<'a> {
                 }
                 reject_partizan(&games, &g, span)?;
                 let value = if q.misere {
-                    let wins = layers::next_wins(&mut games, &mut analyses.misere, &g, span)
-                        .map_err(|e| misere_of_loopy(e, span))?;
-                    if wins {
-                        Outcome::N
-                    } else {
-                        Outcome::P
-                    }
+                    analyses.misere.outcome(&mut games, &g, span)?.into()
                 } else {
                     let known_loopy = analyses.loopy.knows(&g);
                     let quick = match outcome::single(&g) {
@@ -183,8 +168,7 @@ impl<'a> Runner<'a> {
             QueryKind::Winning => {
                 let g = subject(&mut games)?;
                 let moves = if q.misere {
-                    layers::winning(&mut games, &mut analyses.misere, &g, span)
-                        .map_err(|e| misere_of_loopy(e, span))?
+                    analyses.misere.winning(&mut games, &g, span)?
                 } else if analyses.loopy.knows(&g) {
                     loopy::sum_winning(&mut games, &mut analyses.loopy, &g, span)?
                 } else if let Some(moves) =
@@ -237,23 +221,10 @@ impl<'a> Runner<'a> {
             QueryKind::Play => Err(EvalError::Interactive { span }),
             QueryKind::Genus => {
                 let g = subject(&mut games)?;
-                let theory = tame::sum_genus(&mut games, &mut analyses.misere, &g, span)
-                    .map_err(|e| misere_of_loopy(e, span))?;
-                if let Some((value, tame)) = theory {
-                    let phylum = tame::Phylum::of(&value, tame);
-                    return Ok(Answer::Genus {
-                        expr,
-                        value,
-                        phylum,
-                    });
-                }
-                let normal = Solver::new(&mut games, &mut analyses.impartial, span)
-                    .grundy_sum(&g.parts)
-                    .map_err(|e| misere_of_loopy(e, span))?;
-                let value = layers::genus(&mut games, &mut analyses.misere, &g, normal, span)?;
-                // Found from a quotient or by search: hereditary tameness is
-                // not established.
-                let phylum = tame::Phylum::of(&value, false);
+                let (value, phylum) =
+                    analyses
+                        .misere
+                        .genus(&mut games, &mut analyses.impartial, &g, span)?;
                 Ok(Answer::Genus {
                     expr,
                     value,
@@ -467,13 +438,10 @@ fn table(
 
 fn quotient(
     games: &mut Games<'_>,
-    cache: &mut crate::solve::misere::MisereCache,
+    misere: &mut Misere,
     q: &Query,
     inst: InstId,
 ) -> Result<Answer, EvalError> {
-    use crate::graph::budget::Exceeded;
-    use crate::solve::misere::heaps::GameHeaps;
-    use crate::solve::misere::quotient::{periodic, quotient, QuotientError};
     let span = q.span;
     let params = games.game(inst).map_or(0, |g| g.params.len());
     if params != 1 {
@@ -498,46 +466,11 @@ fn quotient(
             ))
         }
     };
-    let budget = games.budget;
-    let found = match crate::solve::misere::heaps::proven_below(games, inst, up_to, span) {
-        Ok(Some(q)) => Ok(q),
-        Ok(None) => quotient(&mut GameHeaps::new(games, inst, span)?, up_to, budget),
-        Err(e) => Err(e),
-    };
-    let stopped = |exceeded, heap| EvalError::QuotientLimit {
-        exceeded,
-        heap,
-        game: q.text.clone(),
-        span,
-    };
-    let found = found.map_err(|e| match e {
-        QuotientError::Rules(e) => e,
-        QuotientError::Budget(x) => EvalError::limit(x, span),
-        QuotientError::OutOfTime { heap, limit } => stopped(Exceeded::Timeout(limit), heap),
-        QuotientError::OutOfMemory { heap, limit } => stopped(Exceeded::Memory(limit), heap),
-        QuotientError::IllFounded { heap, option } => EvalError::NotHeapGame {
-            why: format!("heap {heap} has the option {option:?}, which is not smaller"),
-            span,
-        },
-        QuotientError::TooLarge(heap) => EvalError::Quotient {
-            why: format!("the candidate monoid grew too large at heap {heap}"),
-            span,
-        },
-        QuotientError::Uncertified(why) => EvalError::Quotient { why, span },
-        QuotientError::Internal(what) => EvalError::Internal { what, span },
-    })?;
-    // The construction certified the quotient and applied the periodicity
-    // theorem; otherwise a repeating Φ is shown as observed only.
-    let period = found
-        .proven_period()
-        .copied()
-        .or_else(|| periodic::periodicity(&found, None, false));
-    let found = Rc::new(found);
-    cache.quotients.insert(inst, found.clone());
+    let found = misere.quotient(games, inst, up_to, &q.text, span)?;
     Ok(Answer::Quotient {
         game: q.text.clone(),
         up_to,
-        quotient: found,
-        period,
+        quotient: found.quotient,
+        period: found.period,
     })
 }

@@ -17,7 +17,7 @@ pub struct Analyses {
     /// Normal-play outcomes found without Grundy values.
     pub outcomes: impartial::outcome::Outcomes,
     /// Misère outcomes and values.
-    pub misere: misere::MisereCache,
+    pub misere: misere::Misere,
     /// Loopy components' explicit graphs and generalised values.
     pub loopy: loopy::analysis::LoopyCache,
     /// Canonical forms of partizan positions.

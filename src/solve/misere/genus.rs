@@ -23,7 +23,7 @@
 //!
 //! Genus of a *sum*: it is not a function of the components' genera unless all
 //! are tame (then the tame-sum rule holds). The walks of
-//! [`super::genus_walk`] apply the recursion to the sum itself, whose options
+//! [`super::walks::genus`] apply the recursion to the sum itself, whose options
 //! are again sums, over every position it reaches.
 //! A misère quotient comes first when the game's closure contains *2 and the
 //! misère values of its sums are a function of their images, certified
