@@ -7,7 +7,7 @@ use crate::eval::eval_error::EvalError;
 use crate::lang::dyadic::Dyadic;
 use crate::lang::value::{Component, GameSum, Value};
 use crate::solve::loopy::generalized::Gsg;
-use crate::solve::misere::genus::Genus;
+use crate::solve::misere::Genus;
 use crate::syntax::ast::QueryKind;
 
 /// Whether `answer` equals the written value `want`.

@@ -21,6 +21,11 @@ mod sums;
 pub mod theory;
 mod walks;
 
+pub use genus::Genus;
+pub use quotient::periodic::Periodicity;
+pub use quotient::Quotient;
+pub use theory::Phylum;
+
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::Games;
@@ -28,13 +33,10 @@ use crate::graph::budget::Exceeded;
 use crate::lang::value::{GameSum, InstId};
 use crate::solve::impartial::{Impartial, Solver as Impartials};
 use crate::solve::outcome::Outcome;
-use genus::Genus;
-use quotient::periodic::{self, Periodicity};
-use quotient::{Quotient, QuotientError};
+use quotient::{periodic, QuotientError};
 use solver::Solver;
 use std::rc::Rc;
 use sums::heap::GameHeaps;
-use theory::Phylum;
 
 /// Misère play's analyses and what they keep across statements (until a
 /// game is redefined).
