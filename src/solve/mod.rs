@@ -4,6 +4,7 @@
 
 pub mod impartial;
 pub mod loopy;
+pub mod mex;
 pub mod misere;
 pub mod outcome;
 pub mod partizan;

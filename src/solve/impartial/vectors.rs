@@ -4,12 +4,12 @@
 //! one stack-shaped arena. A doubt of the compiled rules, or a cycle, hands the
 //! instance back to the general evaluator (which reports cycles with their path).
 
-use super::grundy::mex;
 use super::kernel::vector::{compile, Halt, VectorRules};
 use super::{Solver, IN_PROGRESS, UNKNOWN};
 use crate::eval::eval_error::EvalError;
 use crate::graph::budget::{Budget, Exceeded};
 use crate::lang::value::{InstId, Pos};
+use crate::solve::mex::mex;
 use std::rc::Rc;
 
 /// Grundy values (or `IN_PROGRESS`) of one instance's vector positions: an

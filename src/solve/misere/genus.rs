@@ -32,6 +32,7 @@
 //! quotient ([`super::quotient::labelled`]) then answers the sums whose genus
 //! stays below its cap: Kayles' of cap 4 about half the heaps up to 200.
 
+use crate::solve::mex::first_clear;
 use std::fmt;
 use std::str::FromStr;
 
@@ -186,12 +187,7 @@ impl Genus {
             }
         };
         let mex_of = |seen: &[u64], row: usize| -> u32 {
-            let set = seen.get(row * words..(row + 1) * words).unwrap_or(&[]);
-            set.iter()
-                .position(|&w| w != u64::MAX)
-                .map_or(words * 64, |i| {
-                    i * 64 + set.get(i).map_or(0, |w| (!w).trailing_zeros() as usize)
-                }) as u32
+            first_clear(seen.get(row * words..(row + 1) * words).unwrap_or(&[]))
         };
         for o in options {
             let o = o.borrow();

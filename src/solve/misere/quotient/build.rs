@@ -10,6 +10,7 @@ use super::reduce::reduce;
 use super::rules::HeapRules;
 use super::{certify, periodic, presentation, Elem, Monoid, Quotient, QuotientError, MAX_CAP};
 use crate::graph::budget::Budget;
+use crate::solve::mex::capped_mex;
 use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -181,11 +182,6 @@ fn label_bit(label: Option<u32>) -> u64 {
         Some(l) if l < MAX_CAP => 1 << l,
         _ => 0,
     }
-}
-
-/// The mex of a set of labels, capped.
-fn capped_mex(mask: u64, cap: u32) -> u32 {
-    mask.trailing_ones().min(cap)
 }
 
 /// Index and period of x in a monoid: the least i, p with x^(i+p) = x^i.

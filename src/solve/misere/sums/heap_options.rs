@@ -5,7 +5,7 @@
 //! *1 cancelled in pairs) and equivalent sums share one key.
 
 use crate::graph::budget::{Budget, Exceeded};
-use crate::solve::impartial::grundy::mex;
+use crate::solve::mex::mex;
 use crate::solve::misere::quotient::rules::HeapRules;
 use std::rc::Rc;
 
