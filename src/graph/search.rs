@@ -6,7 +6,7 @@
 //! poisoned.
 //!
 //! The on-path marks live here too: a walk that keeps its nodes in a [`Memo`]
-//! implements [`MemoWalk`] (how to finish a node, nothing else), and the
+//! (or, for interned ids, an [`IdMemo`]) implements [`MemoWalk`] (how to finish a node, nothing else), and the
 //! driver marks a node when it enters it, stores its value when it is
 //! finished, and unmarks it when a search fails. [`Walk`] is the driver's own
 //! interface, for a walk whose table is not a `Memo`.
@@ -135,18 +135,36 @@ impl<K: Hash + Eq, V> Memo<K, V> {
     pub fn clear(&mut self) {
         self.map.clear();
     }
+}
 
-    fn enter(&mut self, node: &K)
-    where
-        K: Clone,
-    {
+/// A table the driver keeps a walk's marks in: where each node stands, the
+/// mark of a node on the path, its value once finished. Only the driver
+/// calls `enter`, `finish` and `abandon`.
+pub trait Marks<N> {
+    /// What a finished node holds.
+    type Value;
+    /// Where a node stands.
+    fn status(&self, node: &N) -> Status;
+    /// Marks a node as on the path.
+    fn enter(&mut self, node: &N);
+    /// Stores a finished node's value.
+    fn finish(&mut self, node: &N, value: Self::Value);
+    /// Takes an unfinished node off the path after a failure.
+    fn abandon(&mut self, node: &N);
+}
+
+impl<K: Hash + Eq + Clone, V> Marks<K> for Memo<K, V> {
+    type Value = V;
+
+    fn status(&self, node: &K) -> Status {
+        Memo::status(self, node)
+    }
+
+    fn enter(&mut self, node: &K) {
         self.map.insert(node.clone(), None);
     }
 
-    fn finish(&mut self, node: &K, value: V)
-    where
-        K: Clone,
-    {
+    fn finish(&mut self, node: &K, value: V) {
         match self.map.get_mut(node) {
             Some(slot) => *slot = Some(value),
             None => {
@@ -162,6 +180,78 @@ impl<K: Hash + Eq, V> Memo<K, V> {
     }
 }
 
+/// A [`Memo`] for nodes that are dense ids (interned positions): a vector
+/// indexed by the id, no hashing.
+#[derive(Debug, Clone)]
+pub struct IdMemo<V> {
+    slots: Vec<Slot<V>>,
+}
+
+#[derive(Debug, Clone)]
+enum Slot<V> {
+    Unknown,
+    OnPath,
+    Done(V),
+}
+
+impl<V> Default for IdMemo<V> {
+    fn default() -> Self {
+        IdMemo { slots: Vec::new() }
+    }
+}
+
+impl<V> IdMemo<V> {
+    /// The value of a finished node.
+    #[inline]
+    pub fn get(&self, id: u32) -> Option<&V> {
+        match self.slots.get(id as usize) {
+            Some(Slot::Done(v)) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// True when no node was finished or entered.
+    pub fn is_empty(&self) -> bool {
+        self.slots.iter().all(|s| matches!(s, Slot::Unknown))
+    }
+
+    fn set(&mut self, id: u32, slot: Slot<V>) {
+        let i = id as usize;
+        if self.slots.len() <= i {
+            self.slots.resize_with(i + 1, || Slot::Unknown);
+        }
+        if let Some(s) = self.slots.get_mut(i) {
+            *s = slot;
+        }
+    }
+}
+
+impl<V> Marks<u32> for IdMemo<V> {
+    type Value = V;
+
+    fn status(&self, id: &u32) -> Status {
+        match self.slots.get(*id as usize) {
+            None | Some(Slot::Unknown) => Status::Unknown,
+            Some(Slot::OnPath) => Status::OnPath,
+            Some(Slot::Done(_)) => Status::Done,
+        }
+    }
+
+    fn enter(&mut self, id: &u32) {
+        self.set(*id, Slot::OnPath);
+    }
+
+    fn finish(&mut self, id: &u32, value: V) {
+        self.set(*id, Slot::Done(value));
+    }
+
+    fn abandon(&mut self, id: &u32) {
+        if let Some(s @ Slot::OnPath) = self.slots.get_mut(*id as usize) {
+            *s = Slot::Unknown;
+        }
+    }
+}
+
 /// What visiting a node of a [`MemoWalk`] found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Step<V> {
@@ -172,22 +262,26 @@ pub enum Step<V> {
     Need,
 }
 
-/// A walk whose nodes are kept in a [`Memo`]: it says how to finish a node,
-/// and the driver keeps the marks (so no walk writes its own on-path state).
+/// The value a [`MemoWalk`]'s nodes hold.
+pub type ValueOf<W> = <<W as MemoWalk>::Memo as Marks<<W as MemoWalk>::Node>>::Value;
+
+/// A walk whose nodes are kept in a [`Memo`] (or an [`IdMemo`]): it says how
+/// to finish a node, and the driver keeps the marks (so no walk writes its
+/// own on-path state).
 pub trait MemoWalk {
     /// A position as the analysis keys it.
-    type Node: Clone + Eq + Hash;
-    /// What a finished node holds.
-    type Value;
+    type Node: Clone + PartialEq;
+    /// The table the nodes are kept in.
+    type Memo: Marks<Self::Node>;
     /// Scratch kept for a node while its children are being finished.
     type Frame: Default;
     /// The analysis' error; limits convert into it.
     type Error: From<Exceeded>;
 
     /// The memo the nodes are kept in.
-    fn memo(&self) -> &Memo<Self::Node, Self::Value>;
+    fn memo(&self) -> &Self::Memo;
     /// The same, to mark and store in.
-    fn memo_mut(&mut self) -> &mut Memo<Self::Node, Self::Value>;
+    fn memo_mut(&mut self) -> &mut Self::Memo;
     /// A node was entered (and marked): count it as a position kept.
     fn entered(&mut self, _node: &Self::Node) -> Result<(), Self::Error> {
         Ok(())
@@ -198,7 +292,7 @@ pub trait MemoWalk {
         node: &Self::Node,
         frame: &mut Self::Frame,
         children: &mut Vec<Self::Node>,
-    ) -> Result<Step<Self::Value>, Self::Error>;
+    ) -> Result<Step<ValueOf<Self>>, Self::Error>;
     /// The error for a cycle through `path` (its first node repeated at the end).
     fn cycle(&mut self, path: Vec<Self::Node>) -> Self::Error;
 }
@@ -487,7 +581,7 @@ mod tests {
 
     impl MemoWalk for MemoDepth<'_> {
         type Node = usize;
-        type Value = u32;
+        type Memo = Memo<usize, u32>;
         type Frame = ();
         type Error = Result<Vec<usize>, Exceeded>;
 

@@ -158,7 +158,7 @@ impl<P: Positions> OutcomeWalk<'_, P> {
 
 impl<P: Positions> MemoWalk for OutcomeWalk<'_, P> {
     type Node = P::Node;
-    type Value = Outcome;
+    type Memo = Memo<P::Node, Outcome>;
     type Frame = Frame<P::Node>;
     type Error = P::Error;
 

@@ -46,7 +46,7 @@ struct GenusWalk<'w, K: SumKey> {
 
 impl<K: SumKey> MemoWalk for GenusWalk<'_, K> {
     type Node = K::Key;
-    type Value = Genus;
+    type Memo = Memo<K::Key, Genus>;
     /// Whether the options not known yet have been asked of the key.
     type Frame = bool;
     type Error = K::Error;

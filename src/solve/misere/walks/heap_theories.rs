@@ -151,7 +151,7 @@ impl From<Exceeded> for TooMany {
 
 impl MemoWalk for Reach<'_> {
     type Node = i64;
-    type Value = ();
+    type Memo = Memo<i64, ()>;
     type Frame = ();
     type Error = TooMany;
 

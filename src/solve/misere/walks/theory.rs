@@ -173,7 +173,7 @@ impl TheoryWalk<'_, '_> {
 
 impl MemoWalk for TheoryWalk<'_, '_> {
     type Node = Component;
-    type Value = Theory;
+    type Memo = Memo<Component, Theory>;
     type Frame = ();
     type Error = EvalError;
 
