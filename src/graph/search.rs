@@ -145,8 +145,9 @@ pub trait Marks<N> {
     type Value;
     /// Where a node stands.
     fn status(&self, node: &N) -> Status;
-    /// Marks a node as on the path.
-    fn enter(&mut self, node: &N);
+    /// Marks a node as on the path (a table that grows may be refused by
+    /// the budget).
+    fn enter(&mut self, node: &N) -> Result<(), Exceeded>;
     /// Stores a finished node's value.
     fn finish(&mut self, node: &N, value: Self::Value);
     /// Takes an unfinished node off the path after a failure.
@@ -160,8 +161,9 @@ impl<K: Hash + Eq + Clone, V> Marks<K> for Memo<K, V> {
         Memo::status(self, node)
     }
 
-    fn enter(&mut self, node: &K) {
+    fn enter(&mut self, node: &K) -> Result<(), Exceeded> {
         self.map.insert(node.clone(), None);
+        Ok(())
     }
 
     fn finish(&mut self, node: &K, value: V) {
@@ -237,8 +239,9 @@ impl<V> Marks<u32> for IdMemo<V> {
         }
     }
 
-    fn enter(&mut self, id: &u32) {
+    fn enter(&mut self, id: &u32) -> Result<(), Exceeded> {
         self.set(*id, Slot::OnPath);
+        Ok(())
     }
 
     fn finish(&mut self, id: &u32, value: V) {
@@ -307,7 +310,7 @@ impl<W: MemoWalk> Walk for W {
     }
 
     fn enter(&mut self, node: &W::Node) -> Result<(), W::Error> {
-        self.memo_mut().enter(node);
+        self.memo_mut().enter(node)?;
         self.entered(node)
     }
 
