@@ -12,6 +12,7 @@ use crate::solve::impartial::longest::Lengths;
 use crate::solve::impartial::Solver;
 use crate::solve::loopy::analysis as loopy;
 use crate::solve::loopy::retrograde::Outcome as LoopyOutcome;
+use crate::solve::normal::reached;
 use crate::Engine;
 use std::collections::HashMap;
 
@@ -64,11 +65,6 @@ fn moved_component(
         .zip(after.parts.iter())
         .position(|(a, b)| a != b)?;
     Some((i, before.parts.get(i)?.clone()))
-}
-
-/// True when the error is a cycle met by the Grundy search.
-fn is_loopy(e: &EvalError) -> bool {
-    matches!(e, EvalError::Loopy { .. })
 }
 
 /// What a step of play produced.
@@ -138,9 +134,11 @@ pub fn machine_move(
             .misere
             .searched_winning(&mut games, &play.position, Span::default())?
     } else {
-        match with_solver(engine, |s| s.sum_moves(&play.position, Some(0))) {
+        match reached(with_solver(engine, |s| {
+            s.sum_moves(&play.position, Some(0))
+        }))? {
             Ok(moves) => moves.into_iter().map(|m| m.result).collect(),
-            Err(e) if is_loopy(&e) => {
+            Err(_cycle) => {
                 let mut games = Games::new(&engine.globals, &mut engine.rt, &engine.budget);
                 let reply = loopy::machine_move(
                     &mut games,
@@ -151,7 +149,6 @@ pub fn machine_move(
                 )?;
                 return Ok(reply.map(|(g, o)| (g, o == LoopyOutcome::N)));
             }
-            Err(e) => return Err(e),
         }
     };
     if let Some(w) = winning.into_iter().next() {
@@ -247,9 +244,9 @@ pub fn user_can_win(engine: &mut Engine, play: &Play) -> Result<bool, EvalError>
             .searched_outcome(&mut games, &play.position, Span::default())
             .map(|o| o.is_n())
     } else {
-        match with_solver(engine, |s| s.grundy_sum(&play.position.parts)) {
+        match reached(with_solver(engine, |s| s.grundy_sum(&play.position.parts)))? {
             Ok(v) => Ok(v != 0),
-            Err(e) if is_loopy(&e) => {
+            Err(_cycle) => {
                 let mut games = Games::new(&engine.globals, &mut engine.rt, &engine.budget);
                 let outcome = loopy::sum_outcome(
                     &mut games,
@@ -259,7 +256,6 @@ pub fn user_can_win(engine: &mut Engine, play: &Play) -> Result<bool, EvalError>
                 )?;
                 Ok(outcome == LoopyOutcome::N)
             }
-            Err(e) => Err(e),
         }
     }
 }

@@ -6,6 +6,7 @@ pub mod impartial;
 pub mod loopy;
 pub mod mex;
 pub mod misere;
+pub mod normal;
 pub mod outcome;
 pub mod partizan;
 pub mod tables;
@@ -26,6 +27,16 @@ pub struct Analyses {
 }
 
 impl Analyses {
+    /// Normal play of impartial games: Grundy tables, outcome searches, and
+    /// the loopy analysis they hand loopy positions to.
+    pub fn normal(&mut self) -> normal::Normal<'_> {
+        normal::Normal {
+            impartial: &mut self.impartial,
+            outcomes: &mut self.outcomes,
+            loopy: &mut self.loopy,
+        }
+    }
+
     /// Forgets every computed value (a game was redefined, or a limit asked for room).
     pub fn clear(&mut self) {
         self.impartial.clear();

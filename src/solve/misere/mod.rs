@@ -32,6 +32,7 @@ use crate::game::Games;
 use crate::graph::budget::Exceeded;
 use crate::lang::value::{GameSum, InstId};
 use crate::solve::impartial::{Impartial, Solver as Impartials};
+use crate::solve::normal::reached;
 use crate::solve::outcome::Outcome;
 use quotient::{periodic, QuotientError};
 use solver::Solver;
@@ -106,12 +107,9 @@ impl Misere {
         if let Some((value, tame)) = layers::tame::genus(&mut self.solver(games, span), sum)? {
             return Ok((value.clone(), Phylum::of(&value, tame)));
         }
-        let normal = Impartials::new(games, impartial, span)
-            .grundy_sum(&sum.parts)
-            .map_err(|e| match e {
-                EvalError::Loopy { .. } => EvalError::MisereLoopy { span },
-                e => e,
-            })?;
+        let normal = Impartials::new(games, impartial, span).grundy_sum(&sum.parts);
+        // Misère play of a loopy game is not analysed.
+        let normal = reached(normal)?.map_err(|_cycle| EvalError::MisereLoopy { span })?;
         let value = ladder::genus(&mut self.solver(games, span), sum, normal)?;
         // Found from a quotient or by search: hereditary tameness is not
         // established.

@@ -5,7 +5,7 @@
 //! Components are interned to dense ids on first sight, so a position is hashed
 //! once per option that reaches it and the search itself works on integers.
 
-use super::{CanonStore, Error, Form, Outcome};
+use super::{CanonStore, Cmp, Dyadic, Error, Form, Outcome, Thermograph};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::{Games, OptionList, Side};
@@ -60,6 +60,100 @@ impl PartizanCache {
     /// The form of a component already finished.
     fn done(&self, c: &Component) -> Option<Form> {
         self.forms.get(*self.ids.get(c)?).copied()
+    }
+}
+
+/// A number the queries read off a canonical form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Measure {
+    /// `temperature G`.
+    Temperature,
+    /// `mean G`.
+    Mean,
+    /// `leftstop G`.
+    LeftStop,
+    /// `rightstop G`.
+    RightStop,
+}
+
+/// Most characters of a printed canonical form (a megabyte of text is beyond
+/// reading already).
+const MAX_PRINTED_FORM: usize = 1 << 20;
+
+/// The partizan queries, each one call: the forms of the sums asked about,
+/// and what the store reads off them.
+impl PartizanCache {
+    /// `outcome G`: L, R, N or P.
+    pub fn outcome(
+        &mut self,
+        games: &mut Games<'_>,
+        g: &GameSum,
+        span: Span,
+    ) -> Result<Outcome, EvalError> {
+        sum_outcome(games, self, g, span)
+    }
+
+    /// `compare G H`.
+    pub fn compare(
+        &mut self,
+        games: &mut Games<'_>,
+        g: &GameSum,
+        h: &GameSum,
+        span: Span,
+    ) -> Result<Cmp, EvalError> {
+        let a = sum_form(games, self, g, span)?;
+        let b = sum_form(games, self, h, span)?;
+        self.store
+            .compare(a, b, games.budget)
+            .map_err(|e| store_error(e, span))
+    }
+
+    /// `temperature G`, `mean G`, `leftstop G`, `rightstop G`.
+    pub fn measure(
+        &mut self,
+        games: &mut Games<'_>,
+        g: &GameSum,
+        measure: Measure,
+        span: Span,
+    ) -> Result<Dyadic, EvalError> {
+        let f = sum_form(games, self, g, span)?;
+        let store = &mut self.store;
+        match measure {
+            Measure::Temperature => store.temperature(f, games.budget),
+            Measure::Mean => store.mean(f, games.budget),
+            Measure::LeftStop => Ok(store.left_stop(f)),
+            Measure::RightStop => Ok(store.right_stop(f)),
+        }
+        .map_err(|e| store_error(e, span))
+    }
+
+    /// `thermograph G`.
+    pub fn thermograph(
+        &mut self,
+        games: &mut Games<'_>,
+        g: &GameSum,
+        span: Span,
+    ) -> Result<Thermograph, EvalError> {
+        let f = sum_form(games, self, g, span)?;
+        self.store
+            .thermograph(f, games.budget)
+            .map_err(|e| store_error(e, span))
+    }
+
+    /// `canonical G`. An answer is only as good as its printing: a form too
+    /// long to print is refused rather than exhaust memory writing it.
+    pub fn canonical(
+        &mut self,
+        games: &mut Games<'_>,
+        g: &GameSum,
+        span: Span,
+    ) -> Result<Form, EvalError> {
+        let form = sum_form(games, self, g, span)?;
+        let limit = MAX_PRINTED_FORM;
+        if self.store.printed_len(form, limit).is_none() {
+            return Err(EvalError::FormTooLong { limit, span });
+        }
+        Ok(form)
     }
 }
 
