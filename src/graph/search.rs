@@ -11,7 +11,7 @@
 //! finished, and unmarks it when a search fails. [`Walk`] is the driver's own
 //! interface, for a walk whose table is not a `Memo`.
 
-use super::budget::{Budget, Exceeded};
+use crate::budget::{Budget, Exceeded};
 use rustc_hash::FxHashMap;
 use std::borrow::Borrow;
 use std::hash::Hash;

@@ -280,7 +280,7 @@ fn sequence(games: &mut Games<'_>, tables: &mut Impartial, q: &Query) -> Result<
     let limit = games.budget.limits().max_positions;
     if len > limit {
         return Err(EvalError::limit(
-            crate::graph::budget::Exceeded::Positions(limit),
+            crate::budget::Exceeded::Positions(limit),
             span,
         ));
     }

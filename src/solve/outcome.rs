@@ -12,7 +12,7 @@
 //! so the first P ends the search of the rest, and runs on the one search
 //! driver, which keeps the marks, the budget and cycle detection.
 
-use crate::graph::budget::{Budget, Exceeded};
+use crate::budget::{Budget, Exceeded};
 use crate::graph::search::{search, CyclePolicy, Memo, MemoWalk, Step};
 use std::hash::Hash;
 

@@ -16,10 +16,10 @@ pub mod sums;
 pub mod vectors;
 
 use super::tables::{key_of, Table};
+use crate::budget::Exceeded;
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::Games;
-use crate::graph::budget::Exceeded;
 use crate::lang::value::{InstId, Pos};
 use kernel::Kernel;
 use std::rc::Rc;

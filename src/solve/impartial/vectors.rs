@@ -7,8 +7,8 @@
 
 use super::kernel::vector::{compile, Halt, VectorRules};
 use super::{Solver, IN_PROGRESS, UNKNOWN};
+use crate::budget::{Budget, Exceeded};
 use crate::eval::eval_error::EvalError;
-use crate::graph::budget::{Budget, Exceeded};
 use crate::graph::search::{search, CyclePolicy, Marks, MemoWalk, Status, Step};
 use crate::lang::value::{InstId, Pos};
 use crate::solve::mex::mex;
@@ -459,7 +459,7 @@ impl<'w> MemoWalk for VectorWalk<'w> {
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-    use crate::graph::budget::Limits;
+    use crate::budget::Limits;
     use proptest::prelude::*;
     use std::collections::HashMap;
 

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::mem::size_of;
 
-use crate::graph::budget::{Budget, Exceeded};
+use crate::budget::{Budget, Exceeded};
 use crate::graph::explicit::Csr;
 use crate::solve::loopy::retrograde::Outcome;
 

@@ -26,10 +26,10 @@ pub use quotient::periodic::Periodicity;
 pub use quotient::Quotient;
 pub use theory::Phylum;
 
+use crate::budget::Exceeded;
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::Games;
-use crate::graph::budget::Exceeded;
 use crate::lang::value::{GameSum, InstId};
 use crate::solve::impartial::{Impartial, Solver as Impartials};
 use crate::solve::normal::reached;

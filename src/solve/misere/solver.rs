@@ -3,10 +3,10 @@
 //! and walk takes this one context instead of its parts.
 
 use super::cache::Cache;
+use crate::budget::Exceeded;
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::Games;
-use crate::graph::budget::Exceeded;
 use crate::lang::value::Component;
 use std::rc::Rc;
 use std::time::Duration;

@@ -5,7 +5,7 @@ use super::dyadic::Dyadic;
 use super::nus::Nus;
 use super::store::{CanonStore, Form};
 use super::Error;
-use crate::graph::budget::Budget;
+use crate::budget::Budget;
 use crate::solve::mex::mex;
 
 impl CanonStore {

@@ -8,7 +8,7 @@
 )]
 
 use super::*;
-use crate::graph::budget::Budget;
+use crate::budget::Budget;
 use crate::solve::misere::cache::HeapSums;
 use crate::solve::misere::quotient::rules::HeapRules;
 use crate::solve::misere::quotient::rules::Octal;

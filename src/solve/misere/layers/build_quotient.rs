@@ -8,10 +8,10 @@
 //!
 //! [`Slices::quotient`]: crate::solve::misere::solver::Slices
 
+use crate::budget::Exceeded;
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::Games;
-use crate::graph::budget::Exceeded;
 use crate::lang::value::{GameSum, InstId};
 use crate::solve::misere::cache::Cache;
 use crate::solve::misere::quotient::{labelled, quotient, Quotient, QuotientError};

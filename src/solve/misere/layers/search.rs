@@ -4,8 +4,8 @@
 //! else its components. A search may be given a time slice; cut short, it
 //! answers `None` and keeps what it finished for the next one.
 
+use crate::budget::{Budget, Exceeded};
 use crate::eval::eval_error::EvalError;
-use crate::graph::budget::{Budget, Exceeded};
 use crate::lang::value::GameSum;
 use crate::solve::misere::genus::Genus;
 use crate::solve::misere::quotient::values::from_labels;

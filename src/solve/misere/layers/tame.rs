@@ -5,8 +5,8 @@
 //! the replies inside a nimber computed (two candidates), never listed. The
 //! components' genera come from their theory ([`component_theory`]).
 
+use crate::budget::Exceeded;
 use crate::eval::eval_error::EvalError;
-use crate::graph::budget::Exceeded;
 use crate::lang::value::{Component, GameSum};
 use crate::solve::misere::genus::{Genus, GenusClass};
 use crate::solve::misere::solver::Solver;

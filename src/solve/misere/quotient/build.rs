@@ -9,7 +9,7 @@
 use super::reduce::reduce;
 use super::rules::HeapRules;
 use super::{certify, periodic, presentation, Elem, Monoid, Quotient, QuotientError, MAX_CAP};
-use crate::graph::budget::Budget;
+use crate::budget::Budget;
 use crate::solve::mex::capped_mex;
 use rustc_hash::FxHashMap;
 use std::cmp::Reverse;

@@ -34,7 +34,7 @@ pub mod rules;
 mod tests;
 pub mod values;
 
-use crate::graph::budget::{Budget, Exceeded};
+use crate::budget::{Budget, Exceeded};
 pub use presentation::{generator_name, monomial};
 use rules::HeapRules;
 use std::fmt;

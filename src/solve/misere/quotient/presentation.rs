@@ -4,7 +4,7 @@
 //! order; and how monomials are printed.
 
 use super::{Elem, Monoid, Presentation, Quotient, QuotientError};
-use crate::graph::budget::Budget;
+use crate::budget::Budget;
 use std::collections::HashSet;
 
 /// Names the generators, finds normal forms and relations, and renumbers the

@@ -4,7 +4,7 @@
 //! the classes; the reduced monoid is the classes with their products.
 
 use super::{Elem, Monoid, QuotientError};
-use crate::graph::budget::Budget;
+use crate::budget::Budget;
 use rustc_hash::FxHashMap;
 use std::collections::HashSet;
 

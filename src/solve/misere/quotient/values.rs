@@ -25,7 +25,7 @@
 //! values) is tried next, and the search last.
 
 use super::{Elem, Quotient};
-use crate::graph::budget::{Budget, Exceeded};
+use crate::budget::{Budget, Exceeded};
 use crate::solve::mex::first_clear;
 use std::collections::VecDeque;
 

@@ -4,7 +4,7 @@
 //! nim heap in misère play replaced by the smallest such heap (*0 dropped,
 //! *1 cancelled in pairs) and equivalent sums share one key.
 
-use crate::graph::budget::{Budget, Exceeded};
+use crate::budget::{Budget, Exceeded};
 use crate::solve::mex::mex;
 use crate::solve::misere::quotient::rules::HeapRules;
 use std::rc::Rc;

@@ -13,7 +13,7 @@
 
 use super::heap_options::{option_of, HeapOptions, HeapWalkError, Heaps};
 use super::key::{EachOption, SumKey};
-use crate::graph::budget::Budget;
+use crate::budget::Budget;
 use crate::graph::search::Memo;
 use crate::solve::misere::cache::Hints;
 use crate::solve::misere::genus::Genus;

@@ -21,7 +21,7 @@ pub(crate) trait SumKey {
     /// A sum formed in scratch storage, looked up before it is kept.
     type Form: ?Sized + Eq + Hash;
     /// Why a walk stops; limits convert into it.
-    type Error: From<crate::graph::budget::Exceeded>;
+    type Error: From<crate::budget::Exceeded>;
 
     /// The key of a formed sum.
     fn key(form: &Self::Form) -> Self::Key;

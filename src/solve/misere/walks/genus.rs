@@ -10,7 +10,7 @@
 //! (keyed by its components). A value quotient may know the genus of the
 //! options it covers; they are taken from it and not walked.
 
-use crate::graph::budget::Budget;
+use crate::budget::Budget;
 use crate::graph::search::{search, CyclePolicy, Memo, MemoWalk, Status, Step};
 use crate::solve::misere::cache::{HeapSums, Hints};
 use crate::solve::misere::genus::{Genus, GenusScratch};

@@ -5,8 +5,8 @@
 //! is refused at once, unless it reaches only a few heaps (halving: about
 //! log n), which the walk then keeps.
 
+use crate::budget::{Budget, Exceeded};
 use crate::eval::eval_error::EvalError;
-use crate::graph::budget::{Budget, Exceeded};
 use crate::graph::search::{search, CyclePolicy, Memo, MemoWalk, Status, Step};
 use crate::lang::value::{Component, Value};
 use crate::solve::impartial::kernel::compile::compile;

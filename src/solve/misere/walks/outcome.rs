@@ -2,7 +2,7 @@
 //! values do not decide misère sums), over any key: a sum a kept quotient
 //! covers is read off it, anything else is found in the memo or searched.
 
-use crate::graph::budget::Budget;
+use crate::budget::Budget;
 use crate::graph::search::Memo;
 use crate::solve::misere::cache::HeapSums;
 use crate::solve::misere::quotient::rules::HeapRules;

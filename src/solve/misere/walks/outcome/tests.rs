@@ -112,7 +112,7 @@ fn search_with_a_smaller_quotient_matches_the_brute_force() {
 /// and both answers (when the first has one) match the brute force.
 #[test]
 fn searches_cut_short_resume_correctly() {
-    use crate::graph::budget::Limits;
+    use crate::budget::Limits;
     let tiny = Budget::new(Limits {
         max_positions: 4,
         ..Limits::default()
