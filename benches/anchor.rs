@@ -18,7 +18,7 @@
     clippy::panic
 )]
 
-use grundy::graph::budget::Limits;
+use grundy::budget::Limits;
 use grundy::{Answer, Engine};
 use std::path::{Path, PathBuf};
 use std::process::Command;

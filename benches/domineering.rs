@@ -23,7 +23,7 @@ use cgt::short::partizan::games::domineering::Domineering;
 use cgt::short::partizan::partizan_game::PartizanGame;
 use cgt::short::partizan::transposition_table::ParallelTranspositionTable;
 use cgt::total::TotalWrapper;
-use grundy::graph::budget::Budget;
+use grundy::budget::Budget;
 use grundy::solve::partizan::{CanonStore, Dyadic, Form, Nus};
 use grundy::{Answer, Engine};
 use std::collections::HashMap;

@@ -15,7 +15,7 @@
     clippy::panic
 )]
 
-use grundy::graph::budget::Budget;
+use grundy::budget::Budget;
 use grundy::graph::explicit::ExplicitGraph;
 use grundy::solve::loopy::generalized::Generalized;
 use grundy::solve::loopy::retrograde::Retrograde;
@@ -61,7 +61,7 @@ fn main() {
         if v != 0 {
             out.extend((1..=3).map(|k| (v + k) % n));
         }
-        Ok::<(), grundy::graph::budget::Exceeded>(())
+        Ok::<(), grundy::budget::Exceeded>(())
     })
     .unwrap();
     let explore = t.elapsed().as_secs_f64();

@@ -159,7 +159,10 @@ fn table_of_the_issue() {
     row(
         "`octal \"0.156\"`, `sequence` and heap 10^9",
         Some("game o = octal \"0.156\"\nsequence o 0..=10\ngrundy o(1000000000)"),
-        &format!("{}sequence o 0..=10\ngrundy o(1000000000)", octal_rules(&[1, 5, 6])),
+        &format!(
+            "{}sequence o 0..=10\ngrundy o(1000000000)",
+            octal_rules(&[1, 5, 6])
+        ),
     );
 }
 
@@ -319,7 +322,9 @@ fn windows_by_hand() {
 fn solved_octal_codes() {
     println!("\n`sequence o 0..=10` of solved octal codes (default search), constructor and rules");
     println!();
-    println!("| code | preperiod, period (tczajka) | constructor s | rules s | regularity (both) |");
+    println!(
+        "| code | preperiod, period (tczajka) | constructor s | rules s | regularity (both) |"
+    );
     println!("| --- | --- | --- | --- | --- |");
     for (code, digits, l, p) in [
         ("0.45", vec![4, 5], 498, 20),

@@ -172,7 +172,7 @@ fn hand_wythoff(n: usize) -> Vec<u32> {
 // ------------------------------------------------------------------ grundy
 
 fn run_grundy(program: &str) -> (Engine, Vec<Answer>) {
-    let mut engine = Engine::with_limits(grundy::graph::budget::Limits {
+    let mut engine = Engine::with_limits(grundy::budget::Limits {
         max_positions: 100_000_000,
         ..Default::default()
     });

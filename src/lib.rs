@@ -5,7 +5,9 @@
 //! [`eval`] (expressions) → [`game`] (the options of a position) → [`graph`]
 //! (the one budget and the one search driver) → [`solve`] (analyses owning
 //! their tables) → [`run`] (statements → typed answers) → [`report`] (text,
-//! JSON, SVG, DOT) → [`repl`]. [`lang`] is the shared vocabulary.
+//! JSON, SVG, DOT) → [`repl`]. [`lang`] is the shared vocabulary;
+//! [`budget`] (positions, memory, time, Ctrl-C) and [`diagnostics`] are
+//! leaves every floor may use.
 //!
 //! ```
 //! use grundy::{Answer, Engine};
@@ -19,6 +21,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod budget;
 pub mod check;
 pub mod diagnostics;
 pub mod eval;
@@ -31,12 +34,12 @@ pub mod run;
 pub mod solve;
 pub mod syntax;
 
+use budget::{Budget, Exceeded, Limits};
 use check::program::{Globals, Stmt};
 use diagnostics::{Problem, Span};
 use eval::eval_error::EvalError;
 use eval::interp::Interp;
 use eval::runtime::Runtime;
-use graph::budget::{Budget, Exceeded, Limits};
 use report::Namer;
 use run::{statement::line_starts, Runner};
 pub use run::{Answer, Mode, Outcome};

@@ -2,8 +2,8 @@
 //! Exit status: 0 success, 1 an assert failed, 2 an error in the input.
 
 use clap::{Parser, Subcommand};
+use grundy::budget::{parse_size, show_size, Limits};
 use grundy::diagnostics::{Problem, Report, Span};
-use grundy::graph::budget::{parse_size, show_size, Limits};
 use grundy::report::files::Exports;
 use grundy::{report, Answer, Engine, Mode};
 use std::io::{IsTerminal, Write};

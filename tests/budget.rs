@@ -12,7 +12,7 @@
 
 mod common;
 
-use grundy::graph::budget::Limits;
+use grundy::budget::Limits;
 use grundy::repl::Session;
 use std::process::Command;
 

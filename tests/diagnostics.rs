@@ -16,7 +16,7 @@ use std::sync::Arc;
 /// Loads and runs `source` until the first problem; renders every problem found.
 fn diagnose(name: &str, source: &str) -> Option<String> {
     let text: Arc<str> = Arc::from(source);
-    let mut engine = Engine::with_limits(grundy::graph::budget::Limits {
+    let mut engine = Engine::with_limits(grundy::budget::Limits {
         max_call_depth: 200,
         ..Default::default()
     });

@@ -14,7 +14,7 @@
 
 mod common;
 
-use grundy::graph::budget::Limits;
+use grundy::budget::Limits;
 use grundy::Engine;
 use proptest::prelude::*;
 use serde_json::Value as Json;

@@ -4,7 +4,7 @@
 
 #![allow(clippy::indexing_slicing, clippy::unwrap_used, clippy::panic)]
 
-use grundy::graph::budget::Limits;
+use grundy::budget::Limits;
 use grundy::lang::value::InstId;
 use grundy::solve::impartial::sparse::SparseMode;
 use grundy::{Answer, Engine};

@@ -14,7 +14,7 @@
 
 mod common;
 
-use grundy::graph::budget::Limits;
+use grundy::budget::Limits;
 use grundy::{Answer, Engine};
 use proptest::prelude::*;
 

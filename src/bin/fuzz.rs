@@ -18,8 +18,8 @@
 //! Exit status 0 when nothing failed; 1 with each failing program written to
 //! `fuzz-failures/` (or `--out DIR`).
 
+use grundy::budget::{allocated, Limits};
 use grundy::diagnostics::Problem;
-use grundy::graph::budget::{allocated, Limits};
 use grundy::lang::value::{GameSum, Value};
 use grundy::{Answer, Engine, Mode};
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -3,8 +3,8 @@
 
 use super::eval_error::EvalError;
 use super::iterate::to_items;
+use crate::budget::Budget;
 use crate::diagnostics::Span;
-use crate::graph::budget::Budget;
 use crate::lang::nimber::{nim_inv, nim_mul};
 use crate::lang::value::{GameSum, Value};
 use std::rc::Rc;

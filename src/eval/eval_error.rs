@@ -2,8 +2,8 @@
 //! Every kind is a named variant; its wording lives in the one `Display` match
 //! and its help is chosen from the variant, never from message text.
 
+use crate::budget::{show_size, Exceeded};
 use crate::diagnostics::{article, operand_labels, Describe, Span};
-use crate::graph::budget::{show_size, Exceeded};
 use std::fmt;
 
 /// A problem found while evaluating or solving.

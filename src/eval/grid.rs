@@ -4,8 +4,8 @@
 //! (Domineering), and equal parts are one memoised position.
 
 use super::eval_error::{EvalError, GridProblem};
+use crate::budget::Budget;
 use crate::diagnostics::Span;
-use crate::graph::budget::Budget;
 use crate::lang::value::Value;
 use std::cmp::Ordering;
 use std::rc::Rc;
@@ -336,7 +336,7 @@ impl Region<'_> {
         &self,
         symmetry: Symmetry,
         budget: &Budget,
-    ) -> Result<(Image, Option<u128>), crate::graph::budget::Exceeded> {
+    ) -> Result<(Image, Option<u128>), crate::budget::Exceeded> {
         if symmetry == Symmetry::None {
             return Ok((0, None));
         }

@@ -1,8 +1,8 @@
 //! What can be iterated and how: ranges, sets, lists, tuples and strings.
 
 use super::eval_error::EvalError;
+use crate::budget::Budget;
 use crate::diagnostics::Span;
-use crate::graph::budget::Budget;
 use crate::lang::value::Value;
 
 /// The elements of an iterable value, in iteration order (sets ascending,

@@ -2,11 +2,11 @@
 //! and of `tartan(G, H)` products of one-head coin games.
 
 use super::{OptionList, Side};
+use crate::budget::Budget;
 use crate::check::program::{Constructor, Expr, GameBody};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::eval::interp::Interp;
-use crate::graph::budget::Budget;
 use crate::lang::value::{Component, InstId, Pos, Value};
 use std::rc::Rc;
 

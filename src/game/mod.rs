@@ -8,12 +8,12 @@ pub mod constructed;
 pub mod literal;
 pub mod rules;
 
+use crate::budget::Budget;
 use crate::check::program::{Constructor, Game, GameBody, Globals};
 use crate::eval::eval_error::EvalError;
 use crate::eval::interp::{inst_game, Interp};
 use crate::eval::print::show_position;
 use crate::eval::runtime::Runtime;
-use crate::graph::budget::Budget;
 use crate::lang::value::{negate_component, Component, InstId, Pos};
 use compiled::{Cache, Compiled};
 use std::rc::Rc;

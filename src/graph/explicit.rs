@@ -13,7 +13,7 @@ use std::collections::hash_map::Entry;
 
 use rustc_hash::FxHashMap;
 
-use crate::graph::budget::{Budget, Exceeded};
+use crate::budget::{Budget, Exceeded};
 
 /// The most nodes or edges one explicit graph holds: ids and offsets are `u32`
 /// so that the arrays stay half the size of `usize` ones.
@@ -385,7 +385,7 @@ mod tests {
 
     #[test]
     fn the_position_limit_stops_exploration() {
-        let budget = Budget::new(crate::graph::budget::Limits {
+        let budget = Budget::new(crate::budget::Limits {
             max_positions: 100,
             ..Default::default()
         });

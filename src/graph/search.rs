@@ -1,11 +1,20 @@
 //! The one explicit-stack search driver: a post-order walk of the move graph
 //! from a root, never recursing on the Rust stack per position. An analysis
-//! says what a node's state is and how to finish it; the driver owns the stack,
-//! ticks the budget, detects cycles (a child still on the current path) and,
-//! when anything fails, takes every unfinished node off the path so that no
-//! table is left poisoned.
+//! says how to finish a node; the driver owns the stack, ticks the budget,
+//! detects cycles (a child still on the current path) and, when anything
+//! fails, takes every unfinished node off the path so that no table is left
+//! poisoned.
+//!
+//! The on-path marks live here too: a walk that keeps its nodes in a [`Memo`]
+//! (or, for interned ids, an [`IdMemo`]) implements [`MemoWalk`] (how to finish a node, nothing else), and the
+//! driver marks a node when it enters it, stores its value when it is
+//! finished, and unmarks it when a search fails. [`Walk`] is the driver's own
+//! interface, for a walk whose table is not a `Memo`.
 
-use super::budget::{Budget, Exceeded};
+use crate::budget::{Budget, Exceeded};
+use rustc_hash::FxHashMap;
+use std::borrow::Borrow;
+use std::hash::Hash;
 
 /// Where a node stands in an analysis' tables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,6 +72,270 @@ pub trait Walk {
     fn cycle(&mut self, path: Vec<Self::Node>) -> Self::Error;
     /// Under [`CyclePolicy::RecordEdge`]: the edge `from → to` closes a cycle.
     fn back_edge(&mut self, _from: &Self::Node, _to: &Self::Node) {}
+}
+
+/// What a walk keeps of each node: its value once finished, or a mark while
+/// the node is on the current path. Only the driver marks and unmarks.
+#[derive(Debug, Clone)]
+pub struct Memo<K, V> {
+    /// `None` while on the path.
+    map: FxHashMap<K, Option<V>>,
+}
+
+impl<K, V> Default for Memo<K, V> {
+    fn default() -> Self {
+        Memo {
+            map: FxHashMap::default(),
+        }
+    }
+}
+
+impl<K: Hash + Eq, V> Memo<K, V> {
+    /// The value of a finished node.
+    #[inline]
+    pub fn get<Q>(&self, node: &Q) -> Option<&V>
+    where
+        K: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        self.map.get(node).and_then(Option::as_ref)
+    }
+
+    /// Where a node stands.
+    #[inline]
+    pub fn status<Q>(&self, node: &Q) -> Status
+    where
+        K: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        match self.map.get(node) {
+            None => Status::Unknown,
+            Some(None) => Status::OnPath,
+            Some(Some(_)) => Status::Done,
+        }
+    }
+
+    /// Stores the value of a node found without a walk (read off a table,
+    /// or valued in bulk); a node already there keeps its value.
+    pub fn insert(&mut self, node: K, value: V) {
+        self.map.entry(node).or_insert(Some(value));
+    }
+
+    /// Nodes finished or on the path.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// True when nothing is stored.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// Forgets every node.
+    pub fn clear(&mut self) {
+        self.map.clear();
+    }
+}
+
+/// A table the driver keeps a walk's marks in: where each node stands, the
+/// mark of a node on the path, its value once finished. Only the driver
+/// calls `enter`, `finish` and `abandon`.
+pub trait Marks<N> {
+    /// What a finished node holds.
+    type Value;
+    /// Where a node stands.
+    fn status(&self, node: &N) -> Status;
+    /// Marks a node as on the path (a table that grows may be refused by
+    /// the budget).
+    fn enter(&mut self, node: &N) -> Result<(), Exceeded>;
+    /// Stores a finished node's value.
+    fn finish(&mut self, node: &N, value: Self::Value);
+    /// Takes an unfinished node off the path after a failure.
+    fn abandon(&mut self, node: &N);
+}
+
+impl<K: Hash + Eq + Clone, V> Marks<K> for Memo<K, V> {
+    type Value = V;
+
+    fn status(&self, node: &K) -> Status {
+        Memo::status(self, node)
+    }
+
+    fn enter(&mut self, node: &K) -> Result<(), Exceeded> {
+        self.map.insert(node.clone(), None);
+        Ok(())
+    }
+
+    fn finish(&mut self, node: &K, value: V) {
+        match self.map.get_mut(node) {
+            Some(slot) => *slot = Some(value),
+            None => {
+                self.map.insert(node.clone(), Some(value));
+            }
+        }
+    }
+
+    fn abandon(&mut self, node: &K) {
+        if let Some(None) = self.map.get(node) {
+            self.map.remove(node);
+        }
+    }
+}
+
+/// A [`Memo`] for nodes that are dense ids (interned positions): a vector
+/// indexed by the id, no hashing.
+#[derive(Debug, Clone)]
+pub struct IdMemo<V> {
+    slots: Vec<Slot<V>>,
+}
+
+#[derive(Debug, Clone)]
+enum Slot<V> {
+    Unknown,
+    OnPath,
+    Done(V),
+}
+
+impl<V> Default for IdMemo<V> {
+    fn default() -> Self {
+        IdMemo { slots: Vec::new() }
+    }
+}
+
+impl<V> IdMemo<V> {
+    /// The value of a finished node.
+    #[inline]
+    pub fn get(&self, id: u32) -> Option<&V> {
+        match self.slots.get(id as usize) {
+            Some(Slot::Done(v)) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// True when no node was finished or entered.
+    pub fn is_empty(&self) -> bool {
+        self.slots.iter().all(|s| matches!(s, Slot::Unknown))
+    }
+
+    fn set(&mut self, id: u32, slot: Slot<V>) {
+        let i = id as usize;
+        if self.slots.len() <= i {
+            self.slots.resize_with(i + 1, || Slot::Unknown);
+        }
+        if let Some(s) = self.slots.get_mut(i) {
+            *s = slot;
+        }
+    }
+}
+
+impl<V> Marks<u32> for IdMemo<V> {
+    type Value = V;
+
+    fn status(&self, id: &u32) -> Status {
+        match self.slots.get(*id as usize) {
+            None | Some(Slot::Unknown) => Status::Unknown,
+            Some(Slot::OnPath) => Status::OnPath,
+            Some(Slot::Done(_)) => Status::Done,
+        }
+    }
+
+    fn enter(&mut self, id: &u32) -> Result<(), Exceeded> {
+        self.set(*id, Slot::OnPath);
+        Ok(())
+    }
+
+    fn finish(&mut self, id: &u32, value: V) {
+        self.set(*id, Slot::Done(value));
+    }
+
+    fn abandon(&mut self, id: &u32) {
+        if let Some(s @ Slot::OnPath) = self.slots.get_mut(*id as usize) {
+            *s = Slot::Unknown;
+        }
+    }
+}
+
+/// What visiting a node of a [`MemoWalk`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step<V> {
+    /// The node's value: the driver stores it.
+    Done(V),
+    /// The children pushed into the list must be finished first; the node is
+    /// visited again afterwards (with the same frame).
+    Need,
+}
+
+/// The value a [`MemoWalk`]'s nodes hold.
+pub type ValueOf<W> = <<W as MemoWalk>::Memo as Marks<<W as MemoWalk>::Node>>::Value;
+
+/// A walk whose nodes are kept in a [`Memo`] (or an [`IdMemo`]): it says how
+/// to finish a node, and the driver keeps the marks (so no walk writes its
+/// own on-path state).
+pub trait MemoWalk {
+    /// A position as the analysis keys it.
+    type Node: Clone + PartialEq;
+    /// The table the nodes are kept in.
+    type Memo: Marks<Self::Node>;
+    /// Scratch kept for a node while its children are being finished.
+    type Frame: Default;
+    /// The analysis' error; limits convert into it.
+    type Error: From<Exceeded>;
+
+    /// The memo the nodes are kept in.
+    fn memo(&self) -> &Self::Memo;
+    /// The same, to mark and store in.
+    fn memo_mut(&mut self) -> &mut Self::Memo;
+    /// A node was entered (and marked): count it as a position kept.
+    fn entered(&mut self, _node: &Self::Node) -> Result<(), Self::Error> {
+        Ok(())
+    }
+    /// Finishes the node, or lists the children it needs first.
+    fn visit(
+        &mut self,
+        node: &Self::Node,
+        frame: &mut Self::Frame,
+        children: &mut Vec<Self::Node>,
+    ) -> Result<Step<ValueOf<Self>>, Self::Error>;
+    /// The error for a cycle through `path` (its first node repeated at the end).
+    fn cycle(&mut self, path: Vec<Self::Node>) -> Self::Error;
+}
+
+impl<W: MemoWalk> Walk for W {
+    type Node = W::Node;
+    type Frame = W::Frame;
+    type Error = W::Error;
+
+    fn status(&self, node: &W::Node) -> Status {
+        self.memo().status(node)
+    }
+
+    fn enter(&mut self, node: &W::Node) -> Result<(), W::Error> {
+        self.memo_mut().enter(node)?;
+        self.entered(node)
+    }
+
+    fn abandon(&mut self, node: &W::Node) {
+        self.memo_mut().abandon(node);
+    }
+
+    fn visit(
+        &mut self,
+        node: &W::Node,
+        frame: &mut W::Frame,
+        children: &mut Vec<W::Node>,
+    ) -> Result<Visit, W::Error> {
+        Ok(match MemoWalk::visit(self, node, frame, children)? {
+            Step::Done(value) => {
+                self.memo_mut().finish(node, value);
+                Visit::Done
+            }
+            Step::Need => Visit::Need,
+        })
+    }
+
+    fn cycle(&mut self, path: Vec<W::Node>) -> W::Error {
+        MemoWalk::cycle(self, path)
+    }
 }
 
 struct Entry<N, F> {
@@ -300,5 +573,67 @@ mod tests {
         w.fail_enter = None;
         assert!(search(&mut w, 0, &Budget::default(), CyclePolicy::Error).is_ok());
         assert_eq!(w.state[0], Some(Some(2)));
+    }
+
+    /// The same depths by a walk over a [`Memo`]: the driver stores the
+    /// values and, after a cycle, leaves nothing marked.
+    struct MemoDepth<'g> {
+        succ: &'g [Vec<usize>],
+        memo: Memo<usize, u32>,
+    }
+
+    impl MemoWalk for MemoDepth<'_> {
+        type Node = usize;
+        type Memo = Memo<usize, u32>;
+        type Frame = ();
+        type Error = Result<Vec<usize>, Exceeded>;
+
+        fn memo(&self) -> &Memo<usize, u32> {
+            &self.memo
+        }
+        fn memo_mut(&mut self) -> &mut Memo<usize, u32> {
+            &mut self.memo
+        }
+        fn visit(
+            &mut self,
+            n: &usize,
+            _: &mut (),
+            children: &mut Vec<usize>,
+        ) -> Result<Step<u32>, Self::Error> {
+            let mut best = 0;
+            for &c in &self.succ[*n] {
+                match self.memo.get(&c) {
+                    Some(d) => best = best.max(d + 1),
+                    None => children.push(c),
+                }
+            }
+            Ok(if children.is_empty() {
+                Step::Done(best)
+            } else {
+                Step::Need
+            })
+        }
+        fn cycle(&mut self, path: Vec<usize>) -> Self::Error {
+            Ok(path)
+        }
+    }
+
+    #[test]
+    fn a_memo_walk_is_marked_by_the_driver() {
+        let succ = vec![vec![1, 2], vec![2], vec![]];
+        let mut w = MemoDepth {
+            succ: &succ,
+            memo: Memo::default(),
+        };
+        assert!(search(&mut w, 0, &Budget::default(), CyclePolicy::Error).is_ok());
+        assert_eq!(w.memo.get(&0), Some(&2));
+        let succ = vec![vec![1], vec![2], vec![0]];
+        let mut w = MemoDepth {
+            succ: &succ,
+            memo: Memo::default(),
+        };
+        let err = search(&mut w, 0, &Budget::default(), CyclePolicy::Error).unwrap_err();
+        assert_eq!(err, Ok(vec![0, 1, 2, 0]));
+        assert!(w.memo.is_empty(), "no node left on the path");
     }
 }

@@ -199,7 +199,7 @@ fn history_path() -> Option<std::path::PathBuf> {
 }
 
 /// Runs the interactive loop until `:quit` or Ctrl-D. Returns the exit status.
-pub fn run(files: &[String], limits: crate::graph::budget::Limits, colour: bool) -> i32 {
+pub fn run(files: &[String], limits: crate::budget::Limits, colour: bool) -> i32 {
     let interrupts = Arc::new(Interrupts::default());
     let presses = interrupts.clone();
     // Ctrl-C while computing interrupts the computation, not the session (at the

@@ -12,7 +12,7 @@ use crate::solve::impartial::longest::Lengths;
 use crate::solve::impartial::Solver;
 use crate::solve::loopy::analysis as loopy;
 use crate::solve::loopy::retrograde::Outcome as LoopyOutcome;
-use crate::solve::misere::outcome as misere;
+use crate::solve::normal::reached;
 use crate::Engine;
 use std::collections::HashMap;
 
@@ -65,11 +65,6 @@ fn moved_component(
         .zip(after.parts.iter())
         .position(|(a, b)| a != b)?;
     Some((i, before.parts.get(i)?.clone()))
-}
-
-/// True when the error is a cycle met by the Grundy search.
-fn is_loopy(e: &EvalError) -> bool {
-    matches!(e, EvalError::Loopy { .. })
 }
 
 /// What a step of play produced.
@@ -149,16 +144,16 @@ pub fn machine_move(
             &mut engine.compiled,
             &engine.budget,
         );
-        misere::winning(
-            &mut games,
-            &mut engine.analyses.misere,
-            &play.position,
-            Span::default(),
-        )?
+        engine
+            .analyses
+            .misere
+            .searched_winning(&mut games, &play.position, Span::default())?
     } else {
-        match with_solver(engine, |s| s.sum_moves(&play.position, Some(0))) {
+        match reached(with_solver(engine, |s| {
+            s.sum_moves(&play.position, Some(0))
+        }))? {
             Ok(moves) => moves.into_iter().map(|m| m.result).collect(),
-            Err(e) if is_loopy(&e) => {
+            Err(_cycle) => {
                 let mut games = Games::new(
                     &engine.globals,
                     &mut engine.rt,
@@ -174,7 +169,6 @@ pub fn machine_move(
                 )?;
                 return Ok(reply.map(|(g, o)| (g, o == LoopyOutcome::N)));
             }
-            Err(e) => return Err(e),
         }
     };
     if let Some(w) = winning.into_iter().next() {
@@ -269,16 +263,15 @@ pub fn user_can_win(engine: &mut Engine, play: &Play) -> Result<bool, EvalError>
             &mut engine.compiled,
             &engine.budget,
         );
-        misere::next_wins(
-            &mut games,
-            &mut engine.analyses.misere,
-            &play.position,
-            Span::default(),
-        )
+        engine
+            .analyses
+            .misere
+            .searched_outcome(&mut games, &play.position, Span::default())
+            .map(|o| o.is_n())
     } else {
-        match with_solver(engine, |s| s.grundy_sum(&play.position.parts)) {
+        match reached(with_solver(engine, |s| s.grundy_sum(&play.position.parts)))? {
             Ok(v) => Ok(v != 0),
-            Err(e) if is_loopy(&e) => {
+            Err(_cycle) => {
                 let mut games = Games::new(
                     &engine.globals,
                     &mut engine.rt,
@@ -293,7 +286,6 @@ pub fn user_can_win(engine: &mut Engine, play: &Play) -> Result<bool, EvalError>
                 )?;
                 Ok(outcome == LoopyOutcome::N)
             }
-            Err(e) => Err(e),
         }
     }
 }

@@ -4,9 +4,9 @@
 
 use super::help::help;
 use super::play::{play_options, play_prompt, play_step, user_can_win, Play};
+use crate::budget::Limits;
 use crate::check::program::{Global, Stmt};
 use crate::diagnostics::{Problem, Report};
-use crate::graph::budget::Limits;
 use crate::lang::value::Value;
 use crate::run::query::game_of;
 use crate::syntax::ast::QueryKind;

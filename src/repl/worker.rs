@@ -18,7 +18,7 @@
 //! A worker that panics (a bug) is replaced the same way.
 
 use super::session::{is_incomplete, Response, Session};
-use crate::graph::budget::Limits;
+use crate::budget::Limits;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};

@@ -3,7 +3,7 @@
 //! (with the rate). The command line shows it only on a terminal, and never
 //! with `--json` or `--quiet`.
 
-use crate::graph::budget::{Budget, Meter};
+use crate::budget::{Budget, Meter};
 use std::io::Write;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Condvar, Mutex, PoisonError};

@@ -5,7 +5,7 @@ use crate::diagnostics::Span;
 use crate::lang::value::{GameSum, Value};
 use crate::solve::impartial::periodicity::Regularity;
 use crate::solve::loopy::generalized::Gsg;
-use crate::solve::misere::genus::Genus;
+use crate::solve::misere::{Genus, Periodicity, Phylum, Quotient};
 
 /// Who wins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -29,6 +29,15 @@ impl From<crate::solve::loopy::retrograde::Outcome> for Outcome {
             L::P => Outcome::P,
             L::N => Outcome::N,
             L::D => Outcome::D,
+        }
+    }
+}
+
+impl From<crate::solve::outcome::Outcome> for Outcome {
+    fn from(o: crate::solve::outcome::Outcome) -> Self {
+        match o {
+            crate::solve::outcome::Outcome::P => Outcome::P,
+            crate::solve::outcome::Outcome::N => Outcome::N,
         }
     }
 }
@@ -228,10 +237,10 @@ pub enum Answer {
         /// The heap bound N.
         up_to: usize,
         /// The quotient (presentation, P-portion, Φ).
-        quotient: std::rc::Rc<crate::solve::misere::quotient::Quotient>,
+        quotient: std::rc::Rc<Quotient>,
         /// Φ's period, when one shows: proven only by the quotient
         /// periodicity theorem for octal games.
-        period: Option<crate::solve::misere::quotient::periodic::Periodicity>,
+        period: Option<Periodicity>,
     },
     /// `genus G`.
     Genus {
@@ -240,7 +249,7 @@ pub enum Answer {
         /// The genus.
         value: Genus,
         /// What is known of the game's phylum.
-        phylum: crate::solve::misere::tame::Phylum,
+        phylum: Phylum,
     },
     /// `explain G`.
     Explain {

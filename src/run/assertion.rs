@@ -7,7 +7,7 @@ use crate::eval::eval_error::EvalError;
 use crate::lang::dyadic::Dyadic;
 use crate::lang::value::{Component, GameSum, Value};
 use crate::solve::loopy::generalized::Gsg;
-use crate::solve::misere::genus::Genus;
+use crate::solve::misere::Genus;
 use crate::syntax::ast::QueryKind;
 
 /// Whether `answer` equals the written value `want`.
@@ -27,18 +27,7 @@ pub fn matches(
                 span,
             )),
         },
-        Answer::Generalized { value, .. } => match want {
-            Value::Int(n) => Ok(u32::try_from(*n).ok().map(Gsg::Finite).as_ref() == Some(value)),
-            Value::Infinite(k) => {
-                Ok(*value
-                    == Gsg::Infinite(k.iter().filter_map(|&x| u32::try_from(x).ok()).collect()))
-            }
-            other => Err(EvalError::expected(
-                "a number or `inf{…}` to compare with a generalised value",
-                other.kind_name(),
-                span,
-            )),
-        },
+        Answer::Generalized { value, .. } => generalized(value, want, span),
         Answer::LoopyMoves { moves, .. } => {
             let results: Vec<GameSum> = moves.iter().map(|(m, _)| m.clone()).collect();
             positions(want, span).map(|w| same_positions(&results, &w))
@@ -56,23 +45,7 @@ pub fn matches(
             want.kind_name(),
             span,
         )),
-        Answer::Number { value, .. } => match want {
-            Value::Int(n) => Ok(value.as_integer() == Some(*n)),
-            Value::Game(g) => match number_of(g) {
-                Some(d) => Ok(d == *value),
-                None => Err(EvalError::expected(
-                    "a number such as `3/4`",
-                    "game that is not a number",
-                    span,
-                )),
-            },
-            Value::Str(s) => Ok(s.trim() == value.to_string()),
-            other => Err(EvalError::expected(
-                "an integer, or a number written as a string such as \"3/2\"",
-                other.kind_name(),
-                span,
-            )),
-        },
+        Answer::Number { value, .. } => number(*value, want, span),
         Answer::Genus { value, .. } => match want {
             Value::Str(s) => Ok(s.parse::<Genus>().ok().as_ref() == Some(value)),
             other => Err(EvalError::expected(
@@ -110,6 +83,43 @@ pub fn matches(
             query: kind.keyword(),
             span,
         }),
+    }
+}
+
+/// A generalised value against a number or `inf{…}`.
+fn generalized(value: &Gsg, want: &Value, span: Span) -> Result<bool, EvalError> {
+    match want {
+        Value::Int(n) => Ok(u32::try_from(*n).ok().map(Gsg::Finite).as_ref() == Some(value)),
+        Value::Infinite(k) => {
+            Ok(*value == Gsg::Infinite(k.iter().filter_map(|&x| u32::try_from(x).ok()).collect()))
+        }
+        other => Err(EvalError::expected(
+            "a number or `inf{…}` to compare with a generalised value",
+            other.kind_name(),
+            span,
+        )),
+    }
+}
+
+/// A number (a temperature, a mean, a stop) against an integer, a number
+/// game or a number written as a string.
+fn number(value: Dyadic, want: &Value, span: Span) -> Result<bool, EvalError> {
+    match want {
+        Value::Int(n) => Ok(value.as_integer() == Some(*n)),
+        Value::Game(g) => match number_of(g) {
+            Some(d) => Ok(d == value),
+            None => Err(EvalError::expected(
+                "a number such as `3/4`",
+                "game that is not a number",
+                span,
+            )),
+        },
+        Value::Str(s) => Ok(s.trim() == value.to_string()),
+        other => Err(EvalError::expected(
+            "an integer, or a number written as a string such as \"3/2\"",
+            other.kind_name(),
+            span,
+        )),
     }
 }
 

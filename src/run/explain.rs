@@ -3,9 +3,10 @@
 
 use super::answer::{Explanation, MoveGraph, Part, Rule};
 use crate::eval::eval_error::EvalError;
+use crate::graph::explicit::ExplicitGraph;
 use crate::lang::value::{Component, GameSum};
 use crate::solve::impartial::Solver;
-use std::collections::VecDeque;
+use indexmap::IndexMap;
 
 /// Most positions `graph` draws before it declines.
 pub const GRAPH_LIMIT: usize = 400;
@@ -50,62 +51,90 @@ pub fn explain(solver: &mut Solver<'_, '_>, g: &GameSum) -> Result<Explanation, 
 /// positions (the same components in any order, terminal ones left out) are
 /// one node, and so are all positions made of terminal components only. With
 /// `depth`, only positions at most that many moves from `g` are drawn, and
-/// those at the limit that still have moves are listed as cut.
+/// those at the limit that still have moves are listed as cut. Explored
+/// breadth-first by the graph floor's explorer (so nodes are numbered in the
+/// order they are reached), each node's moves kept in the order of the rules.
 pub fn move_graph(
     solver: &mut Solver<'_, '_>,
     g: &GameSum,
     depth: Option<usize>,
 ) -> Result<MoveGraph, EvalError> {
-    // Each node: its key (without terminal components) → its label, value
-    // and distance from the root.
-    let mut nodes: indexmap::IndexMap<GameSum, (GameSum, u64, usize)> = indexmap::IndexMap::new();
-    let mut edges = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    // Each node: its key (without terminal components) → its label, value,
+    // distance from the root and the keys its moves reach, in order.
+    let mut nodes: IndexMap<GameSum, Node> = IndexMap::new();
     let mut cut = Vec::new();
     let (key, label) = node_key(solver, g)?;
-    nodes.insert(key.clone(), (label, solver.grundy_sum(&g.parts)?, 0));
-    let mut queue = VecDeque::from([key]);
-    while let Some(node) = queue.pop_front() {
-        let Some((from, _, &(_, _, level))) = nodes.get_full(&node) else {
-            continue;
+    let value = solver.grundy_sum(&g.parts)?;
+    nodes.insert(key.clone(), Node::new(label, value, 0));
+    let budget = solver.games.budget;
+    let span = solver.span;
+    ExplicitGraph::explore(key, budget, |node: &GameSum, out: &mut Vec<GameSum>| {
+        let Some((from, _, &Node { level, .. })) = nodes.get_full(node) else {
+            return Ok(());
         };
-        let moves = solver.sum_moves(&node, None)?;
+        let moves = solver.sum_moves(node, None)?;
         if depth.is_some_and(|d| level >= d) {
             if !moves.is_empty() {
                 cut.push(from);
             }
-            continue;
+            return Ok(());
         }
+        let mut reached = Vec::with_capacity(moves.len());
         for m in moves {
             let (key, label) = node_key(solver, &m.result)?;
-            let to = match nodes.get_index_of(&key) {
-                Some(i) => i,
-                None => {
-                    if nodes.len() >= GRAPH_LIMIT {
-                        return Err(EvalError::GraphTooLarge {
-                            limit: GRAPH_LIMIT,
-                            span: solver.span,
-                        });
-                    }
-                    nodes.insert(key.clone(), (label, m.grundy, level + 1));
-                    queue.push_back(key);
-                    nodes.len() - 1
+            if !nodes.contains_key(&key) {
+                if nodes.len() >= GRAPH_LIMIT {
+                    return Err(EvalError::GraphTooLarge {
+                        limit: GRAPH_LIMIT,
+                        span,
+                    });
                 }
-            };
+                nodes.insert(key.clone(), Node::new(label, m.grundy, level + 1));
+            }
+            reached.push(key.clone());
+            out.push(key);
+        }
+        if let Some(n) = nodes.get_mut(node) {
+            n.moves = reached;
+        }
+        Ok(())
+    })?;
+    let mut edges = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for (from, n) in nodes.values().enumerate() {
+        for to in n.moves.iter().filter_map(|k| nodes.get_index_of(k)) {
             if seen.insert((from, to)) {
                 edges.push((from, to));
             }
         }
     }
     Ok(MoveGraph {
-        nodes: nodes
-            .into_values()
-            .map(|(label, value, _)| (label, value))
-            .collect(),
+        nodes: nodes.into_values().map(|n| (n.label, n.value)).collect(),
         edges,
         depth,
         cut,
     })
+}
+
+/// A node of the move graph while it is explored.
+struct Node {
+    label: GameSum,
+    value: u64,
+    /// Moves from the root.
+    level: usize,
+    /// The keys its moves reach, in the rules' order (empty until expanded).
+    moves: Vec<GameSum>,
+}
+
+impl Node {
+    fn new(label: GameSum, value: u64, level: usize) -> Node {
+        Node {
+            label,
+            value,
+            level,
+            moves: Vec::new(),
+        }
+    }
 }
 
 /// The node of position `g` and its label: `g` in order without its terminal

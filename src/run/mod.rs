@@ -9,10 +9,10 @@ pub mod statement;
 
 pub use answer::{Answer, Outcome};
 
+use crate::budget::Budget;
 use crate::check::program::Globals;
 use crate::eval::runtime::Runtime;
 use crate::game::Games;
-use crate::graph::budget::Budget;
 use crate::solve::Analyses;
 
 /// Which statements to run.

@@ -1,6 +1,6 @@
 //! Answers queries: evaluates the subject, picks the analysis, returns typed data.
 
-use super::answer::{Answer, Outcome, ValueGrid};
+use super::answer::{Answer, ValueGrid};
 use super::Runner;
 use crate::check::program::{Query, TopExpr};
 use crate::diagnostics::Span;
@@ -9,10 +9,11 @@ use crate::game::Games;
 use crate::lang::board::BoardData;
 use crate::lang::value::{GameSum, InstId, Value};
 use crate::solve::impartial::periodicity::HeapValues;
-use crate::solve::impartial::{outcome, Solver};
-use crate::solve::loopy::analysis as loopy;
-use crate::solve::misere::{layers, tame};
-use crate::solve::partizan::analysis as partizan;
+use crate::solve::impartial::{Impartial, Solver};
+use crate::solve::misere::Misere;
+use crate::solve::normal::{Moves, Value as Valued};
+use crate::solve::partizan::analysis::{Measure, PartizanCache};
+use crate::solve::Analyses;
 use crate::syntax::ast::QueryKind;
 use std::rc::Rc;
 
@@ -57,302 +58,200 @@ pub fn has_partizan(games: &Games<'_>, g: &GameSum) -> bool {
     g.parts.iter().any(|c| games.is_partizan_component(c))
 }
 
-/// True when the error is the Grundy search meeting a cycle: the position is
-/// loopy, and the loopy analysis takes over.
-fn is_loopy(e: &EvalError) -> bool {
-    matches!(e, EvalError::Loopy { .. })
-}
-
-/// Most characters of a printed canonical form (a megabyte of text is beyond
-/// reading already).
-const MAX_PRINTED_FORM: usize = 1 << 20;
-
-/// Misère analyses do not cover loopy games: say so plainly.
-fn misere_of_loopy(e: EvalError, span: Span) -> EvalError {
-    if is_loopy(&e) {
-        EvalError::MisereLoopy { span }
-    } else {
-        e
-    }
-}
-
 impl<'a> Runner<'a> {
-    /// Answers one query.
+    /// Answers one query: each kind is one call on an analysis' front type
+    /// ([`Normal`] for impartial games under normal play, which hands loopy
+    /// positions to the loopy analysis itself; [`Misere`]; the partizan
+    /// cache), after the subject is evaluated.
     pub fn answer(&mut self, q: &Query) -> Result<Answer, EvalError> {
-        let span = q.span;
-        let expr = q.text.clone();
-        let analyses = &mut *self.analyses;
         let mut games = Games::new(self.globals, self.rt, self.compiled, self.budget);
-        let subject = |games: &mut Games<'_>| -> Result<Rc<GameSum>, EvalError> {
-            let g = game_of(games, &q.subject)?;
-            reject_partizan(games, &g, span)?;
-            Ok(g)
-        };
+        let (games, analyses) = (&mut games, &mut *self.analyses);
+        let (span, expr) = (q.span, q.text.clone());
         match q.kind {
             QueryKind::Grundy => {
-                let g = subject(&mut games)?;
-                let known_loopy = analyses.loopy.knows(&g);
-                let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
-                let normal = if known_loopy {
-                    Err(EvalError::Loopy {
-                        cycle: Vec::new(),
-                        span,
-                    })
-                } else {
-                    solver.grundy_sum(&g.parts)
-                };
-                match normal {
-                    Ok(value) => Ok(Answer::Grundy { expr, value }),
-                    Err(e) if is_loopy(&e) => {
-                        let value = loopy::sum_value(&mut games, &mut analyses.loopy, &g, span)?;
-                        Ok(Answer::Generalized { expr, value })
-                    }
-                    Err(e) => Err(e),
-                }
-            }
-            QueryKind::Outcome => {
-                let g = game_of(&mut games, &q.subject)?;
-                if !q.misere && has_partizan(&games, &g) {
-                    let value =
-                        partizan::sum_outcome(&mut games, &mut analyses.partizan, &g, span)?.into();
-                    return Ok(Answer::Outcome {
-                        expr,
-                        misere: false,
-                        value,
-                    });
-                }
-                reject_partizan(&games, &g, span)?;
-                let value = if q.misere {
-                    let wins = layers::next_wins(&mut games, &mut analyses.misere, &g, span)
-                        .map_err(|e| misere_of_loopy(e, span))?;
-                    if wins {
-                        Outcome::N
-                    } else {
-                        Outcome::P
-                    }
-                } else {
-                    let known_loopy = analyses.loopy.knows(&g);
-                    let quick = match outcome::single(&g) {
-                        Some((_, c)) if !known_loopy => {
-                            analyses
-                                .outcomes
-                                .next_wins(&mut games, &analyses.impartial, c, span)?
-                        }
-                        _ => None,
-                    };
-                    let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
-                    let normal = if let Some(wins) = quick {
-                        Ok(u64::from(wins))
-                    } else if known_loopy {
-                        Err(EvalError::Loopy {
-                            cycle: Vec::new(),
-                            span,
-                        })
-                    } else {
-                        solver.grundy_sum(&g.parts)
-                    };
-                    match normal {
-                        Ok(0) => Outcome::P,
-                        Ok(_) => Outcome::N,
-                        Err(e) if is_loopy(&e) => {
-                            loopy::sum_outcome(&mut games, &mut analyses.loopy, &g, span)?.into()
-                        }
-                        Err(e) => return Err(e),
-                    }
-                };
-                Ok(Answer::Outcome {
-                    expr,
-                    misere: q.misere,
-                    value,
+                let g = impartial_subject(games, q)?;
+                Ok(match analyses.normal().value(games, &g, span)? {
+                    Valued::Grundy(value) => Answer::Grundy { expr, value },
+                    Valued::Loopy(value) => Answer::Generalized { expr, value },
                 })
             }
-            QueryKind::Moves => {
-                let g = subject(&mut games)?;
-                let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
-                match solver.sum_moves(&g, None) {
-                    Ok(moves) => {
-                        let moves = moves.into_iter().map(|m| (m.result, m.grundy)).collect();
-                        Ok(Answer::Moves { expr, moves })
-                    }
-                    Err(e) if is_loopy(&e) => {
-                        loopy_moves(&mut games, &mut analyses.loopy, &g, expr, false, span)
-                    }
-                    Err(e) => Err(e),
-                }
-            }
+            QueryKind::Outcome => outcome(games, analyses, q),
+            QueryKind::Moves => moves(games, analyses, q),
             QueryKind::Winning => {
-                let g = subject(&mut games)?;
+                let g = impartial_subject(games, q)?;
                 let moves = if q.misere {
-                    layers::winning(&mut games, &mut analyses.misere, &g, span)
-                        .map_err(|e| misere_of_loopy(e, span))?
-                } else if analyses.loopy.knows(&g) {
-                    loopy::sum_winning(&mut games, &mut analyses.loopy, &g, span)?
-                } else if let Some(moves) =
-                    analyses
-                        .outcomes
-                        .winning(&mut games, &analyses.impartial, &g, span)?
-                {
-                    moves
+                    analyses.misere.winning(games, &g, span)?
                 } else {
-                    let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
-                    match solver.sum_moves(&g, Some(0)) {
-                        Ok(moves) => moves.into_iter().map(|m| m.result).collect(),
-                        Err(e) if is_loopy(&e) => {
-                            loopy::sum_winning(&mut games, &mut analyses.loopy, &g, span)?
-                        }
-                        Err(e) => return Err(e),
-                    }
+                    analyses.normal().winning(games, &g, span)?
                 };
+                let misere = q.misere;
                 Ok(Answer::Winning {
                     expr,
-                    misere: q.misere,
+                    misere,
                     moves,
                 })
             }
-            QueryKind::Sequence => {
-                let inst = game_fn_of(&mut games, &q.subject)?;
-                sequence(&mut games, &mut analyses.impartial, q, inst)
-            }
-            QueryKind::Explain => {
-                let g = subject(&mut games)?;
-                let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
-                match super::explain::explain(&mut solver, &g) {
-                    Ok(explanation) => Ok(Answer::Explain { expr, explanation }),
-                    Err(e) if is_loopy(&e) => {
-                        loopy_moves(&mut games, &mut analyses.loopy, &g, expr, true, span)
-                    }
-                    Err(e) => Err(e),
-                }
-            }
-            QueryKind::Graph => {
-                let g = subject(&mut games)?;
-                let depth = match &q.range {
-                    None => None,
-                    Some(d) => Some(graph_depth(games.interp().top(d)?, d.expr.span)?),
-                };
-                let mut solver = Solver::new(&mut games, &mut analyses.impartial, span);
-                let graph = super::explain::move_graph(&mut solver, &g, depth)?;
-                Ok(Answer::Graph { expr, graph })
-            }
+            QueryKind::Explain => explain(games, analyses, q),
+            QueryKind::Graph => graph(games, &mut analyses.impartial, q),
             QueryKind::Play => Err(EvalError::Interactive { span }),
             QueryKind::Genus => {
-                let g = subject(&mut games)?;
-                let theory = tame::sum_genus(&mut games, &mut analyses.misere, &g, span)
-                    .map_err(|e| misere_of_loopy(e, span))?;
-                if let Some((value, tame)) = theory {
-                    let phylum = tame::Phylum::of(&value, tame);
-                    return Ok(Answer::Genus {
-                        expr,
-                        value,
-                        phylum,
-                    });
-                }
-                let normal = Solver::new(&mut games, &mut analyses.impartial, span)
-                    .grundy_sum(&g.parts)
-                    .map_err(|e| misere_of_loopy(e, span))?;
-                let value = layers::genus(&mut games, &mut analyses.misere, &g, normal, span)?;
-                // Found from a quotient or by search: hereditary tameness is
-                // not established.
-                let phylum = tame::Phylum::of(&value, false);
+                let g = impartial_subject(games, q)?;
+                let impartial = &mut analyses.impartial;
+                let (value, phylum) = analyses.misere.genus(games, impartial, &g, span)?;
                 Ok(Answer::Genus {
                     expr,
                     value,
                     phylum,
                 })
             }
-            QueryKind::Quotient => {
-                let inst = game_fn_of(&mut games, &q.subject)?;
-                quotient(&mut games, &mut analyses.misere, q, inst)
-            }
-            QueryKind::Table => {
-                let inst = game_fn_of(&mut games, &q.subject)?;
-                table(&mut games, &mut analyses.impartial, q, inst)
-            }
+            QueryKind::Sequence => sequence(games, &mut analyses.impartial, q),
+            QueryKind::Quotient => quotient(games, &mut analyses.misere, q),
+            QueryKind::Table => table(games, &mut analyses.impartial, q),
             QueryKind::Compare => {
-                let g = game_of(&mut games, &q.subject)?;
-                let second = q.range.as_ref().ok_or(EvalError::Internal {
-                    what: "`compare` without its second game".into(),
-                    span,
-                })?;
-                let h = game_of(&mut games, second)?;
-                let a = partizan::sum_form(&mut games, &mut analyses.partizan, &g, span)?;
-                let b = partizan::sum_form(&mut games, &mut analyses.partizan, &h, span)?;
-                let value = analyses
-                    .partizan
-                    .store
-                    .compare(a, b, games.budget)
-                    .map_err(|e| partizan::store_error(e, span))?;
+                let (g, h) = (game_of(games, &q.subject)?, second_game(games, q)?);
+                let value = analyses.partizan.compare(games, &g, &h, span)?;
                 Ok(Answer::Compare { expr, value })
             }
             QueryKind::Temperature
             | QueryKind::Mean
             | QueryKind::LeftStop
-            | QueryKind::RightStop => {
-                let g = game_of(&mut games, &q.subject)?;
-                let f = partizan::sum_form(&mut games, &mut analyses.partizan, &g, span)?;
-                let store = &mut analyses.partizan.store;
-                let value = match q.kind {
-                    QueryKind::Temperature => store.temperature(f, games.budget),
-                    QueryKind::Mean => store.mean(f, games.budget),
-                    QueryKind::LeftStop => Ok(store.left_stop(f)),
-                    _ => Ok(store.right_stop(f)),
-                }
-                .map_err(|e| partizan::store_error(e, span))?;
-                Ok(Answer::Number {
-                    query: q.kind.keyword(),
-                    expr,
-                    value,
-                })
-            }
+            | QueryKind::RightStop => measure(games, &mut analyses.partizan, q),
             QueryKind::Thermograph => {
-                let g = game_of(&mut games, &q.subject)?;
-                let f = partizan::sum_form(&mut games, &mut analyses.partizan, &g, span)?;
-                let thermograph = analyses
-                    .partizan
-                    .store
-                    .thermograph(f, games.budget)
-                    .map_err(|e| partizan::store_error(e, span))?;
+                let g = game_of(games, &q.subject)?;
+                let thermograph = analyses.partizan.thermograph(games, &g, span)?;
                 Ok(Answer::Thermograph { expr, thermograph })
             }
             QueryKind::Canonical => {
-                let g = game_of(&mut games, &q.subject)?;
-                let form = partizan::sum_form(&mut games, &mut analyses.partizan, &g, span)?;
-                // An answer is only as good as its printing: refuse one too
-                // long to print rather than exhaust memory writing it.
-                let limit = MAX_PRINTED_FORM;
-                if analyses.partizan.store.printed_len(form, limit).is_none() {
-                    return Err(EvalError::FormTooLong { limit, span });
-                }
+                let g = game_of(games, &q.subject)?;
+                let form = analyses.partizan.canonical(games, &g, span)?;
                 Ok(Answer::Canonical { expr, form })
             }
         }
     }
 }
 
-fn loopy_moves(
-    games: &mut Games<'_>,
-    cache: &mut loopy::LoopyCache,
-    g: &GameSum,
-    expr: String,
-    explain: bool,
-    span: Span,
-) -> Result<Answer, EvalError> {
-    let value = loopy::sum_value(games, cache, g, span)?;
-    let moves = loopy::sum_moves(games, cache, g, span)?;
-    Ok(Answer::LoopyMoves {
-        expr,
+/// The subject of an impartial query: a game with no partizan component.
+fn impartial_subject(games: &mut Games<'_>, q: &Query) -> Result<Rc<GameSum>, EvalError> {
+    let g = game_of(games, &q.subject)?;
+    reject_partizan(games, &g, q.span)?;
+    Ok(g)
+}
+
+/// `outcome G`: partizan (L, R, N, P) when a component is partizan and play is
+/// normal; else misère (P, N) or normal play (P, N, or D when loopy).
+fn outcome(games: &mut Games<'_>, analyses: &mut Analyses, q: &Query) -> Result<Answer, EvalError> {
+    let span = q.span;
+    let g = game_of(games, &q.subject)?;
+    let value = if !q.misere && has_partizan(games, &g) {
+        analyses.partizan.outcome(games, &g, span)?.into()
+    } else {
+        reject_partizan(games, &g, span)?;
+        if q.misere {
+            analyses.misere.outcome(games, &g, span)?.into()
+        } else {
+            analyses.normal().outcome(games, &g, span)?.into()
+        }
+    };
+    Ok(Answer::Outcome {
+        expr: q.text.clone(),
+        misere: q.misere,
         value,
-        moves,
-        explain,
     })
 }
 
-fn sequence(
+/// `moves G`: every option with its value.
+fn moves(games: &mut Games<'_>, analyses: &mut Analyses, q: &Query) -> Result<Answer, EvalError> {
+    let g = impartial_subject(games, q)?;
+    let moves = analyses.normal().moves(games, &g, q.span)?;
+    Ok(moves_answer(q.text.clone(), moves, false, |moves| {
+        Answer::Moves {
+            expr: q.text.clone(),
+            moves: moves.into_iter().map(|m| (m.result, m.grundy)).collect(),
+        }
+    }))
+}
+
+/// `explain G`: why G has its value.
+fn explain(games: &mut Games<'_>, analyses: &mut Analyses, q: &Query) -> Result<Answer, EvalError> {
+    let g = impartial_subject(games, q)?;
+    let found = analyses
+        .normal()
+        .valued(games, &g, q.span, |s| super::explain::explain(s, &g))?;
+    Ok(moves_answer(q.text.clone(), found, true, |explanation| {
+        Answer::Explain {
+            expr: q.text.clone(),
+            explanation,
+        }
+    }))
+}
+
+/// The second game of `compare G H`.
+fn second_game(games: &mut Games<'_>, q: &Query) -> Result<Rc<GameSum>, EvalError> {
+    let second = q.range.as_ref().ok_or(EvalError::Internal {
+        what: "`compare` without its second game".into(),
+        span: q.span,
+    })?;
+    game_of(games, second)
+}
+
+/// The answer of `moves G` or `explain G`: `valued` of what the Grundy
+/// values gave, or the loopy position's moves with their generalised values.
+fn moves_answer<T>(
+    expr: String,
+    moves: Moves<T>,
+    explain: bool,
+    valued: impl FnOnce(T) -> Answer,
+) -> Answer {
+    match moves {
+        Moves::Valued(x) => valued(x),
+        Moves::Loopy { value, moves } => Answer::LoopyMoves {
+            expr,
+            value,
+            moves,
+            explain,
+        },
+    }
+}
+
+/// `graph G` and `graph G depth N`.
+fn graph(games: &mut Games<'_>, tables: &mut Impartial, q: &Query) -> Result<Answer, EvalError> {
+    let g = impartial_subject(games, q)?;
+    let depth = match &q.range {
+        None => None,
+        Some(d) => Some(graph_depth(games.interp().top(d)?, d.expr.span)?),
+    };
+    let mut solver = Solver::new(games, tables, q.span);
+    let graph = super::explain::move_graph(&mut solver, &g, depth)?;
+    Ok(Answer::Graph {
+        expr: q.text.clone(),
+        graph,
+    })
+}
+
+/// `temperature G`, `mean G`, `leftstop G`, `rightstop G`.
+fn measure(
     games: &mut Games<'_>,
-    tables: &mut crate::solve::impartial::Impartial,
+    partizan: &mut PartizanCache,
     q: &Query,
-    inst: InstId,
 ) -> Result<Answer, EvalError> {
+    let g = game_of(games, &q.subject)?;
+    let measure = match q.kind {
+        QueryKind::Temperature => Measure::Temperature,
+        QueryKind::Mean => Measure::Mean,
+        QueryKind::LeftStop => Measure::LeftStop,
+        _ => Measure::RightStop,
+    };
+    let value = partizan.measure(games, &g, measure, q.span)?;
+    Ok(Answer::Number {
+        query: q.kind.keyword(),
+        expr: q.text.clone(),
+        value,
+    })
+}
+
+/// `sequence G from..=to`.
+fn sequence(games: &mut Games<'_>, tables: &mut Impartial, q: &Query) -> Result<Answer, EvalError> {
+    let inst = game_fn_of(games, &q.subject)?;
     let span = q.span;
     let params = games.game(inst).map_or(0, |g| g.params.len());
     if params != 1 {
@@ -381,7 +280,7 @@ fn sequence(
     let limit = games.budget.limits().max_positions;
     if len > limit {
         return Err(EvalError::limit(
-            crate::graph::budget::Exceeded::Positions(limit),
+            crate::budget::Exceeded::Positions(limit),
             span,
         ));
     }
@@ -436,12 +335,9 @@ fn graph_depth(value: Value, span: Span) -> Result<usize, EvalError> {
     }
 }
 
-fn table(
-    games: &mut Games<'_>,
-    tables: &mut crate::solve::impartial::Impartial,
-    q: &Query,
-    inst: InstId,
-) -> Result<Answer, EvalError> {
+/// `table G`: the values of a board game, square by square.
+fn table(games: &mut Games<'_>, tables: &mut Impartial, q: &Query) -> Result<Answer, EvalError> {
+    let inst = game_fn_of(games, &q.subject)?;
     let span = q.span;
     let Some(game) = games.game(inst) else {
         return Err(EvalError::internal("a table of an unknown game", span));
@@ -481,15 +377,9 @@ fn table(
     })
 }
 
-fn quotient(
-    games: &mut Games<'_>,
-    cache: &mut crate::solve::misere::MisereCache,
-    q: &Query,
-    inst: InstId,
-) -> Result<Answer, EvalError> {
-    use crate::graph::budget::Exceeded;
-    use crate::solve::misere::heaps::GameHeaps;
-    use crate::solve::misere::quotient::{periodic, quotient, QuotientError};
+/// `quotient G up to N`.
+fn quotient(games: &mut Games<'_>, misere: &mut Misere, q: &Query) -> Result<Answer, EvalError> {
+    let inst = game_fn_of(games, &q.subject)?;
     let span = q.span;
     let params = games.game(inst).map_or(0, |g| g.params.len());
     if params != 1 {
@@ -514,46 +404,11 @@ fn quotient(
             ))
         }
     };
-    let budget = games.budget;
-    let found = match crate::solve::misere::heaps::proven_below(games, inst, up_to, span) {
-        Ok(Some(q)) => Ok(q),
-        Ok(None) => quotient(&mut GameHeaps::new(games, inst, span)?, up_to, budget),
-        Err(e) => Err(e),
-    };
-    let stopped = |exceeded, heap| EvalError::QuotientLimit {
-        exceeded,
-        heap,
-        game: q.text.clone(),
-        span,
-    };
-    let found = found.map_err(|e| match e {
-        QuotientError::Rules(e) => e,
-        QuotientError::Budget(x) => EvalError::limit(x, span),
-        QuotientError::OutOfTime { heap, limit } => stopped(Exceeded::Timeout(limit), heap),
-        QuotientError::OutOfMemory { heap, limit } => stopped(Exceeded::Memory(limit), heap),
-        QuotientError::IllFounded { heap, option } => EvalError::NotHeapGame {
-            why: format!("heap {heap} has the option {option:?}, which is not smaller"),
-            span,
-        },
-        QuotientError::TooLarge(heap) => EvalError::Quotient {
-            why: format!("the candidate monoid grew too large at heap {heap}"),
-            span,
-        },
-        QuotientError::Uncertified(why) => EvalError::Quotient { why, span },
-        QuotientError::Internal(what) => EvalError::Internal { what, span },
-    })?;
-    // The construction certified the quotient and applied the periodicity
-    // theorem; otherwise a repeating Φ is shown as observed only.
-    let period = found
-        .proven_period()
-        .copied()
-        .or_else(|| periodic::periodicity(&found, None, false));
-    let found = Rc::new(found);
-    cache.quotients.insert(inst, found.clone());
+    let found = misere.quotient(games, inst, up_to, &q.text, span)?;
     Ok(Answer::Quotient {
         game: q.text.clone(),
         up_to,
-        quotient: found,
-        period,
+        quotient: found.quotient,
+        period: found.period,
     })
 }

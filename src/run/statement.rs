@@ -5,6 +5,7 @@ use super::answer::Answer;
 use super::{Mode, Runner};
 use crate::check::checker::const_expr;
 use crate::check::program::{Query, Stmt, TopExpr};
+use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::eval::interp::{new_frame, Interp};
 use crate::eval::iterate::to_items;
@@ -110,131 +111,148 @@ impl<'a> Runner<'a> {
         match stmt {
             Stmt::Game(_) | Stmt::Function(_) => Ok(None),
             Stmt::Board(id) => self.run_board(*id).map(|_| None),
-            Stmt::Let(id, value) => {
-                let v = self.interp().top(value)?;
-                if self.rt.consts.len() <= *id {
-                    self.rt.consts.resize(*id + 1, None);
-                }
-                if let Some(slot) = self.rt.consts.get_mut(*id) {
-                    *slot = Some(v);
-                }
+            Stmt::Let(id, value) => self.run_let(*id, value).map(|()| None),
+            Stmt::Print(..) | Stmt::Show(..) | Stmt::Query(_) if mode == Mode::AssertsOnly => {
                 Ok(None)
             }
             Stmt::Print(e, text, _) => {
-                if mode == Mode::AssertsOnly {
-                    return Ok(None);
-                }
                 let value = self.interp().top(e)?;
                 Ok(Some(Answer::Print {
                     expr: text.clone(),
                     value,
                 }))
             }
-            Stmt::Show(e, text, span) => {
-                if mode == Mode::AssertsOnly {
-                    return Ok(None);
-                }
-                let value = self.interp().top(e)?;
-                let analysis = match &value {
-                    Value::Game(g) => {
-                        let games = Games::new(self.globals, self.rt, self.compiled, self.budget);
-                        let kind = if super::query::has_partizan(&games, g) {
-                            QueryKind::Canonical
-                        } else {
-                            QueryKind::Grundy
-                        };
-                        // The value already computed is the subject: the
-                        // expression is not evaluated a second time.
-                        let subject = TopExpr {
-                            expr: const_expr(value.clone(), e.expr.span),
-                            frame_size: 0,
-                        };
-                        let q = Query {
-                            kind,
-                            misere: false,
-                            subject,
-                            range: None,
-                            bound: None,
-                            text: text.clone(),
-                            span: *span,
-                        };
-                        Some(Box::new(self.answer(&q)?))
-                    }
-                    _ => None,
-                };
-                Ok(Some(Answer::Show {
-                    expr: text.clone(),
-                    value,
-                    analysis,
-                }))
-            }
-            Stmt::Query(q) => {
-                if mode == Mode::AssertsOnly {
-                    return Ok(None);
-                }
-                self.answer(q).map(Some)
-            }
-            Stmt::AssertExpr(e, span) => {
-                let passed = match self.interp().top(e)? {
-                    Value::Bool(b) => b,
-                    other => {
-                        return Err(EvalError::expected(
-                            "a boolean to assert",
-                            other.kind_name(),
-                            e.expr.span,
-                        ))
-                    }
-                };
-                let failure = (!passed).then(|| {
-                    Box::new((
-                        Value::Bool(true),
-                        Answer::Print {
-                            expr: String::new(),
-                            value: Value::Bool(false),
-                        },
-                    ))
-                });
-                Ok(Some(Answer::Assert {
-                    line: line_of(lines, span.start),
-                    passed,
-                    failure,
-                    span: *span,
-                }))
-            }
+            Stmt::Show(e, text, span) => self.run_show(e, text, *span).map(Some),
+            Stmt::Query(q) => self.answer(q).map(Some),
+            Stmt::AssertExpr(e, span) => self.assert_expr(e, lines, *span).map(Some),
             Stmt::AssertQuery(q, expected, span) => {
-                let answer = self.answer(q)?;
-                // The values of these queries are games or numbers: the written
-                // value is read in a game context (`== 3/4`, `== {1 | -1}`).
-                let game_valued = matches!(
-                    q.kind,
-                    QueryKind::Canonical
-                        | QueryKind::Temperature
-                        | QueryKind::Mean
-                        | QueryKind::LeftStop
-                        | QueryKind::RightStop
-                );
-                let want = if game_valued {
-                    self.interp().top_game(expected)?
-                } else {
-                    self.interp().top(expected)?
-                };
-                let passed = match (&answer, &want) {
-                    (Answer::Canonical { form, .. }, Value::Game(g)) => {
-                        let mut games =
-                            Games::new(self.globals, self.rt, self.compiled, self.budget);
-                        let partizan = &mut self.analyses.partizan;
-                        *form == sum_form(&mut games, partizan, g, expected.expr.span)?
-                    }
-                    _ => super::assertion::matches(&answer, &want, q.kind, expected.expr.span)?,
-                };
-                let failure = (!passed).then(|| Box::new((want, answer)));
-                Ok(Some(Answer::Assert {
-                    line: line_of(lines, span.start),
-                    passed,
-                    failure,
-                    span: *span,
-                }))
+                self.assert_query(q, expected, lines, *span).map(Some)
             }
         }
+    }
+
+    /// `let x = e`: the constant's value, kept.
+    fn run_let(&mut self, id: usize, value: &TopExpr) -> Result<(), EvalError> {
+        let v = self.interp().top(value)?;
+        if self.rt.consts.len() <= id {
+            self.rt.consts.resize(id + 1, None);
+        }
+        if let Some(slot) = self.rt.consts.get_mut(id) {
+            *slot = Some(v);
+        }
+        Ok(())
+    }
+
+    /// `show e`: the value, and for a game its analysis (its Grundy value,
+    /// or its canonical form when a component is partizan).
+    fn run_show(&mut self, e: &TopExpr, text: &str, span: Span) -> Result<Answer, EvalError> {
+        let value = self.interp().top(e)?;
+        let analysis = match &value {
+            Value::Game(g) => {
+                let games = Games::new(self.globals, self.rt, self.compiled, self.budget);
+                let kind = if super::query::has_partizan(&games, g) {
+                    QueryKind::Canonical
+                } else {
+                    QueryKind::Grundy
+                };
+                // The value already computed is the subject: the
+                // expression is not evaluated a second time.
+                let subject = TopExpr {
+                    expr: const_expr(value.clone(), e.expr.span),
+                    frame_size: 0,
+                };
+                let q = Query {
+                    kind,
+                    misere: false,
+                    subject,
+                    range: None,
+                    bound: None,
+                    text: text.to_string(),
+                    span,
+                };
+                Some(Box::new(self.answer(&q)?))
+            }
+            _ => None,
+        };
+        Ok(Answer::Show {
+            expr: text.to_string(),
+            value,
+            analysis,
+        })
+    }
+
+    /// `assert e`: a boolean.
+    fn assert_expr(
+        &mut self,
+        e: &TopExpr,
+        lines: &[usize],
+        span: Span,
+    ) -> Result<Answer, EvalError> {
+        let passed = match self.interp().top(e)? {
+            Value::Bool(b) => b,
+            other => {
+                return Err(EvalError::expected(
+                    "a boolean to assert",
+                    other.kind_name(),
+                    e.expr.span,
+                ))
+            }
+        };
+        let failure = (!passed).then(|| {
+            Box::new((
+                Value::Bool(true),
+                Answer::Print {
+                    expr: String::new(),
+                    value: Value::Bool(false),
+                },
+            ))
+        });
+        Ok(Answer::Assert {
+            line: line_of(lines, span.start),
+            passed,
+            failure,
+            span,
+        })
+    }
+
+    /// `assert QUERY == VALUE`: the answer compared with the written value.
+    fn assert_query(
+        &mut self,
+        q: &Query,
+        expected: &TopExpr,
+        lines: &[usize],
+        span: Span,
+    ) -> Result<Answer, EvalError> {
+        let answer = self.answer(q)?;
+        // The values of these queries are games or numbers: the written
+        // value is read in a game context (`== 3/4`, `== {1 | -1}`).
+        let game_valued = matches!(
+            q.kind,
+            QueryKind::Canonical
+                | QueryKind::Temperature
+                | QueryKind::Mean
+                | QueryKind::LeftStop
+                | QueryKind::RightStop
+        );
+        let want = if game_valued {
+            self.interp().top_game(expected)?
+        } else {
+            self.interp().top(expected)?
+        };
+        let passed = match (&answer, &want) {
+            (Answer::Canonical { form, .. }, Value::Game(g)) => {
+                let mut games = Games::new(self.globals, self.rt, self.compiled, self.budget);
+                let partizan = &mut self.analyses.partizan;
+                *form == sum_form(&mut games, partizan, g, expected.expr.span)?
+            }
+            _ => super::assertion::matches(&answer, &want, q.kind, expected.expr.span)?,
+        };
+        let failure = (!passed).then(|| Box::new((want, answer)));
+        Ok(Answer::Assert {
+            line: line_of(lines, span.start),
+            passed,
+            failure,
+            span,
+        })
     }
 }

@@ -4,7 +4,10 @@
 
 pub mod impartial;
 pub mod loopy;
+pub mod mex;
 pub mod misere;
+pub mod normal;
+pub mod outcome;
 pub mod partizan;
 pub mod tables;
 
@@ -16,7 +19,7 @@ pub struct Analyses {
     /// Normal-play outcomes found without Grundy values.
     pub outcomes: impartial::outcome::Outcomes,
     /// Misère outcomes and values.
-    pub misere: misere::MisereCache,
+    pub misere: misere::Misere,
     /// Loopy components' explicit graphs and generalised values.
     pub loopy: loopy::analysis::LoopyCache,
     /// Canonical forms of partizan positions.
@@ -24,6 +27,16 @@ pub struct Analyses {
 }
 
 impl Analyses {
+    /// Normal play of impartial games: Grundy tables, outcome searches, and
+    /// the loopy analysis they hand loopy positions to.
+    pub fn normal(&mut self) -> normal::Normal<'_> {
+        normal::Normal {
+            impartial: &mut self.impartial,
+            outcomes: &mut self.outcomes,
+            loopy: &mut self.loopy,
+        }
+    }
+
     /// Forgets every computed value (a game was redefined, or a limit asked for room).
     pub fn clear(&mut self) {
         self.impartial.clear();

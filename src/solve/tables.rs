@@ -5,7 +5,7 @@
 //! a dense layout is only used while it stays dense: a handful of huge heaps go
 //! to the map instead of a table sized by the largest heap.
 
-use crate::graph::budget::{Budget, Exceeded};
+use crate::budget::{Budget, Exceeded};
 use crate::lang::value::{Pos, Value};
 use rustc_hash::FxHashMap;
 

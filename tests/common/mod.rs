@@ -3,8 +3,8 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use grundy::budget::Limits;
 use grundy::diagnostics::{Problem, Report};
-use grundy::graph::budget::Limits;
 use grundy::{Answer, Engine};
 use std::sync::Arc;
 

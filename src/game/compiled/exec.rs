@@ -3,8 +3,8 @@
 //! an innermost binder after its bounds.
 
 use super::ir::{Arg, Inner, InnerIter, Kernel};
+use crate::budget::{Budget, Exceeded};
 use crate::eval::ops::floor_div;
-use crate::graph::budget::{Budget, Exceeded};
 
 /// Why a run of compiled rules stopped early.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -13,11 +13,11 @@ pub mod options;
 pub mod shape;
 pub mod vector;
 
+use crate::budget::Budget;
 use crate::check::program::{GameBody, Globals};
 use crate::eval::eval_error::EvalError;
 use crate::eval::interp::Interp;
 use crate::eval::runtime::Runtime;
-use crate::graph::budget::Budget;
 use crate::lang::value::{Component, InstId, Pos, Value};
 use ir::Kernel;
 use rustc_hash::FxHashMap;

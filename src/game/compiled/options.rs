@@ -8,7 +8,7 @@
 use super::exec::{arg_value, opt, range_within, set, work, Bail, Res};
 use super::expr::BExpr;
 use super::ir::{Arg, Inner, InnerIter, KBinder, KOption, KRule, Kernel};
-use crate::graph::budget::{Budget, Exceeded};
+use crate::budget::{Budget, Exceeded};
 
 /// Fills `out` with the options of `pos`. `Ok(false)` when the kernel cannot
 /// list them (an option that is a sum, a negative parameter, arithmetic that

@@ -16,10 +16,10 @@
 use super::compile::{frame_kinds, Compiler, SlotKind};
 use super::expr::{list_ref, list_span, operand, test, BExpr, IExpr};
 use super::ir::InnerIter;
+use crate::budget::{Budget, Exceeded};
 use crate::check::program::{Binder, Expr, ExprKind, GameBody, Globals, ParamType, SlotPattern};
 use crate::eval::ops::seq_index;
 use crate::eval::runtime::Runtime;
-use crate::graph::budget::{Budget, Exceeded};
 use crate::lang::value::{InstId, Value};
 use crate::syntax::ast::RuleKind;
 use std::rc::Rc;

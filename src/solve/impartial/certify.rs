@@ -21,10 +21,10 @@
 //!   g(n + p) = g(n) + s from n₁ − m on (no published window is used).
 
 use super::periodicity::Regularity;
+use crate::budget::{Budget, Exceeded};
 use crate::game::compiled::shape::code::Code;
 use crate::game::compiled::shape::memory::Memory;
 use crate::game::compiled::shape::Shape;
-use crate::graph::budget::{Budget, Exceeded};
 use rustc_hash::FxHashMap;
 
 /// The theorem a shape's periodicity rests on, with its parameters.
@@ -185,10 +185,7 @@ pub fn prove(
             let s = l.max(from.saturating_sub(m));
             match lcm(p, q) {
                 Some(big) => {
-                    let once = Regularity {
-                        period: big,
-                        ..*r
-                    };
+                    let once = Regularity { period: big, ..*r };
                     shifts(&own, &once, s, s + m) && holds(l, s + big)
                 }
                 None => false,

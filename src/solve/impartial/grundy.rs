@@ -5,11 +5,11 @@
 use super::fill::KernelStep;
 use super::kernel::run::Scratch;
 use super::{Solver, IN_PROGRESS, UNKNOWN};
+use crate::budget::Exceeded;
 use crate::check::program::{Constructor, GameBody};
 use crate::eval::eval_error::EvalError;
 use crate::game::constructed::tartan_factors;
 use crate::game::{OptionList, Side};
-use crate::graph::budget::Exceeded;
 use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
 use crate::lang::nimber::nim_mul;
 use crate::lang::value::{Component, InstId, Pos, Value};

@@ -4,19 +4,18 @@
 use super::Solver;
 use crate::eval::eval_error::EvalError;
 use crate::game::{OptionList, Side};
-use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
+use crate::graph::search::{search, CyclePolicy, Memo, MemoWalk, Step};
 use crate::lang::value::{Component, GameSum};
-use rustc_hash::FxHashMap;
 
-/// Longest plays found so far, by component (`None` while on the search path).
-pub type Lengths = FxHashMap<Component, Option<u64>>;
+/// Longest plays found so far, by component.
+pub type Lengths = Memo<Component, u64>;
 
 impl<'s, 'a> Solver<'s, 'a> {
     /// The longest play from a sum: the sum of its components' longest plays.
     pub fn longest(&mut self, g: &GameSum, memo: &mut Lengths) -> Result<u64, EvalError> {
         let mut total = 0u64;
         for c in &g.parts {
-            if !matches!(memo.get(c), Some(Some(_))) {
+            if memo.get(c).is_none() {
                 let budget = self.games.budget;
                 let mut walk = LongestWalk {
                     solver: self,
@@ -25,7 +24,7 @@ impl<'s, 'a> Solver<'s, 'a> {
                 };
                 search(&mut walk, c.clone(), budget, CyclePolicy::Error)?;
             }
-            let len = memo.get(c).copied().flatten().unwrap_or(0);
+            let len = memo.get(c).copied().unwrap_or(0);
             total = total.saturating_add(len);
         }
         Ok(total)
@@ -38,26 +37,18 @@ struct LongestWalk<'w, 's, 'a> {
     options: OptionList,
 }
 
-impl Walk for LongestWalk<'_, '_, '_> {
+impl MemoWalk for LongestWalk<'_, '_, '_> {
     type Node = Component;
+    type Memo = Lengths;
     type Frame = ();
     type Error = EvalError;
 
-    fn status(&self, c: &Component) -> Status {
-        match (c, self.memo.get(c)) {
-            (Component::Nimber(_), _) | (_, Some(Some(_))) => Status::Done,
-            (_, Some(None)) => Status::OnPath,
-            (_, None) => Status::Unknown,
-        }
+    fn memo(&self) -> &Lengths {
+        self.memo
     }
 
-    fn enter(&mut self, c: &Component) -> Result<(), EvalError> {
-        self.memo.insert(c.clone(), None);
-        Ok(())
-    }
-
-    fn abandon(&mut self, c: &Component) {
-        self.memo.remove(c);
+    fn memo_mut(&mut self) -> &mut Lengths {
+        self.memo
     }
 
     fn visit(
@@ -65,9 +56,12 @@ impl Walk for LongestWalk<'_, '_, '_> {
         c: &Component,
         _: &mut (),
         children: &mut Vec<Component>,
-    ) -> Result<Visit, EvalError> {
+    ) -> Result<Step<u64>, EvalError> {
+        // A nimber alone is not walked: its part of a sum counts 0 here, as
+        // it always has (the option loop below counts a nimber inside an
+        // option as its size).
         let Component::Pos(inst, pos) = c else {
-            return Ok(Visit::Done);
+            return Ok(Step::Done(0));
         };
         self.options.clear();
         self.solver
@@ -79,18 +73,16 @@ impl Walk for LongestWalk<'_, '_, '_> {
             for x in opt {
                 match (x, self.memo.get(x)) {
                     (Component::Nimber(k), _) => len = len.saturating_add(*k),
-                    (_, Some(Some(l))) => len = len.saturating_add(*l),
+                    (_, Some(l)) => len = len.saturating_add(*l),
                     _ => children.push(x.clone()),
                 }
             }
             best = Some(best.map_or(len, |b| b.max(len)));
         }
         if !children.is_empty() {
-            return Ok(Visit::Need);
+            return Ok(Step::Need);
         }
-        self.memo
-            .insert(c.clone(), Some(best.map_or(0, |b| b.saturating_add(1))));
-        Ok(Visit::Done)
+        Ok(Step::Done(best.map_or(0, |b| b.saturating_add(1))))
     }
 
     fn cycle(&mut self, _path: Vec<Component>) -> EvalError {

@@ -18,10 +18,10 @@ pub mod vectors;
 pub mod window;
 
 use super::tables::{key_of, Table};
+use crate::budget::Exceeded;
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::Games;
-use crate::graph::budget::Exceeded;
 use crate::lang::value::{InstId, Pos};
 
 /// No value known yet.

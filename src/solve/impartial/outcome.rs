@@ -11,17 +11,21 @@
 //! option is a single component, a nimber or the empty sum, and within
 //! [`MAX_OPTIONS`] options generated; otherwise the search steps aside
 //! ([`Outcomes::next_wins`] answers `None`) and the caller asks the Grundy engine.
-//! Options are tried in the order the rules give them.
+//! Options are tried in the order the rules give them, by the outcome walk of
+//! [`crate::solve::outcome`] under normal play, over two kinds of positions:
+//! components listed by the game's rules, and pairs of integers listed by
+//! compiled rules.
 
 use super::{Impartial, IN_PROGRESS};
+use crate::budget::{Budget, Exceeded};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::compiled::ir::Kernel;
 use crate::game::compiled::options::options;
 use crate::game::{Games, OptionList, Side};
-use crate::graph::budget::{Budget, Exceeded};
-use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
+use crate::graph::search::Memo;
 use crate::lang::value::{Component, GameSum, InstId, Value};
+use crate::solve::outcome::{outcome, Listed, Outcome, Play, Positions};
 use rustc_hash::FxHashMap;
 
 /// Most options one search generates before it leaves the question to the
@@ -29,24 +33,13 @@ use rustc_hash::FxHashMap;
 /// otherwise hold a path of wide frames).
 const MAX_OPTIONS: usize = 20_000_000;
 
-const ON_PATH: u8 = 1;
-const P: u8 = 2;
-const N: u8 = 3;
-
-/// Outcomes found so far, by component.
+/// Outcomes found so far.
 #[derive(Debug, Default, Clone)]
 pub struct Outcomes {
-    memo: FxHashMap<Component, u8>,
-    /// Outcomes of two-parameter positions searched with compiled rules.
-    pairs: FxHashMap<(InstId, [i64; 2]), u8>,
-}
-
-/// A position of the pair search with its options, which lie in the shared
-/// option stack from `start` on.
-struct PairFrame {
-    pos: [i64; 2],
-    start: usize,
-    next: usize,
+    /// By component.
+    memo: Memo<Component, Outcome>,
+    /// Two-parameter positions searched with compiled rules, by instance.
+    pairs: FxHashMap<InstId, Memo<[i64; 2], Outcome>>,
 }
 
 /// What one option is, for the search.
@@ -63,14 +56,27 @@ enum Stop {
     Limit(Exceeded),
     /// An error in the rules.
     Error(EvalError),
-    /// An option is a sum of several components, a position repeats, or the
-    /// search grew past [`MAX_OPTIONS`].
+    /// An option is a sum of several components (or one the compiled rules
+    /// cannot list), a position repeats, or the search grew past
+    /// [`MAX_OPTIONS`]: the Grundy and loopy engines answer.
     NotSingle,
 }
 
 impl From<Exceeded> for Stop {
     fn from(e: Exceeded) -> Self {
         Stop::Limit(e)
+    }
+}
+
+impl Stop {
+    /// The search's answer: `None` when it stepped aside.
+    fn settle(found: Result<Option<Outcome>, Stop>, span: Span) -> Result<Option<bool>, EvalError> {
+        match found {
+            Ok(o) => Ok(o.map(Outcome::is_n)),
+            Err(Stop::NotSingle) => Ok(None),
+            Err(Stop::Limit(e)) => Err(EvalError::limit(e, span)),
+            Err(Stop::Error(e)) => Err(e),
+        }
     }
 }
 
@@ -83,7 +89,7 @@ impl Outcomes {
 
     /// True when nothing is remembered.
     pub fn is_empty(&self) -> bool {
-        self.memo.is_empty() && self.pairs.is_empty()
+        self.memo.is_empty() && self.pairs.values().all(Memo::is_empty)
     }
 
     /// Whether the player to move wins a two-parameter position whose rules
@@ -97,7 +103,8 @@ impl Outcomes {
         games: &mut Games<'_>,
         tables: &Impartial,
         c: &Component,
-    ) -> Result<Option<bool>, Exceeded> {
+        span: Span,
+    ) -> Result<Option<bool>, EvalError> {
         let Component::Pos(inst, pos) = c else {
             return Ok(None);
         };
@@ -109,29 +116,15 @@ impl Outcomes {
         let Some(kernel) = kernel.filter(|k| k.params == 2) else {
             return Ok(None);
         };
-        let root = [*a, *b];
-        if let Some(&o) = self.pairs.get(&(inst, root)) {
-            return Ok(Some(o == N));
-        }
-        let mut search = PairSearch {
+        let mut pairs = Pairs {
             kernel: &kernel,
             inst,
             tables,
             budget,
-            memo: &mut self.pairs,
             slots: Vec::new(),
-            options: Vec::new(),
-            fresh: Vec::new(),
-            stack: Vec::new(),
         };
-        let found = search.run(root);
-        if found.as_ref().map_or(true, Option::is_none) {
-            // Stopped: what is still on the path is not an outcome.
-            for f in &search.stack {
-                search.memo.remove(&(inst, f.pos));
-            }
-        }
-        found
+        let memo = self.pairs.entry(inst).or_default();
+        Stop::settle(outcome(&mut pairs, memo, [*a, *b], budget), span)
     }
 
     /// Whether the player to move wins `c` under normal play; `None` when some
@@ -150,30 +143,22 @@ impl Outcomes {
         if !matches!(c, Component::Pos(_, pos) if pos.len() >= 2) {
             return Ok(None);
         }
-        match self.memo.get(c) {
-            Some(&P) => return Ok(Some(false)),
-            Some(&N) => return Ok(Some(true)),
-            _ => {}
+        if let Some(o) = self.memo.get(c) {
+            return Ok(Some(o.is_n()));
         }
-        if let Some(wins) = self
-            .pair_outcome(games, tables, c)
-            .map_err(|e| EvalError::limit(e, span))?
-        {
+        if let Some(wins) = self.pair_outcome(games, tables, c, span)? {
             return Ok(Some(wins));
         }
         let budget = games.budget;
-        let mut walk = OutcomeWalk {
+        let mut components = Components {
             games,
             tables,
-            memo: &mut self.memo,
             generated: 0,
         };
-        match search(&mut walk, c.clone(), budget, CyclePolicy::Error) {
-            Ok(()) => Ok(self.memo.get(c).map(|&o| o == N)),
-            Err(Stop::NotSingle) => Ok(None),
-            Err(Stop::Limit(e)) => Err(EvalError::limit(e, span)),
-            Err(Stop::Error(e)) => Err(e),
-        }
+        Stop::settle(
+            outcome(&mut components, &mut self.memo, c.clone(), budget),
+            span,
+        )
     }
 
     /// The options of `sum` (one component plus empty parts) into P-positions;
@@ -250,190 +235,113 @@ fn classify(tables: &Impartial, parts: &[Component]) -> Option<Opt> {
     }
 }
 
-/// The search of [`Outcomes::pair_outcome`]: depth first with an explicit
-/// stack of frames whose options share one vector.
-struct PairSearch<'p> {
+/// Components whose options are single components, listed by the rules.
+struct Components<'w, 'a> {
+    games: &'w mut Games<'a>,
+    tables: &'w Impartial,
+    /// Options listed so far.
+    generated: usize,
+}
+
+impl Positions for Components<'_, '_> {
+    type Node = Component;
+    type Error = Stop;
+
+    fn play(&self) -> Play {
+        Play::Normal
+    }
+
+    fn known(&self, memo: &Memo<Component, Outcome>, c: &Component) -> Option<Outcome> {
+        match known(self.tables, c) {
+            Some(p) => Some(Outcome::next_wins(!p)),
+            None => memo.get(c).copied(),
+        }
+    }
+
+    /// In rule order; an option known to be P decides at once, as soon as
+    /// it is met.
+    fn options(
+        &mut self,
+        c: &Component,
+        _memo: &Memo<Component, Outcome>,
+        out: &mut Vec<Component>,
+    ) -> Result<Listed, Stop> {
+        let mut list = OptionList::default();
+        self.games
+            .component_options(c, Side::Impartial, &mut list)
+            .map_err(Stop::Error)?;
+        self.generated += list.len();
+        if self.generated > MAX_OPTIONS {
+            return Err(Stop::NotSingle);
+        }
+        for k in 0..list.len() {
+            match classify(self.tables, list.get(k)) {
+                None => return Err(Stop::NotSingle),
+                Some(Opt::Known(true)) => return Ok(Listed::Decided(Outcome::N)),
+                Some(Opt::Known(false)) => {}
+                Some(Opt::Child(child)) => out.push(child),
+            }
+        }
+        // An empty list now means every option is N (or there is none):
+        // P either way under normal play.
+        Ok(Listed::Options)
+    }
+
+    fn entered(&mut self, _c: &Component) -> Result<(), Stop> {
+        Ok(self.games.budget.add_positions(1)?)
+    }
+
+    /// The loopy engine answers games whose positions repeat.
+    fn cycle(&mut self, _path: Vec<Component>) -> Stop {
+        Stop::NotSingle
+    }
+}
+
+/// Positions of one two-parameter game as integer pairs, listed by its
+/// compiled rules.
+struct Pairs<'p> {
     kernel: &'p Kernel,
     inst: InstId,
     tables: &'p Impartial,
     budget: &'p Budget,
-    memo: &'p mut FxHashMap<(InstId, [i64; 2]), u8>,
     slots: Vec<i64>,
-    /// The options of every frame on the stack, one frame after another.
-    options: Vec<[i64; 2]>,
-    /// The options of the position being entered.
-    fresh: Vec<[i64; 2]>,
-    stack: Vec<PairFrame>,
 }
 
-impl PairSearch<'_> {
-    /// The known outcome of a position (true for P): searched already, or a
-    /// Grundy value in the tables.
-    fn known(&self, p: [i64; 2]) -> Option<u8> {
-        if let Some(&o) = self.memo.get(&(self.inst, p)) {
-            return Some(o);
-        }
-        let v = self.tables.inst(self.inst)?.memo.get_small(p, 2);
-        (v < IN_PROGRESS).then_some(if v == 0 { P } else { N })
-    }
-
-    /// Enters a position: lists its options, and settles it at once when one
-    /// of them is known to be P. `None` when its options cannot be listed.
-    fn enter(&mut self, p: [i64; 2]) -> Result<Option<()>, Exceeded> {
-        self.budget.add_positions(1)?;
-        if !options(
-            self.kernel,
-            p,
-            &mut self.slots,
-            self.budget,
-            &mut self.fresh,
-        )? {
-            return Ok(None);
-        }
-        if self.fresh.iter().any(|&o| self.known(o) == Some(P)) {
-            self.memo.insert((self.inst, p), N);
-            return Ok(Some(()));
-        }
-        self.memo.insert((self.inst, p), ON_PATH);
-        let start = self.options.len();
-        let want = start + self.fresh.len();
-        if want > self.options.capacity() {
-            // The stack of options may double: asked of the budget first.
-            self.budget
-                .reserve(want.saturating_mul(2 * std::mem::size_of::<[i64; 2]>()))?;
-        }
-        self.options.extend_from_slice(&self.fresh);
-        self.stack.push(PairFrame {
-            pos: p,
-            start,
-            next: 0,
-        });
-        Ok(Some(()))
-    }
-
-    /// Settles the frame on top of the stack.
-    fn settle(&mut self, outcome: u8) {
-        if let Some(f) = self.stack.pop() {
-            self.memo.insert((self.inst, f.pos), outcome);
-            self.options.truncate(f.start);
-        }
-    }
-
-    fn run(&mut self, root: [i64; 2]) -> Result<Option<bool>, Exceeded> {
-        if self.enter(root)?.is_none() {
-            return Ok(None);
-        }
-        while let Some(top) = self.stack.last() {
-            let Some(&child) = self.options.get(top.start + top.next) else {
-                // Every option is an N-position.
-                self.settle(P);
-                continue;
-            };
-            match self.known(child) {
-                Some(P) => self.settle(N),
-                Some(N) => {
-                    if let Some(top) = self.stack.last_mut() {
-                        top.next += 1;
-                    }
-                }
-                // A position repeats: the loopy engine answers.
-                Some(_) => return Ok(None),
-                None => {
-                    if self.enter(child)?.is_none() {
-                        return Ok(None);
-                    }
-                }
-            }
-        }
-        Ok(self.known(root).map(|o| o == N))
-    }
-}
-
-struct OutcomeWalk<'w, 'a> {
-    games: &'w mut Games<'a>,
-    tables: &'w Impartial,
-    memo: &'w mut FxHashMap<Component, u8>,
-    generated: usize,
-}
-
-/// A position's options still to try, and where the search is among them.
-#[derive(Default)]
-struct Frame {
-    started: bool,
-    children: Vec<Component>,
-    next: usize,
-}
-
-impl Walk for OutcomeWalk<'_, '_> {
-    type Node = Component;
-    type Frame = Frame;
+impl Positions for Pairs<'_> {
+    type Node = [i64; 2];
     type Error = Stop;
 
-    fn status(&self, c: &Component) -> Status {
-        match self.memo.get(c) {
-            None => Status::Unknown,
-            Some(&ON_PATH) => Status::OnPath,
-            Some(_) => Status::Done,
+    fn play(&self) -> Play {
+        Play::Normal
+    }
+
+    /// Searched already, or a Grundy value in the tables.
+    fn known(&self, memo: &Memo<[i64; 2], Outcome>, p: &[i64; 2]) -> Option<Outcome> {
+        if let Some(&o) = memo.get(p) {
+            return Some(o);
         }
+        let v = self.tables.inst(self.inst)?.memo.get_small(*p, 2);
+        (v < IN_PROGRESS).then_some(Outcome::next_wins(v != 0))
     }
 
-    fn enter(&mut self, c: &Component) -> Result<(), Stop> {
-        self.memo.insert(c.clone(), ON_PATH);
-        Ok(self.games.budget.add_positions(1)?)
-    }
-
-    fn abandon(&mut self, c: &Component) {
-        self.memo.remove(c);
-    }
-
-    fn visit(
+    fn options(
         &mut self,
-        c: &Component,
-        frame: &mut Frame,
-        children: &mut Vec<Component>,
-    ) -> Result<Visit, Stop> {
-        if !frame.started {
-            frame.started = true;
-            let mut list = OptionList::default();
-            self.games
-                .component_options(c, Side::Impartial, &mut list)
-                .map_err(Stop::Error)?;
-            self.generated += list.len();
-            if self.generated > MAX_OPTIONS {
-                return Err(Stop::NotSingle);
-            }
-            for k in 0..list.len() {
-                match classify(self.tables, list.get(k)) {
-                    None => return Err(Stop::NotSingle),
-                    Some(Opt::Known(true)) => {
-                        self.memo.insert(c.clone(), N);
-                        return Ok(Visit::Done);
-                    }
-                    Some(Opt::Known(false)) => {}
-                    Some(Opt::Child(child)) => frame.children.push(child),
-                }
-            }
+        p: &[i64; 2],
+        _memo: &Memo<[i64; 2], Outcome>,
+        out: &mut Vec<[i64; 2]>,
+    ) -> Result<Listed, Stop> {
+        if !options(self.kernel, *p, &mut self.slots, self.budget, out)? {
+            return Err(Stop::NotSingle);
         }
-        // One child at a time: the first P-position found settles the node.
-        while let Some(child) = frame.children.get(frame.next) {
-            match self.memo.get(child) {
-                Some(&P) => {
-                    self.memo.insert(c.clone(), N);
-                    return Ok(Visit::Done);
-                }
-                Some(&N) => frame.next += 1,
-                _ => {
-                    children.push(child.clone());
-                    return Ok(Visit::Need);
-                }
-            }
-        }
-        self.memo.insert(c.clone(), P);
-        Ok(Visit::Done)
+        Ok(Listed::Options)
     }
 
-    fn cycle(&mut self, _path: Vec<Component>) -> Stop {
-        // The loopy engine answers games whose positions repeat.
+    fn entered(&mut self, _p: &[i64; 2]) -> Result<(), Stop> {
+        Ok(self.budget.add_positions(1)?)
+    }
+
+    /// A position repeats: the loopy engine answers.
+    fn cycle(&mut self, _path: Vec<[i64; 2]>) -> Stop {
         Stop::NotSingle
     }
 }

@@ -1,15 +1,17 @@
 //! Grundy values of positions whose rules compile over integer vectors
-//! ([`super::kernel::vector`]): an explicit-stack walk over flat keys, memoised
-//! in a hash table keyed by the keys themselves, with every frame's options in
-//! one stack-shaped arena. A doubt of the compiled rules, or a cycle, hands the
+//! ([`super::kernel::vector`]): a walk over flat keys on the one search
+//! driver, memoised in a hash table keyed by the keys themselves, with every
+//! frame's options in one stack-shaped arena (a position on the driver's
+//! stack is where its key lies there). A doubt of the compiled rules, or a cycle, hands the
 //! instance back to the general evaluator (which reports cycles with their path).
 
-use super::grundy::mex;
 use super::{Solver, IN_PROGRESS, UNKNOWN};
+use crate::budget::{Budget, Exceeded};
 use crate::eval::eval_error::EvalError;
 use crate::game::compiled::vector::{Halt, VectorRules};
-use crate::graph::budget::{Budget, Exceeded};
+use crate::graph::search::{search, CyclePolicy, Marks, MemoWalk, Status, Step};
 use crate::lang::value::{InstId, Pos};
+use crate::solve::mex::mex;
 use std::rc::Rc;
 
 /// Grundy values (or `IN_PROGRESS`) of one instance's vector positions: an
@@ -26,16 +28,6 @@ pub struct VectorMemo {
     slots: Vec<u64>,
     /// Entries stored.
     len: usize,
-}
-
-/// What [`VectorMemo::claim`] found.
-enum Claim {
-    /// A value.
-    Known(u32),
-    /// The position is on the current path: a cycle.
-    OnPath,
-    /// Unknown until now; its entry starts here and is marked in progress.
-    New(usize),
 }
 
 /// Bits of a slot naming where its entry starts.
@@ -113,24 +105,19 @@ impl VectorMemo {
         }
     }
 
-    /// The state of `key` (hash `h`); an unknown key is stored as in progress.
-    fn claim(&mut self, key: &[i64], h: u64, budget: &Budget) -> Result<Claim, Exceeded> {
+    /// Marks an unknown key in progress: where its entry starts, or `None`
+    /// when it is known or in progress already.
+    fn claim(&mut self, key: &[i64], h: u64, budget: &Budget) -> Result<Option<usize>, Exceeded> {
         if let Ok(at) = self.find(key, h) {
             let state = self.words.get(at).map_or(UNKNOWN, |&w| w as u32);
-            return Ok(match state {
-                UNKNOWN => {
-                    self.put(at, IN_PROGRESS);
-                    Claim::New(at)
-                }
-                IN_PROGRESS => Claim::OnPath,
-                v => Claim::Known(v),
-            });
+            if state != UNKNOWN {
+                return Ok(None);
+            }
+            self.put(at, IN_PROGRESS);
+            return Ok(Some(at));
         }
         self.set(key, IN_PROGRESS, budget)?;
-        match self.find(key, h) {
-            Ok(at) => Ok(Claim::New(at)),
-            Err(_) => Ok(Claim::OnPath),
-        }
+        Ok(self.find(key, h).ok())
     }
 
     /// Sets the state of the entry starting at `at`.
@@ -244,46 +231,96 @@ impl Solver<'_, '_> {
     }
 }
 
-/// A position being valued.
-struct Frame {
-    /// Its key in the arena.
-    key: (usize, usize),
-    /// Its memo entry, once claimed.
-    entry: Option<usize>,
-    /// Its options: `ends[first..last]`, keys from `base` on.
-    first: usize,
-    last: usize,
-    base: usize,
-    /// The next option to read.
-    cursor: usize,
-    /// Where its options' values start in the value stack.
-    values: usize,
+/// A position of the walk: where its key lies in the arena, and the key's
+/// hash (computed once, when the position was listed as an option).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+struct Key {
+    start: usize,
+    end: usize,
+    hash: u64,
 }
 
-impl Frame {
-    fn new(key: (usize, usize)) -> Frame {
-        Frame {
-            key,
-            entry: None,
-            first: 0,
-            last: 0,
-            base: 0,
-            cursor: 0,
-            values: 0,
+/// The memo and the arena the keys live in: the table the driver marks.
+/// Keys are written into the arena as options and taken off it, in stack
+/// order, once the position listing them is valued, so a key on the
+/// driver's stack always lies in the arena.
+struct Keys<'w> {
+    memo: &'w mut VectorMemo,
+    /// Every listed position's options' keys, back to back.
+    arena: Vec<i64>,
+    /// The memo entries of the positions entered, in stack order.
+    entries: Vec<usize>,
+    budget: &'w Budget,
+}
+
+impl Keys<'_> {
+    fn key(&self, k: &Key) -> &[i64] {
+        self.arena.get(k.start..k.end).unwrap_or(&[])
+    }
+}
+
+impl Marks<Key> for Keys<'_> {
+    type Value = u32;
+
+    fn status(&self, k: &Key) -> Status {
+        match self.memo.get_hashed(self.key(k), k.hash) {
+            UNKNOWN => Status::Unknown,
+            IN_PROGRESS => Status::OnPath,
+            _ => Status::Done,
+        }
+    }
+
+    fn enter(&mut self, k: &Key) -> Result<(), Exceeded> {
+        let key = self.arena.get(k.start..k.end).unwrap_or(&[]);
+        // The driver enters unknown keys only; a key it could not claim
+        // still takes its place in the stack, so that `finish` pairs up.
+        let at = self.memo.claim(key, k.hash, self.budget)?;
+        self.entries.push(at.unwrap_or(usize::MAX));
+        Ok(())
+    }
+
+    fn finish(&mut self, _k: &Key, value: u32) {
+        if let Some(at) = self.entries.pop() {
+            self.memo.put(at, value);
+        }
+    }
+
+    fn abandon(&mut self, k: &Key) {
+        let h = k.hash;
+        if let Ok(at) = self.memo.find(self.key(k), h) {
+            if self
+                .memo
+                .words
+                .get(at)
+                .is_some_and(|&w| w as u32 == IN_PROGRESS)
+            {
+                self.memo.put(at, UNKNOWN);
+            }
         }
     }
 }
 
-/// The walk's stacks, reused from frame to frame.
-#[derive(Default)]
-struct Stacks {
-    /// Every frame's options' keys, back to back.
-    arena: Vec<i64>,
-    /// Where each option's key ends in `arena`.
+/// A position's options while they are valued: `ends[first..last]`, keys
+/// from `base` on, the next to read at `cursor`, their values from `values`
+/// on in the value stack.
+#[derive(Debug, Default)]
+struct Frame {
+    listed: bool,
+    first: usize,
+    last: usize,
+    base: usize,
+    cursor: usize,
+    values: usize,
+}
+
+/// The Grundy walk over vector keys, on the one search driver.
+struct VectorWalk<'w> {
+    rules: &'w VectorRules,
+    keys: Keys<'w>,
+    /// Where each option's key ends in the arena.
     ends: Vec<usize>,
     /// Each option's hash.
     hashes: Vec<u64>,
-    frames: Vec<Frame>,
     /// The values of the options read so far.
     values: Vec<u64>,
     env: Vec<i64>,
@@ -298,114 +335,127 @@ fn walk(
     root: &[i64],
     budget: &Budget,
 ) -> Result<u32, Halt> {
-    let known = memo.get(root);
+    let h = hash(root);
+    let known = memo.get_hashed(root, h);
     if known < IN_PROGRESS {
         return Ok(known);
     }
-    let mut st = Stacks::default();
-    st.arena.extend_from_slice(root);
-    st.frames.push(Frame::new((0, root.len())));
-    let result = run(rules, memo, budget, &mut st);
-    if result.is_err() {
-        // Positions left on the path are not valued.
-        for f in &st.frames {
-            if let Some(at) = f.entry {
-                memo.put(at, UNKNOWN);
-            }
-        }
-    }
-    result?;
-    Ok(memo.get(root))
+    let mut walk = VectorWalk {
+        rules,
+        keys: Keys {
+            memo,
+            arena: root.to_vec(),
+            entries: Vec::new(),
+            budget,
+        },
+        ends: Vec::new(),
+        hashes: Vec::new(),
+        values: Vec::new(),
+        env: Vec::new(),
+        current: Vec::new(),
+        bits: Vec::new(),
+    };
+    let key = Key {
+        start: 0,
+        end: root.len(),
+        hash: h,
+    };
+    search(&mut walk, key, budget, CyclePolicy::Error)?;
+    Ok(walk.keys.memo.get_hashed(root, h))
 }
 
-fn run(
-    rules: &VectorRules,
-    memo: &mut VectorMemo,
-    budget: &Budget,
-    st: &mut Stacks,
-) -> Result<(), Halt> {
-    'frames: while let Some(top) = st.frames.last_mut() {
-        if top.entry.is_none() {
-            st.current.clear();
-            st.current
-                .extend_from_slice(st.arena.get(top.key.0..top.key.1).ok_or(Halt::Doubt)?);
-            let h = hash(&st.current);
-            match memo.claim(&st.current, h, budget)? {
-                Claim::New(at) => top.entry = Some(at),
-                // A cycle: the general evaluator reports it with its path.
-                Claim::OnPath => return Err(Halt::Doubt),
-                Claim::Known(v) => {
-                    // Valued meanwhile, below an earlier sibling.
-                    st.frames.pop();
-                    if let Some(parent) = st.frames.last_mut() {
-                        st.values.push(u64::from(v));
-                        parent.cursor += 1;
-                    }
-                    continue;
-                }
-            }
-            top.first = st.ends.len();
-            top.base = st.arena.len();
-            rules.options(
-                &st.current,
-                &mut st.env,
-                &mut st.arena,
-                &mut st.ends,
-                budget,
+impl<'w> MemoWalk for VectorWalk<'w> {
+    type Node = Key;
+    type Memo = Keys<'w>;
+    type Frame = Frame;
+    type Error = Halt;
+
+    fn memo(&self) -> &Keys<'w> {
+        &self.keys
+    }
+
+    fn memo_mut(&mut self) -> &mut Keys<'w> {
+        &mut self.keys
+    }
+
+    fn visit(
+        &mut self,
+        k: &Key,
+        top: &mut Frame,
+        children: &mut Vec<Key>,
+    ) -> Result<Step<u32>, Halt> {
+        let arena = &mut self.keys.arena;
+        if !top.listed {
+            top.listed = true;
+            self.current.clear();
+            self.current
+                .extend_from_slice(arena.get(k.start..k.end).ok_or(Halt::Doubt)?);
+            top.first = self.ends.len();
+            top.base = arena.len();
+            self.rules.options(
+                &self.current,
+                &mut self.env,
+                arena,
+                &mut self.ends,
+                self.keys.budget,
             )?;
-            top.last = st.ends.len();
+            top.last = self.ends.len();
             top.cursor = top.first;
-            top.values = st.values.len();
+            top.values = self.values.len();
             // Every option's hash, computed once.
             let mut start = top.base;
-            for &end in st.ends.get(top.first..top.last).unwrap_or(&[]) {
-                st.hashes
-                    .push(hash(st.arena.get(start..end).unwrap_or(&[])));
+            for &end in self.ends.get(top.first..top.last).unwrap_or(&[]) {
+                self.hashes.push(hash(arena.get(start..end).unwrap_or(&[])));
                 start = end;
             }
         }
+        // The loop over options reads through local borrows: the memo, the
+        // arena and the stacks stay in registers.
+        let (memo, arena, ends, hashes) =
+            (&*self.keys.memo, &self.keys.arena, &self.ends, &self.hashes);
         while top.cursor < top.last {
             let start = if top.cursor == top.first {
                 top.base
             } else {
-                st.ends.get(top.cursor - 1).copied().ok_or(Halt::Doubt)?
+                ends.get(top.cursor - 1).copied().ok_or(Halt::Doubt)?
             };
-            let end = st.ends.get(top.cursor).copied().ok_or(Halt::Doubt)?;
-            let h = st.hashes.get(top.cursor).copied().ok_or(Halt::Doubt)?;
-            let v = memo.get_hashed(st.arena.get(start..end).ok_or(Halt::Doubt)?, h);
+            let end = ends.get(top.cursor).copied().ok_or(Halt::Doubt)?;
+            let h = hashes.get(top.cursor).copied().ok_or(Halt::Doubt)?;
+            let v = memo.get_hashed(arena.get(start..end).ok_or(Halt::Doubt)?, h);
             if v < IN_PROGRESS {
-                st.values.push(u64::from(v));
+                self.values.push(u64::from(v));
                 top.cursor += 1;
                 continue;
             }
+            // A cycle: the general evaluator reports it with its path.
             if v == IN_PROGRESS {
                 return Err(Halt::Doubt);
             }
-            st.frames.push(Frame::new((start, end)));
-            continue 'frames;
+            children.push(Key {
+                start,
+                end,
+                hash: h,
+            });
+            return Ok(Step::Need);
         }
-        let g = mex(st.values.get(top.values..).unwrap_or(&[]), &mut st.bits);
-        if let Some(at) = top.entry {
-            memo.put(at, g);
-        }
-        st.values.truncate(top.values);
-        st.arena.truncate(top.base);
-        st.ends.truncate(top.first);
-        st.hashes.truncate(top.first);
-        st.frames.pop();
-        if let Some(parent) = st.frames.last_mut() {
-            st.values.push(u64::from(g));
-            parent.cursor += 1;
-        }
+        let g = mex(self.values.get(top.values..).unwrap_or(&[]), &mut self.bits);
+        self.values.truncate(top.values);
+        self.keys.arena.truncate(top.base);
+        self.ends.truncate(top.first);
+        self.hashes.truncate(top.first);
+        Ok(Step::Done(g))
     }
-    Ok(())
+
+    fn cycle(&mut self, _path: Vec<Key>) -> Halt {
+        Halt::Doubt
+    }
 }
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-    use crate::graph::budget::Limits;
+    use crate::budget::Limits;
     use proptest::prelude::*;
     use std::collections::HashMap;
 

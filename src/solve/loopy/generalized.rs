@@ -5,7 +5,7 @@
 use std::fmt;
 use std::mem::size_of;
 
-use crate::graph::budget::{Budget, Exceeded};
+use crate::budget::{Budget, Exceeded};
 use crate::graph::explicit::Csr;
 use crate::solve::loopy::retrograde::Outcome;
 
@@ -139,44 +139,14 @@ impl Generalized {
                     queue.push(u);
                 }
             }
-            let mut head = 0;
-            while let Some(&w) = queue.get(head) {
-                head += 1;
-                let preds = graph.predecessors(w);
-                budget.ticks(preds.len() as u32 + 1)?;
-                for &v in preds {
-                    let Some(y) = state.get_mut(v as usize) else {
-                        continue;
-                    };
-                    // w is finite now: one option fewer left open for v.
-                    y.open = y.open.saturating_sub(1);
-                    if y.mark == stamp {
-                        continue;
-                    }
-                    y.mark = stamp;
-                    if y.label != UNLABELLED && y.label != INFINITE {
-                        continue;
-                    }
-                    // v now reverses to m: it no longer blocks its predecessors.
-                    let vpreds = graph.predecessors(v);
-                    budget.ticks(vpreds.len() as u32 + 1)?;
-                    for &u in vpreds {
-                        let Some(x) = state.get_mut(u as usize) else {
-                            continue;
-                        };
-                        if x.label != UNLABELLED || x.mark == stamp {
-                            continue;
-                        }
-                        x.need = x.need.saturating_sub(1);
-                        if x.need == 0 {
-                            x.label = m;
-                            x.counter = sequence;
-                            sequence += 1;
-                            queue.push(u);
-                        }
-                    }
-                }
-            }
+            reverse(
+                graph,
+                &mut state,
+                &mut queue,
+                (m, stamp),
+                &mut sequence,
+                budget,
+            )?;
             // Those still unlabelled with no option labelled m can never get a
             // finite value: ∞. The others have an option of every value ≤ m.
             waiting.retain(|&u| {
@@ -410,4 +380,56 @@ pub fn sum_progress_move(
             let to = c.values.move_to_value(c.graph, c.node, t)?;
             Some(SumMove { component: i, to })
         })
+}
+/// The rest of stage `m` (marks `stamp`): from each vertex labelled m in
+/// `queue` (which grows), its predecessors now reverse to m and stop
+/// blocking theirs; a vertex no option blocks any longer is labelled m and
+/// queued, numbered by `sequence`.
+fn reverse(
+    graph: &Csr,
+    state: &mut [Vertex],
+    queue: &mut Vec<u32>,
+    (m, stamp): (u32, u32),
+    sequence: &mut u32,
+    budget: &Budget,
+) -> Result<(), Exceeded> {
+    let mut head = 0;
+    while let Some(&w) = queue.get(head) {
+        head += 1;
+        let preds = graph.predecessors(w);
+        budget.ticks(preds.len() as u32 + 1)?;
+        for &v in preds {
+            let Some(y) = state.get_mut(v as usize) else {
+                continue;
+            };
+            // w is finite now: one option fewer left open for v.
+            y.open = y.open.saturating_sub(1);
+            if y.mark == stamp {
+                continue;
+            }
+            y.mark = stamp;
+            if y.label != UNLABELLED && y.label != INFINITE {
+                continue;
+            }
+            // v now reverses to m: it no longer blocks its predecessors.
+            let vpreds = graph.predecessors(v);
+            budget.ticks(vpreds.len() as u32 + 1)?;
+            for &u in vpreds {
+                let Some(x) = state.get_mut(u as usize) else {
+                    continue;
+                };
+                if x.label != UNLABELLED || x.mark == stamp {
+                    continue;
+                }
+                x.need = x.need.saturating_sub(1);
+                if x.need == 0 {
+                    x.label = m;
+                    x.counter = *sequence;
+                    *sequence += 1;
+                    queue.push(u);
+                }
+            }
+        }
+    }
+    Ok(())
 }

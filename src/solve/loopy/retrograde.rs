@@ -4,7 +4,7 @@
 use std::fmt;
 use std::mem::size_of;
 
-use crate::graph::budget::{Budget, Exceeded};
+use crate::budget::{Budget, Exceeded};
 use crate::graph::explicit::Csr;
 
 /// Who wins a loopy impartial position under normal play.

@@ -17,7 +17,7 @@ use super::generalized::{
     Gsg,
 };
 use super::retrograde::{Outcome, Retrograde};
-use crate::graph::budget::{Budget, Exceeded};
+use crate::budget::{Budget, Exceeded};
 use crate::graph::explicit::{Csr, ExplicitGraph};
 
 /// Random graphs of 1..=8 nodes with up to 3 options each (self-loops allowed).

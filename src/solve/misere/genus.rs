@@ -23,7 +23,7 @@
 //!
 //! Genus of a *sum*: it is not a function of the components' genera unless all
 //! are tame (then the tame-sum rule holds). The walks of
-//! [`super::genus_walk`] apply the recursion to the sum itself, whose options
+//! [`super::walks::genus`] apply the recursion to the sum itself, whose options
 //! are again sums, over every position it reaches.
 //! A misère quotient comes first when the game's closure contains *2 and the
 //! misère values of its sums are a function of their images, certified
@@ -32,6 +32,7 @@
 //! quotient ([`super::quotient::labelled`]) then answers the sums whose genus
 //! stays below its cap: Kayles' of cap 4 about half the heaps up to 200.
 
+use crate::solve::mex::first_clear;
 use std::fmt;
 use std::str::FromStr;
 
@@ -186,12 +187,7 @@ impl Genus {
             }
         };
         let mex_of = |seen: &[u64], row: usize| -> u32 {
-            let set = seen.get(row * words..(row + 1) * words).unwrap_or(&[]);
-            set.iter()
-                .position(|&w| w != u64::MAX)
-                .map_or(words * 64, |i| {
-                    i * 64 + set.get(i).map_or(0, |w| (!w).trailing_zeros() as usize)
-                }) as u32
+            first_clear(seen.get(row * words..(row + 1) * words).unwrap_or(&[]))
         };
         for o in options {
             let o = o.borrow();

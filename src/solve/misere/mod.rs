@@ -1,178 +1,200 @@
-//! Misère play (the last player to move loses): outcomes and winning moves by a
-//! memoised search of sums, Conway's genus (by theory from the options' genera,
-//! of components and of whole sums), and misère quotients of heap games.
-//! The memo is kept across statements (until a game is redefined).
+//! Misère play (the last player to move loses): outcomes and winning moves,
+//! Conway's genus, and misère quotients of heap games, behind one front type,
+//! [`Misere`], the only door `run/` uses.
+//!
+//! Inside, bottom-up: the values ([`genus`], [`theory`], [`quotient`]);
+//! how a walk keys a sum (`sums/`: by its components, by the heaps of one
+//! heap game, by the heaps of several interleaved); what is kept across
+//! statements (`cache.rs`, in typed parts); the walks written once over any
+//! key (`walks/`: outcome, genus, theory); the layers, one file per strategy
+//! (`layers/`: kept quotient, tame, with nimbers, build a quotient, search);
+//! and the ladder that orders them for each question, with the time slices
+//! of the attempts that may give up (`ladder.rs`).
 
+mod cache;
 pub mod genus;
-pub mod genus_walk;
-pub mod heap_outcome;
-pub mod heap_sums;
-pub mod heaps;
-pub mod layers;
-pub mod mixed_heaps;
-pub mod outcome;
+mod ladder;
+mod layers;
 pub mod quotient;
-pub mod tame;
-pub mod with_nimbers;
+mod solver;
+mod sums;
+pub mod theory;
+mod walks;
 
+pub use genus::Genus;
+pub use quotient::periodic::Periodicity;
+pub use quotient::Quotient;
+pub use theory::Phylum;
+
+use crate::budget::Exceeded;
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
-use crate::game::{Games, OptionList, Side};
-use crate::lang::value::Component;
-use rustc_hash::FxHashMap;
+use crate::game::Games;
+use crate::lang::value::{GameSum, InstId};
+use crate::solve::impartial::{Impartial, Solver as Impartials};
+use crate::solve::normal::reached;
+use crate::solve::outcome::Outcome;
+use quotient::{periodic, QuotientError};
+use solver::Solver;
 use std::rc::Rc;
+use sums::heap::GameHeaps;
 
-/// A sum normalised for misère search: components sorted, terminal ones dropped.
-pub type State = Vec<Component>;
-
-/// Largest nimber a misère search expands.
-const MAX_NIMBER: u64 = 100_000;
-
-/// What misère searches remember.
+/// Misère play's analyses and what they keep across statements (until a
+/// game is redefined).
 #[derive(Debug, Default, Clone)]
-pub struct MisereCache {
-    /// Outcome states: on the path, P or N.
-    pub(crate) outcomes: FxHashMap<State, u8>,
-    /// The genus of each sum reached by the genus walk (`None` while on
-    /// its path).
-    pub(crate) genera: FxHashMap<State, Option<genus::Genus>>,
-    /// The same for sums of heaps of one heap game, by game.
-    pub(crate) heap_walks: FxHashMap<crate::lang::value::InstId, genus_walk::HeapGenera>,
-    /// Outcomes of sums of heaps of one heap game, by game.
-    pub(crate) heap_outcomes: FxHashMap<crate::lang::value::InstId, heap_outcome::HeapOutcomes>,
-    /// The genus walk's sums of heaps of several heap games, by the games.
-    pub(crate) mixed_walks: FxHashMap<Box<[crate::lang::value::InstId]>, genus_walk::HeapGenera>,
-    /// Outcomes of sums of heaps of several heap games, by the games.
-    pub(crate) mixed_outcomes:
-        FxHashMap<Box<[crate::lang::value::InstId]>, heap_outcome::HeapOutcomes>,
-    /// The options of each component seen.
-    options: FxHashMap<Component, Rc<[Vec<Component>]>>,
-    /// The misère quotients computed, by game instance: sums of their heaps
-    /// up to the quotient's bound are answered from it.
-    pub(crate) quotients: FxHashMap<crate::lang::value::InstId, Rc<quotient::Quotient>>,
-    /// The certified misère values of a game's quotient (for the genus), with
-    /// the quotient they belong to; `None` when they are not a function of
-    /// the image there.
-    pub(crate) quotient_values: FxHashMap<
-        crate::lang::value::InstId,
-        (Rc<quotient::Quotient>, Option<Rc<quotient::values::Values>>),
-    >,
-    /// The smallest heap bound at which an automatic quotient failed, by game.
-    pub(crate) quotient_failed: FxHashMap<crate::lang::value::InstId, usize>,
-    /// Value quotients (misère values as labels), by game, for the genus of
-    /// sums whose values the misère quotient does not determine.
-    pub(crate) value_quotients: FxHashMap<crate::lang::value::InstId, Rc<quotient::Quotient>>,
-    /// The heap bound and cap at which a value quotient last failed, by game
-    /// (larger bounds and caps are not tried).
-    pub(crate) value_quotient_failed: FxHashMap<crate::lang::value::InstId, (usize, u32)>,
-    /// Genus by theory of each component (`None` while on the walk's path).
-    pub(crate) theory: FxHashMap<Component, Option<tame::Theory>>,
-    /// The genera (and tameness) of heaps 0, 1, … of one-heap games valued
-    /// bottom-up from compiled rules, so a larger heap goes on from them.
-    pub(crate) heap_genera:
-        FxHashMap<crate::lang::value::InstId, Vec<(genus::Genus, tame::Heredity)>>,
+pub struct Misere {
+    cache: cache::Cache,
 }
 
-impl MisereCache {
+/// The quotient `quotient G up to N` found, kept for the statements after.
+#[derive(Debug, Clone)]
+pub struct Found {
+    /// The quotient, certified.
+    pub quotient: Rc<Quotient>,
+    /// Its period: proven by the construction, or else observed.
+    pub period: Option<Periodicity>,
+}
+
+impl Misere {
     /// Forgets everything.
     pub fn clear(&mut self) {
-        *self = MisereCache::default();
+        self.cache = cache::Cache::default();
     }
 
-    /// True when nothing is remembered.
+    /// True when nothing is kept.
     pub fn is_empty(&self) -> bool {
-        self.outcomes.is_empty()
-            && self.genera.is_empty()
-            && self.heap_walks.is_empty()
-            && self.heap_outcomes.is_empty()
-            && self.mixed_outcomes.is_empty()
-            && self.mixed_walks.is_empty()
-            && self.options.is_empty()
-            && self.theory.is_empty()
-            && self.quotients.is_empty()
-            && self.quotient_failed.is_empty()
-            && self.quotient_values.is_empty()
-            && self.value_quotients.is_empty()
-            && self.value_quotient_failed.is_empty()
-            && self.heap_genera.is_empty()
+        self.cache.is_empty()
     }
 
-    /// The options of one component, generated once.
-    pub(crate) fn component_options(
-        &mut self,
-        games: &mut Games<'_>,
-        c: &Component,
-        span: Span,
-    ) -> Result<Rc<[Vec<Component>]>, EvalError> {
-        if let Some(opts) = self.options.get(c) {
-            return Ok(opts.clone());
+    fn solver<'s, 'a>(&'s mut self, games: &'s mut Games<'a>, span: Span) -> Solver<'s, 'a> {
+        Solver {
+            games,
+            cache: &mut self.cache,
+            span,
+            slices: ladder::SLICES,
         }
-        if let Component::Nimber(k) = c {
-            if *k > MAX_NIMBER {
-                return Err(EvalError::TooLarge {
-                    what: format!("*{k} is too large for a misère search"),
-                    instead: "use smaller nimbers in misère sums",
-                    span,
-                });
-            }
-        }
-        let mut list = OptionList::default();
-        games.component_options(c, Side::Impartial, &mut list)?;
-        // Every option kept counts as a position kept.
-        games
-            .budget
-            .add_positions(1 + list.len())
-            .map_err(|e| EvalError::limit(e, span))?;
-        let opts: Rc<[Vec<Component>]> = list.iter().map(<[Component]>::to_vec).collect();
-        self.options.insert(c.clone(), opts.clone());
-        Ok(opts)
     }
 
-    /// A sum as a search state: terminal components dropped, the rest sorted.
-    pub(crate) fn normalize(
+    /// `outcome misere G`.
+    pub fn outcome(
         &mut self,
         games: &mut Games<'_>,
-        parts: &[Component],
+        sum: &GameSum,
         span: Span,
-    ) -> Result<State, EvalError> {
-        let mut state = Vec::with_capacity(parts.len());
-        for c in parts {
-            if !self.component_options(games, c, span)?.is_empty() {
-                state.push(c.clone());
-            }
-        }
-        state.sort();
-        Ok(state)
+    ) -> Result<Outcome, EvalError> {
+        let wins = ladder::next_wins(&mut self.solver(games, span), sum)?;
+        Ok(Outcome::next_wins(wins))
     }
 
-    /// The options of a state, each normalised.
-    pub(crate) fn state_options(
+    /// `winning misere G`: the options after which the player to move loses.
+    pub fn winning(
         &mut self,
         games: &mut Games<'_>,
-        state: &State,
+        sum: &GameSum,
         span: Span,
-    ) -> Result<Vec<State>, EvalError> {
-        let mut out = Vec::new();
-        for (i, c) in state.iter().enumerate() {
-            if i > 0 && state.get(i - 1) == Some(c) {
-                continue;
-            }
-            for opt in self.component_options(games, c, span)?.iter() {
-                games.budget.tick().map_err(|e| EvalError::limit(e, span))?;
-                let mut parts: Vec<Component> = state.iter().take(i).cloned().collect();
-                parts.extend(opt.iter().cloned());
-                parts.extend(state.iter().skip(i + 1).cloned());
-                out.push(self.normalize(games, &parts, span)?);
-            }
+    ) -> Result<Vec<GameSum>, EvalError> {
+        ladder::winning(&mut self.solver(games, span), sum)
+    }
+
+    /// `genus G`, and the phylum the genus (and the theory) establish.
+    pub fn genus(
+        &mut self,
+        games: &mut Games<'_>,
+        impartial: &mut Impartial,
+        sum: &GameSum,
+        span: Span,
+    ) -> Result<(Genus, Phylum), EvalError> {
+        if let Some((value, tame)) = layers::tame::genus(&mut self.solver(games, span), sum)? {
+            return Ok((value.clone(), Phylum::of(&value, tame)));
         }
-        Ok(out)
+        let normal = Impartials::new(games, impartial, span).grundy_sum(&sum.parts);
+        // Misère play of a loopy game is not analysed.
+        let normal = reached(normal)?.map_err(|_cycle| EvalError::MisereLoopy { span })?;
+        let value = ladder::genus(&mut self.solver(games, span), sum, normal)?;
+        // Found from a quotient or by search: hereditary tameness is not
+        // established.
+        let phylum = Phylum::of(&value, false);
+        Ok((value, phylum))
+    }
+
+    /// `quotient G up to N` of the heap game `inst` (named `game` in errors),
+    /// kept for the statements after.
+    pub fn quotient(
+        &mut self,
+        games: &mut Games<'_>,
+        inst: InstId,
+        up_to: usize,
+        game: &str,
+        span: Span,
+    ) -> Result<Found, EvalError> {
+        let budget = games.budget;
+        let found = match layers::build_quotient::proven_below(games, inst, up_to, span) {
+            Ok(Some(q)) => Ok(q),
+            Ok(None) => quotient::quotient(&mut GameHeaps::new(games, inst, span)?, up_to, budget),
+            Err(e) => Err(e),
+        };
+        let found = found.map_err(|e| quotient_error(e, game, span))?;
+        // The construction certified the quotient and applied the
+        // periodicity theorem; otherwise a repeating Φ is shown as observed
+        // only.
+        let period = found
+            .proven_period()
+            .copied()
+            .or_else(|| periodic::periodicity(&found, None, false));
+        let found = Rc::new(found);
+        self.cache.heap_game(inst).quotient = Some(found.clone());
+        Ok(Found {
+            quotient: found,
+            period,
+        })
+    }
+
+    /// The misère outcome by the search alone, in the rules' order (the
+    /// REPL's `play`).
+    pub fn searched_outcome(
+        &mut self,
+        games: &mut Games<'_>,
+        sum: &GameSum,
+        span: Span,
+    ) -> Result<Outcome, EvalError> {
+        let wins = layers::search::next_wins(&mut self.solver(games, span), sum)?;
+        Ok(Outcome::next_wins(wins))
+    }
+
+    /// The misère winning moves by the search alone, in the rules' order
+    /// (the REPL's `play`).
+    pub fn searched_winning(
+        &mut self,
+        games: &mut Games<'_>,
+        sum: &GameSum,
+        span: Span,
+    ) -> Result<Vec<GameSum>, EvalError> {
+        layers::search::winning(&mut self.solver(games, span), sum)
     }
 }
 
-/// A misère search error for a repeated position.
-pub(crate) fn repeats(span: Span) -> EvalError {
-    EvalError::Loopy {
-        cycle: vec!["(a misère position repeats)".into()],
+/// Why `quotient G up to N` found no quotient, as the statement's error.
+fn quotient_error(e: QuotientError<EvalError>, game: &str, span: Span) -> EvalError {
+    let stopped = |exceeded, heap| EvalError::QuotientLimit {
+        exceeded,
+        heap,
+        game: game.to_string(),
         span,
+    };
+    match e {
+        QuotientError::Rules(e) => e,
+        QuotientError::Budget(x) => EvalError::limit(x, span),
+        QuotientError::OutOfTime { heap, limit } => stopped(Exceeded::Timeout(limit), heap),
+        QuotientError::OutOfMemory { heap, limit } => stopped(Exceeded::Memory(limit), heap),
+        QuotientError::IllFounded { heap, option } => EvalError::NotHeapGame {
+            why: format!("heap {heap} has the option {option:?}, which is not smaller"),
+            span,
+        },
+        QuotientError::TooLarge(heap) => EvalError::Quotient {
+            why: format!("the candidate monoid grew too large at heap {heap}"),
+            span,
+        },
+        QuotientError::Uncertified(why) => EvalError::Quotient { why, span },
+        QuotientError::Internal(what) => EvalError::Internal { what, span },
     }
 }

@@ -5,24 +5,13 @@
 //! Components are interned to dense ids on first sight, so a position is hashed
 //! once per option that reaches it and the search itself works on integers.
 
-use super::{CanonStore, Error, Form, Outcome};
+use super::{CanonStore, Cmp, Dyadic, Error, Form, Outcome, Thermograph};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::{Games, OptionList, Side};
-use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
+use crate::graph::search::{search, CyclePolicy, IdMemo, MemoWalk, Step};
 use crate::lang::value::{Component, GameSum};
 use rustc_hash::FxHashMap;
-
-/// Where a component stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum State {
-    /// Seen (as an option) but not entered.
-    Unknown,
-    /// On the search path.
-    OnPath,
-    /// Its canonical form.
-    Done(Form),
-}
 
 /// The canonical forms found so far, in one hash-consing store.
 #[derive(Debug, Default)]
@@ -31,8 +20,10 @@ pub struct PartizanCache {
     pub store: CanonStore,
     /// Component → its id.
     ids: FxHashMap<Component, u32>,
-    /// Id → the component and where it stands.
-    nodes: Vec<(Component, State)>,
+    /// Id → the component.
+    nodes: Vec<Component>,
+    /// Id → its canonical form, once found (the driver marks the path).
+    forms: IdMemo<Form>,
     /// Declared symmetries: checked (and then used) per game instance.
     pub(super) symmetry: super::symmetry::Symmetries,
 }
@@ -62,28 +53,107 @@ impl PartizanCache {
         }
         let id = u32::try_from(self.nodes.len()).unwrap_or(u32::MAX);
         self.ids.insert(c.clone(), id);
-        self.nodes.push((c.clone(), State::Unknown));
+        self.nodes.push(c.clone());
         id
-    }
-
-    fn state(&self, id: u32) -> State {
-        self.nodes
-            .get(id as usize)
-            .map_or(State::Unknown, |(_, s)| *s)
-    }
-
-    fn set_state(&mut self, id: u32, state: State) {
-        if let Some((_, s)) = self.nodes.get_mut(id as usize) {
-            *s = state;
-        }
     }
 
     /// The form of a component already finished.
     fn done(&self, c: &Component) -> Option<Form> {
-        match self.state(*self.ids.get(c)?) {
-            State::Done(f) => Some(f),
-            _ => None,
+        self.forms.get(*self.ids.get(c)?).copied()
+    }
+}
+
+/// A number the queries read off a canonical form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Measure {
+    /// `temperature G`.
+    Temperature,
+    /// `mean G`.
+    Mean,
+    /// `leftstop G`.
+    LeftStop,
+    /// `rightstop G`.
+    RightStop,
+}
+
+/// Most characters of a printed canonical form (a megabyte of text is beyond
+/// reading already).
+const MAX_PRINTED_FORM: usize = 1 << 20;
+
+/// The partizan queries, each one call: the forms of the sums asked about,
+/// and what the store reads off them.
+impl PartizanCache {
+    /// `outcome G`: L, R, N or P.
+    pub fn outcome(
+        &mut self,
+        games: &mut Games<'_>,
+        g: &GameSum,
+        span: Span,
+    ) -> Result<Outcome, EvalError> {
+        sum_outcome(games, self, g, span)
+    }
+
+    /// `compare G H`.
+    pub fn compare(
+        &mut self,
+        games: &mut Games<'_>,
+        g: &GameSum,
+        h: &GameSum,
+        span: Span,
+    ) -> Result<Cmp, EvalError> {
+        let a = sum_form(games, self, g, span)?;
+        let b = sum_form(games, self, h, span)?;
+        self.store
+            .compare(a, b, games.budget)
+            .map_err(|e| store_error(e, span))
+    }
+
+    /// `temperature G`, `mean G`, `leftstop G`, `rightstop G`.
+    pub fn measure(
+        &mut self,
+        games: &mut Games<'_>,
+        g: &GameSum,
+        measure: Measure,
+        span: Span,
+    ) -> Result<Dyadic, EvalError> {
+        let f = sum_form(games, self, g, span)?;
+        let store = &mut self.store;
+        match measure {
+            Measure::Temperature => store.temperature(f, games.budget),
+            Measure::Mean => store.mean(f, games.budget),
+            Measure::LeftStop => Ok(store.left_stop(f)),
+            Measure::RightStop => Ok(store.right_stop(f)),
         }
+        .map_err(|e| store_error(e, span))
+    }
+
+    /// `thermograph G`.
+    pub fn thermograph(
+        &mut self,
+        games: &mut Games<'_>,
+        g: &GameSum,
+        span: Span,
+    ) -> Result<Thermograph, EvalError> {
+        let f = sum_form(games, self, g, span)?;
+        self.store
+            .thermograph(f, games.budget)
+            .map_err(|e| store_error(e, span))
+    }
+
+    /// `canonical G`. An answer is only as good as its printing: a form too
+    /// long to print is refused rather than exhaust memory writing it.
+    pub fn canonical(
+        &mut self,
+        games: &mut Games<'_>,
+        g: &GameSum,
+        span: Span,
+    ) -> Result<Form, EvalError> {
+        let form = sum_form(games, self, g, span)?;
+        let limit = MAX_PRINTED_FORM;
+        if self.store.printed_len(form, limit).is_none() {
+            return Err(EvalError::FormTooLong { limit, span });
+        }
+        Ok(form)
     }
 }
 
@@ -165,9 +235,9 @@ fn component_form(
         options: OptionList::default(),
     };
     search(&mut walk, root, budget, CyclePolicy::Error)?;
-    match walk.cache.state(root) {
-        State::Done(f) => Ok(f),
-        _ => Err(EvalError::internal(
+    match walk.cache.forms.get(root) {
+        Some(&f) => Ok(f),
+        None => Err(EvalError::internal(
             "a finished search left no canonical form",
             span,
         )),
@@ -266,7 +336,7 @@ impl FormWalk<'_, '_> {
                     None => {
                         let x = &super::symmetry::canonical(self.games, self.cache, x, self.span)?;
                         let id = self.cache.intern(x);
-                        if !matches!(self.cache.state(id), State::Done(_)) {
+                        if self.cache.forms.get(id).is_none() {
                             children.push(id);
                         }
                         Part::Node(id)
@@ -289,9 +359,9 @@ impl FormWalk<'_, '_> {
             for part in options.parts.get(start..end).unwrap_or(&[]) {
                 let f = match *part {
                     Part::Form(f) => f,
-                    Part::Node(id) => match self.cache.state(id) {
-                        State::Done(f) => f,
-                        _ => {
+                    Part::Node(id) => match self.cache.forms.get(id) {
+                        Some(&f) => f,
+                        None => {
                             return Err(EvalError::internal(
                                 "an option's component has no form yet",
                                 self.span,
@@ -313,9 +383,9 @@ impl FormWalk<'_, '_> {
 }
 
 impl FormWalk<'_, '_> {
-    /// Records `-G` once G (`inner_id`) has its form.
-    fn finish_negation(&mut self, id: u32, inner_id: u32) -> Result<Visit, EvalError> {
-        let State::Done(f) = self.cache.state(inner_id) else {
+    /// `-G` once G (`inner_id`) has its form.
+    fn finish_negation(&mut self, inner_id: u32) -> Result<Step<Form>, EvalError> {
+        let Some(&f) = self.cache.forms.get(inner_id) else {
             return Err(EvalError::internal("-G before G has a form", self.span));
         };
         let negated = self
@@ -323,34 +393,29 @@ impl FormWalk<'_, '_> {
             .store
             .neg(f, self.games.budget)
             .map_err(|e| store_error(e, self.span))?;
-        self.cache.set_state(id, State::Done(negated));
-        Ok(Visit::Done)
+        Ok(Step::Done(negated))
     }
 }
 
-impl Walk for FormWalk<'_, '_> {
+impl MemoWalk for FormWalk<'_, '_> {
     type Node = u32;
+    type Memo = IdMemo<Form>;
     type Frame = Pending;
     type Error = EvalError;
 
-    fn status(&self, id: &u32) -> Status {
-        match self.cache.state(*id) {
-            State::Unknown => Status::Unknown,
-            State::OnPath => Status::OnPath,
-            State::Done(_) => Status::Done,
-        }
+    fn memo(&self) -> &IdMemo<Form> {
+        &self.cache.forms
     }
 
-    fn enter(&mut self, id: &u32) -> Result<(), EvalError> {
-        self.cache.set_state(*id, State::OnPath);
+    fn memo_mut(&mut self) -> &mut IdMemo<Form> {
+        &mut self.cache.forms
+    }
+
+    fn entered(&mut self, _id: &u32) -> Result<(), EvalError> {
         self.games
             .budget
             .add_positions(1)
             .map_err(|e| EvalError::limit(e, self.span))
-    }
-
-    fn abandon(&mut self, id: &u32) {
-        self.cache.set_state(*id, State::Unknown);
     }
 
     fn visit(
@@ -358,10 +423,10 @@ impl Walk for FormWalk<'_, '_> {
         id: &u32,
         pending: &mut Pending,
         children: &mut Vec<u32>,
-    ) -> Result<Visit, EvalError> {
+    ) -> Result<Step<Form>, EvalError> {
         let budget = self.games.budget;
         if !pending.ready {
-            let Some((c, _)) = self.cache.nodes.get(*id as usize) else {
+            let Some(c) = self.cache.nodes.get(*id as usize) else {
                 return Err(EvalError::internal("a position without an id", self.span));
             };
             let c = c.clone();
@@ -373,11 +438,11 @@ impl Walk for FormWalk<'_, '_> {
                         let inner_id = self.cache.intern(inner);
                         pending.ready = true;
                         pending.negate = Some(inner_id);
-                        if !matches!(self.cache.state(inner_id), State::Done(_)) {
+                        if self.cache.forms.get(inner_id).is_none() {
                             children.push(inner_id);
-                            return Ok(Visit::Need);
+                            return Ok(Step::Need);
                         }
-                        return self.finish_negation(*id, inner_id);
+                        return self.finish_negation(inner_id);
                     }
                 };
                 let negated = self
@@ -385,18 +450,17 @@ impl Walk for FormWalk<'_, '_> {
                     .store
                     .neg(f, budget)
                     .map_err(|e| store_error(e, self.span))?;
-                self.cache.set_state(*id, State::Done(negated));
-                return Ok(Visit::Done);
+                return Ok(Step::Done(negated));
             }
             self.generate(&c, Side::Left, &mut pending.left, children)?;
             self.generate(&c, Side::Right, &mut pending.right, children)?;
             pending.ready = true;
             if !children.is_empty() {
-                return Ok(Visit::Need);
+                return Ok(Step::Need);
             }
         }
         if let Some(inner_id) = pending.negate {
-            return self.finish_negation(*id, inner_id);
+            return self.finish_negation(inner_id);
         }
         let left = self.forms(&pending.left)?;
         let right = self.forms(&pending.right)?;
@@ -405,8 +469,7 @@ impl Walk for FormWalk<'_, '_> {
             .store
             .from_options(&left, &right, budget)
             .map_err(|e| store_error(e, self.span))?;
-        self.cache.set_state(*id, State::Done(f));
-        Ok(Visit::Done)
+        Ok(Step::Done(f))
     }
 
     fn cycle(&mut self, path: Vec<u32>) -> EvalError {
@@ -415,7 +478,7 @@ impl Walk for FormWalk<'_, '_> {
         let cycle = path
             .iter()
             .filter_map(|id| nodes.get(*id as usize))
-            .map(|(c, _)| crate::eval::print::show_component(c, games.globals, games.rt))
+            .map(|c| crate::eval::print::show_component(c, games.globals, games.rt))
             .collect();
         EvalError::Loopy {
             cycle,

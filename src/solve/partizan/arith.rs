@@ -2,7 +2,7 @@
 
 use super::store::{pair, CanonStore, Form, UNSET};
 use super::Error;
-use crate::graph::budget::Budget;
+use crate::budget::Budget;
 
 impl CanonStore {
     /// `-a`: the players swap roles.

@@ -42,7 +42,7 @@ pub use print::Shown;
 pub use store::{CanonStore, Cmp, Form, Outcome};
 pub use thermo::{Piece, Thermograph, Wall};
 
-use crate::graph::budget::Exceeded;
+use crate::budget::Exceeded;
 use std::fmt;
 
 /// Why a partizan computation stopped.

@@ -3,7 +3,7 @@
 
 use super::store::{pair, CanonStore, Cmp, Form, Outcome};
 use super::Error;
-use crate::graph::budget::Budget;
+use crate::budget::Budget;
 
 /// Bits of the comparison cache's index when a store is new.
 pub(super) const LEQ_MIN_BITS: u32 = 12;

@@ -5,7 +5,8 @@ use super::dyadic::Dyadic;
 use super::nus::Nus;
 use super::store::{CanonStore, Form};
 use super::Error;
-use crate::graph::budget::Budget;
+use crate::budget::Budget;
+use crate::solve::mex::mex;
 
 impl CanonStore {
     /// The canonical form of `{left | right}` for any canonical options: removes
@@ -83,32 +84,15 @@ impl CanonStore {
 
     /// The mex of a set of nimbers, `None` if some option is not a nimber.
     fn nimber_mex(&self, opts: &[Form]) -> Option<u32> {
-        // A bit set covers the usual small nimbers without allocating.
-        let mut seen: u128 = 0;
-        let mut large: Vec<u32> = Vec::new();
+        let mut nims: Vec<u64> = Vec::with_capacity(opts.len());
         for &o in opts {
             let n = self.as_nus(o)?;
             if !n.is_nimber() {
                 return None;
             }
-            if n.nim < 128 {
-                seen |= 1 << n.nim;
-            } else {
-                large.push(n.nim);
-            }
+            nims.push(u64::from(n.nim));
         }
-        let mut mex = (!seen).trailing_zeros();
-        if mex == 128 {
-            large.sort_unstable();
-            for n in large {
-                if n == mex {
-                    mex += 1;
-                } else if n > mex {
-                    break;
-                }
-            }
-        }
-        Some(mex)
+        Some(mex(&nims, &mut Vec::new()))
     }
 
     /// Drops every option another one dominates (for Left the smaller, for Right

@@ -8,7 +8,7 @@
 )]
 
 use super::*;
-use crate::graph::budget::Budget;
+use crate::budget::Budget;
 use proptest::prelude::*;
 
 /// A game tree with no sharing and no simplification: the independent model.
@@ -548,7 +548,7 @@ fn partizan_subtraction() {
 
 #[test]
 fn budget_stops_a_long_computation() {
-    use crate::graph::budget::{Exceeded, Limits};
+    use crate::budget::{Exceeded, Limits};
     let budget = Budget::new(Limits::default());
     budget.start();
     budget

@@ -8,7 +8,7 @@
 use super::dyadic::Dyadic;
 use super::store::{CanonStore, Form};
 use super::Error;
-use crate::graph::budget::Budget;
+use crate::budget::Budget;
 
 /// One straight piece of a wall: from temperature `t` (until the next piece starts)
 /// the value is `value + slope · (u − t)` at temperature `u`.

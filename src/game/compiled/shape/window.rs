@@ -184,9 +184,7 @@ impl Window {
         // The hole-free side of x whose heaps are the smaller ones: there the
         // range reaches down, and its top grows with n.
         let (free, others) = match (self.holes.first(), self.holes.last()) {
-            (Some(_), Some(&last)) if self.coef < 0 => {
-                ((lo.max(last + 1), hi), (lo, hi.min(last)))
-            }
+            (Some(_), Some(&last)) if self.coef < 0 => ((lo.max(last + 1), hi), (lo, hi.min(last))),
             (Some(&first), Some(_)) => ((lo, hi.min(first - 1)), (lo.max(first), hi)),
             _ => ((lo, hi), (1, 0)),
         };

@@ -2,10 +2,10 @@
 //! straight from the memo tables, or the positions it still needs.
 
 use super::fast::{fast, fast_values, finish_sparse, Deferred};
+use crate::budget::{Budget, Exceeded};
 use crate::eval::ops::floor_div;
 use crate::game::compiled::exec::{arg_value, ceil_div, opt, set, work, Bail, Res};
 use crate::game::compiled::ir::{Inner, InnerIter, KBinder, KOption, KRule, Kernel, Term};
-use crate::graph::budget::{Budget, Exceeded};
 use crate::lang::value::InstId;
 use crate::solve::impartial::sparse::SparseView;
 use crate::solve::impartial::{Impartial, IN_PROGRESS, UNKNOWN};

@@ -8,11 +8,12 @@
 )]
 
 use super::*;
-use crate::graph::budget::Budget;
-use crate::solve::misere::genus_walk::HeapGenera;
-use crate::solve::misere::heap_sums::HeapOptions;
+use crate::budget::Budget;
+use crate::solve::misere::cache::HeapSums;
 use crate::solve::misere::quotient::rules::HeapRules;
 use crate::solve::misere::quotient::rules::Octal;
+use crate::solve::misere::sums::heap_options::HeapOptions;
+use crate::solve::misere::walks::genus::heap_genus;
 use std::collections::HashMap;
 
 /// The least natural number not in `set`, written plainly for the brute force.
@@ -178,13 +179,19 @@ fn recursion_matches_direct_search() {
     for (code, max) in [("0.77", 8), ("0.07", 10), ("0.75", 8)] {
         let mut rules = Octal::parse(code).unwrap();
         let mut direct = Direct::new(code);
-        let mut sums = HeapGenera::default();
+        let mut sums = HeapSums::default();
         for a in 0..=max {
             for b in 0..=a.min(4) {
                 let heaps = [a, b];
-                let genus = sums
-                    .genus(&mut rules, &[a as u16, b as u16], None, &budget, &budget)
-                    .unwrap();
+                let genus = heap_genus(
+                    &mut sums,
+                    &mut rules,
+                    &[a as u16, b as u16],
+                    None,
+                    &budget,
+                    &budget,
+                )
+                .unwrap();
                 assert_eq!(genus.g_plus(), direct.g_plus(&heaps), "{code} {heaps:?}");
                 for k in 0..6 {
                     assert_eq!(
@@ -203,10 +210,10 @@ fn recursion_matches_direct_search() {
 fn kayles_heap_genera() {
     let budget = Budget::default();
     let mut rules = Octal::parse("0.77").unwrap();
-    let mut sums = HeapGenera::default();
+    let mut sums = HeapSums::default();
     let genera: Vec<String> = (0..=6)
         .map(|n| {
-            sums.genus(&mut rules, &[n], None, &budget, &budget)
+            heap_genus(&mut sums, &mut rules, &[n], None, &budget, &budget)
                 .unwrap()
                 .to_string()
         })

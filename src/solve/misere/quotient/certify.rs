@@ -24,7 +24,7 @@
 
 use super::rules::HeapRules;
 use super::{Elem, Quotient};
-use crate::graph::budget::{Budget, Exceeded};
+use crate::budget::{Budget, Exceeded};
 use std::collections::VecDeque;
 
 /// What a successful certification established, with its evidence.

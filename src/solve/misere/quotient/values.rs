@@ -25,7 +25,8 @@
 //! values) is tried next, and the search last.
 
 use super::{Elem, Quotient};
-use crate::graph::budget::{Budget, Exceeded};
+use crate::budget::{Budget, Exceeded};
+use crate::solve::mex::first_clear;
 use std::collections::VecDeque;
 
 /// The misère value of every element, certified.
@@ -133,19 +134,6 @@ fn heap_two(q: &Quotient) -> Option<usize> {
             .collect();
         empty && !ones.is_empty() && ones.len() == opts.iter().filter(|o| !o.is_empty()).count()
     })
-}
-
-/// The mex of a set of values given as bits.
-fn mex(bits: &[u64]) -> u32 {
-    let mut v = 0u32;
-    for &w in bits {
-        if w == u64::MAX {
-            v += 64;
-            continue;
-        }
-        return v + w.trailing_ones();
-    }
-    v
 }
 
 fn set(bits: &mut Vec<u64>, v: u32) {
@@ -256,7 +244,11 @@ fn compute(q: &Quotient, budget: &Budget) -> Result<Vec<u32>, ValuesError> {
                 stack.push((o, oo));
                 continue;
             }
-            let v = if opts.is_empty() { 1 } else { mex(&bits) };
+            let v = if opts.is_empty() {
+                1
+            } else {
+                first_clear(&bits)
+            };
             let Some(y) = q.image(word) else {
                 return bad(format!("the sum {word:?} has no image"));
             };
@@ -382,11 +374,11 @@ pub fn check(q: &Quotient, values: &[u32], budget: &Budget) -> Result<(), Values
                         set(&mut seen, v((wi * 64 + b) as Elem));
                     }
                 }
-                if mex(&seen) < v(nx) {
+                if first_clear(&seen) < v(nx) {
                     return bad(format!(
                         "a sum of image {} lacks an option of value {}",
                         q.name(nx),
-                        mex(&seen)
+                        first_clear(&seen)
                     ));
                 }
             }

@@ -68,13 +68,20 @@ fn check(code: &str, quotient_to: Option<usize>, lo: usize, hi: usize) {
         rules: Octal::parse(code).unwrap(),
         wins: HashMap::new(),
     };
-    let mut search = HeapOutcomes::default();
+    let mut search = HeapSums::default();
     let mut verdicts = [0, 0];
     for s in sums(lo, hi) {
         let heaps: Vec<u16> = s.iter().map(|&h| h as u16).collect();
-        let got = search
-            .next_wins(&mut rules, &heaps, q.as_ref(), &budget, &budget)
-            .unwrap();
+        let got = heap_next_wins(
+            &mut search,
+            &mut rules,
+            &heaps,
+            q.as_ref(),
+            &[q.as_ref()],
+            &budget,
+            &budget,
+        )
+        .unwrap();
         let want = direct.wins(&s);
         assert_eq!(got, want, "{code} {s:?}");
         verdicts[usize::from(want)] += 1;
@@ -105,7 +112,7 @@ fn search_with_a_smaller_quotient_matches_the_brute_force() {
 /// and both answers (when the first has one) match the brute force.
 #[test]
 fn searches_cut_short_resume_correctly() {
-    use crate::graph::budget::Limits;
+    use crate::budget::Limits;
     let tiny = Budget::new(Limits {
         max_positions: 4,
         ..Limits::default()
@@ -117,19 +124,19 @@ fn searches_cut_short_resume_correctly() {
             rules: Octal::parse(code).unwrap(),
             wins: HashMap::new(),
         };
-        let mut search = HeapOutcomes::default();
+        let mut search = HeapSums::default();
         let mut cut = 0;
         for s in sums(5, 14) {
             let heaps: Vec<u16> = s.iter().map(|&h| h as u16).collect();
-            let first = search.next_wins(&mut rules, &heaps, None, &full, &tiny);
+            let first =
+                heap_next_wins(&mut search, &mut rules, &heaps, None, &[None], &full, &tiny);
             tiny.reset_positions();
             let want = direct.wins(&s);
             match first {
                 Ok(w) => assert_eq!(w, want, "{code} {s:?} (tiny budget)"),
                 Err(_) => cut += 1,
             }
-            let got = search
-                .next_wins(&mut rules, &heaps, None, &full, &full)
+            let got = heap_next_wins(&mut search, &mut rules, &heaps, None, &[None], &full, &full)
                 .unwrap();
             assert_eq!(got, want, "{code} {s:?}");
         }

@@ -1,25 +1,20 @@
-//! Sums of heaps of one heap game as the walks over them key them: sorted heap
-//! sizes (`u16`s), each heap's options listed once, and every heap that is a
+//! Each heap's options, listed once for the walks over sums of heaps: as
+//! sorted heap lists, with the heaps' normal values and Conway's nim-heap
+//! classes found from them, so that a sum is kept with every heap that is a
 //! nim heap in misère play replaced by the smallest such heap (*0 dropped,
-//! *1 cancelled in pairs), so equivalent sums share one key. Shared by the genus walk
-//! ([`super::genus_walk::HeapGenera`]) and the outcome search
-//! ([`super::heap_outcome::HeapOutcomes`]).
+//! *1 cancelled in pairs) and equivalent sums share one key.
 
-use super::heaps::heaps_of;
-use super::quotient::rules::HeapRules;
-use crate::diagnostics::Span;
-use crate::eval::eval_error::EvalError;
-use crate::graph::budget::{Budget, Exceeded};
-use crate::lang::value::{Component, InstId};
-use crate::solve::impartial::grundy::mex;
+use crate::budget::{Budget, Exceeded};
+use crate::solve::mex::mex;
+use crate::solve::misere::quotient::rules::HeapRules;
 use std::rc::Rc;
 
 /// A sum of heaps of one game: the heap sizes, sorted.
-pub type Heaps = Box<[u16]>;
+pub(crate) type Heaps = Box<[u16]>;
 
 /// Why a walk over heap sums stopped.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum HeapWalkError<E> {
+pub(crate) enum HeapWalkError<E> {
     /// The rules failed.
     Rules(E),
     /// A budget limit was reached.
@@ -39,7 +34,7 @@ impl<E> From<Exceeded> for HeapWalkError<E> {
 /// Each heap's options, as sorted heap lists, asked of the rules once, and
 /// the normal-play values of heaps 0, 1, … found from them.
 #[derive(Debug, Default, Clone)]
-pub struct HeapOptions {
+pub(crate) struct HeapOptions {
     options: Vec<Option<Rc<[Heaps]>>>,
     normals: Vec<u32>,
     /// Each valued heap's [`Class`], found with its normal value.
@@ -68,7 +63,7 @@ impl HeapOptions {
     /// The options of heap `h` under `rules` (the same rules every time);
     /// a heap listed for the first time counts its options as positions kept
     /// on `positions`.
-    pub fn of<R: HeapRules>(
+    pub(crate) fn of<R: HeapRules>(
         &mut self,
         rules: &mut R,
         h: u16,
@@ -110,7 +105,7 @@ impl HeapOptions {
 /// its options are these, each `Some(n)` for an option that is *n and `None`
 /// for one not known to be a nim heap; `None` when the game is not known to
 /// be one.
-pub(super) fn nim_heap_of(options: impl IntoIterator<Item = Option<u32>>) -> Option<u32> {
+pub(crate) fn nim_heap_of(options: impl IntoIterator<Item = Option<u32>>) -> Option<u32> {
     let mut seen = Vec::new();
     for o in options {
         seen.push(u64::from(o?));
@@ -125,7 +120,7 @@ pub(super) fn nim_heap_of(options: impl IntoIterator<Item = Option<u32>>) -> Opt
 /// The nim heap a sum of parts is (each `Some(n)` for a part that is *n):
 /// `Some` when every part is a nim heap and at most one exceeds *1, as
 /// *1 + *n = *(n xor 1).
-pub(super) fn nim_sum_of(parts: impl IntoIterator<Item = Option<u32>>) -> Option<u32> {
+pub(crate) fn nim_sum_of(parts: impl IntoIterator<Item = Option<u32>>) -> Option<u32> {
     let (mut big, mut ones) = (None, 0);
     for p in parts {
         match p? {
@@ -143,7 +138,7 @@ impl HeapOptions {
     /// xors), valuing heaps 0..=h as needed: each option listed is a step on
     /// `steps` (heap 20,000 of an octal game has 10^8 below it), and heaps
     /// listed for the first time count their options on `positions`.
-    pub fn normal<R: HeapRules>(
+    pub(crate) fn normal<R: HeapRules>(
         &mut self,
         rules: &mut R,
         h: u16,
@@ -194,7 +189,7 @@ impl HeapOptions {
     /// replaced by the smallest heap that is *n, and the heaps that are *1
     /// cancelled in pairs (one of them, the smallest *1 heap, kept for an odd
     /// count). Heaps not valued yet ([`Self::normal`]) are kept as they are.
-    pub fn reduce(&self, s: &mut Vec<u16>) {
+    pub(crate) fn reduce(&self, s: &mut Vec<u16>) {
         let mut odd = false;
         let mut changed = false;
         for h in s.iter_mut() {
@@ -225,16 +220,21 @@ impl HeapOptions {
         }
     }
 
+    /// True when no heap's options are listed.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.options.is_empty()
+    }
+
     /// The normal value of heap `h` once [`Self::normal`] has found it (0
     /// before).
-    pub fn known_normal(&self, h: u16) -> u32 {
+    pub(crate) fn known_normal(&self, h: u16) -> u32 {
         self.normals.get(usize::from(h)).copied().unwrap_or(0)
     }
 }
 
 /// Into `buf`: the sum `s` with its heap at `i` replaced by the parts `o`,
 /// sorted.
-pub fn option_of(buf: &mut Vec<u16>, s: &[u16], i: usize, o: &[u16]) {
+pub(crate) fn option_of(buf: &mut Vec<u16>, s: &[u16], i: usize, o: &[u16]) {
     buf.clear();
     buf.extend(
         s.iter()
@@ -245,41 +245,6 @@ pub fn option_of(buf: &mut Vec<u16>, s: &[u16], i: usize, o: &[u16]) {
     for &part in o {
         let at = buf.partition_point(|&x| x <= part);
         buf.insert(at, part);
-    }
-}
-
-/// When every component is a heap of one game small enough for a `u16`
-/// (or `*0`): the game and the heaps, as the walks over heap sums take them.
-pub fn small_heaps(parts: &[Component]) -> Option<(InstId, Vec<u16>)> {
-    let (inst, heaps) = heaps_of(parts)?;
-    let heaps = heaps
-        .iter()
-        .map(|&h| u16::try_from(h).ok())
-        .collect::<Option<Vec<u16>>>()?;
-    Some((inst, heaps))
-}
-
-/// A walk's result as the engine takes it: `None` when the game turned out
-/// not to be a heap game, or to have an option as large as its heap (the
-/// walk over components then answers, or reports the loop); budget limits
-/// as spanned errors; `what` names the walk in the error for a walk that
-/// ended without its answer.
-pub fn settle<T>(
-    walked: Result<T, HeapWalkError<EvalError>>,
-    span: Span,
-    what: &str,
-) -> Result<Option<T>, EvalError> {
-    match walked {
-        Ok(x) => Ok(Some(x)),
-        Err(HeapWalkError::Rules(EvalError::NotHeapGame { .. }) | HeapWalkError::IllFounded) => {
-            Ok(None)
-        }
-        Err(HeapWalkError::Rules(e)) => Err(e),
-        Err(HeapWalkError::Budget(e)) => Err(EvalError::limit(e, span)),
-        Err(HeapWalkError::Unfinished) => Err(EvalError::internal(
-            format!("a finished {what} left no answer"),
-            span,
-        )),
     }
 }
 

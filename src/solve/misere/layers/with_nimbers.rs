@@ -6,8 +6,9 @@
 //! (n = 0 when none is left). Then the sum is R + j·*2 + *n, R the rest, and
 //! it is a misère P-position iff γj(R) = n: γj(R) is by definition the misère
 //! value of R + j·*2, and H + *n is a P-position iff H⁻ = n (the proof is in
-//! [`super::quotient::values`]). γj(R) comes from R's quotient or its genus
-//! walk ([`super::layers::gamma`]), so `k(40) + k(31) + *6` is answered from
+//! [`crate::solve::misere::quotient::values`]). γj(R) comes from R's quotient
+//! or its genus walk (the ladder's, [`Rest::gamma`]), so `k(40) + k(31) + *6`
+//! is answered from
 //! Kayles' quotient instead of a search over every position of the rows times
 //! seven nimbers; a value quotient whose label is at its cap c still says
 //! γj ≠ n for every n < c. Nimbers that fold to two heaps other than *2 (`*4 + *6`)
@@ -17,44 +18,43 @@
 //! nimber *k only the replies that can make the sum a P-position are tried
 //! (those below 4, and the one the rest's γ names), never all k of them.
 
-use super::genus::Genus;
-use super::heaps::{self, Reading};
-use super::tame::{self, Heredity, Theory};
-use super::{layers, MisereCache};
-use crate::diagnostics::Span;
+use super::kept_quotient::{self, Reading};
+use super::{build_quotient, tame, Rest};
 use crate::eval::eval_error::EvalError;
-use crate::game::Games;
 use crate::lang::value::{Component, GameSum, Value};
+use crate::solve::misere::genus::Genus;
+use crate::solve::misere::solver::Solver;
+use crate::solve::misere::sums::heap::heaps_of;
+use crate::solve::misere::theory::{Heredity, Theory};
+use crate::solve::misere::walks::theory::component_theory;
 use std::rc::Rc;
 
 /// True/false when the player to move wins `sum` in misère play and `sum` is
 /// some games plus nimbers that fold to j·*2 + *n; `None` otherwise (no
 /// nimber, nothing but nimbers, or nimbers that do not fold so).
-pub fn next_wins(
-    games: &mut Games<'_>,
-    cache: &mut MisereCache,
+pub(crate) fn next_wins(
+    s: &mut Solver<'_, '_>,
+    rest_of: &Rest,
     sum: &GameSum,
-    span: Span,
 ) -> Result<Option<bool>, EvalError> {
-    if !may_apply(sum) || !applies(sum, &split(games, cache, sum, span)?) {
+    if !may_apply(sum) || !applies(sum, &split(s, sum)?) {
         return Ok(None);
     }
-    Ok(p_position(games, cache, sum, span)?.map(|p| !p))
+    Ok(p_position(s, rest_of, sum)?.map(|p| !p))
 }
 
 /// The options of `sum` after which the player to move loses, when
 /// [`next_wins`] decides `sum` (an option it does not decide is left to the
 /// other layers); `None` otherwise.
-pub fn winning(
-    games: &mut Games<'_>,
-    cache: &mut MisereCache,
+pub(crate) fn winning(
+    s: &mut Solver<'_, '_>,
+    rest_of: &Rest,
     sum: &GameSum,
-    span: Span,
 ) -> Result<Option<Vec<GameSum>>, EvalError> {
     if !may_apply(sum) {
         return Ok(None);
     }
-    let parts = split(games, cache, sum, span)?;
+    let parts = split(s, sum)?;
     if !applies(sum, &parts) || fold(&parts.1).is_none() {
         return Ok(None);
     }
@@ -67,20 +67,20 @@ pub fn winning(
     };
     for (i, c) in sum.parts.iter().enumerate() {
         if let Component::Nimber(k) = c {
-            let Some(replies) = nimber_replies(games, cache, sum, i, *k, span)? else {
+            let Some(replies) = nimber_replies(s, rest_of, sum, i, *k)? else {
                 return Ok(None);
             };
             for v in replies {
                 let result = sum.replaced(i, &[Component::Nimber(v)]);
-                let p = p_or_else(games, cache, &result, span)?;
+                let p = p_or_else(s, rest_of, &result)?;
                 keep(result, p);
             }
             continue;
         }
-        for opt in cache.component_options(games, c, span)?.iter() {
-            games.budget.tick().map_err(|e| EvalError::limit(e, span))?;
+        for opt in s.component_options(c)?.iter() {
+            s.tick()?;
             let result = sum.replaced(i, opt);
-            let p = p_or_else(games, cache, &result, span)?;
+            let p = p_or_else(s, rest_of, &result)?;
             keep(result, p);
         }
     }
@@ -124,19 +124,14 @@ fn applies(sum: &GameSum, (rest, nimbers): &(GameSum, Vec<u64>)) -> bool {
 /// The theory is asked of one-parameter positions up to [`THEORY_HEAPS`]
 /// only (unless it is known already), and a heap too large for the budget
 /// counts as not a nim heap.
-fn split(
-    games: &mut Games<'_>,
-    cache: &mut MisereCache,
-    sum: &GameSum,
-    span: Span,
-) -> Result<(GameSum, Vec<u64>), EvalError> {
+fn split(s: &mut Solver<'_, '_>, sum: &GameSum) -> Result<(GameSum, Vec<u64>), EvalError> {
     let mut rest = Vec::with_capacity(sum.parts.len());
     let mut nimbers = Vec::new();
     let mut positions = Vec::new();
     for c in &sum.parts {
         match c {
             Component::Nimber(k) => nimbers.push(*k),
-            other => match nim_heap(games, cache, other, span)? {
+            other => match nim_heap(s, other)? {
                 Some(k) => positions.push((other, k)),
                 None => rest.push(other.clone()),
             },
@@ -167,21 +162,13 @@ fn of_their_games(c: &Component, parts: &[Component]) -> bool {
 }
 
 /// n when the position `c` is the nim heap *n by its theory.
-fn nim_heap(
-    games: &mut Games<'_>,
-    cache: &mut MisereCache,
-    c: &Component,
-    span: Span,
-) -> Result<Option<u64>, EvalError> {
-    let known = match cache.theory.get(c) {
-        Some(Some(t)) => Some(t.clone()),
-        _ => None,
-    };
+fn nim_heap(s: &mut Solver<'_, '_>, c: &Component) -> Result<Option<u64>, EvalError> {
+    let known = s.cache.theory.get(c).cloned();
     let theory = match known {
         Some(t) => t,
-        None if is_heap(c) => match tame::component_theory(games, cache, c, span) {
+        None if is_heap(c) => match component_theory(s, c) {
             Ok(t) => t,
-            Err(e) if layers::too_large(&e) => return Ok(None),
+            Err(e) if tame::refused(&e) => return Ok(None),
             Err(e) => return Err(e),
         },
         None => return Ok(None),
@@ -238,27 +225,21 @@ fn fold(nimbers: &[u64]) -> Option<Folded> {
 
 /// Whether an option is a misère P-position: by [`p_position`], or when its
 /// nim heaps do not fold, by the other layers.
-fn p_or_else(
-    games: &mut Games<'_>,
-    cache: &mut MisereCache,
-    option: &GameSum,
-    span: Span,
-) -> Result<bool, EvalError> {
-    match p_position(games, cache, option, span)? {
+fn p_or_else(s: &mut Solver<'_, '_>, rest_of: &Rest, option: &GameSum) -> Result<bool, EvalError> {
+    match p_position(s, rest_of, option)? {
         Some(p) => Ok(p),
-        None => Ok(!layers::next_wins(games, cache, option, span)?),
+        None => Ok(!(rest_of.next_wins)(s, option)?),
     }
 }
 
 /// Whether `sum` is a misère P-position, decided as the module says; `None`
 /// when its nimbers do not fold to j·*2 + *n.
 fn p_position(
-    games: &mut Games<'_>,
-    cache: &mut MisereCache,
+    s: &mut Solver<'_, '_>,
+    rest_of: &Rest,
     sum: &GameSum,
-    span: Span,
 ) -> Result<Option<bool>, EvalError> {
-    let (rest, nimbers) = split(games, cache, sum, span)?;
+    let (rest, nimbers) = split(s, sum)?;
     let Some(f) = fold(&nimbers) else {
         return Ok(None);
     };
@@ -266,17 +247,17 @@ fn p_position(
     // outcome the layers find (k(200) + d(9) from Kayles' quotient) without
     // the misère value γ0 would ask for.
     if f == (Folded { twos: 0, n: 0 }) && !nimbers.is_empty() {
-        return Ok(Some(!layers::next_wins(games, cache, &rest, span)?));
+        return Ok(Some(!(rest_of.next_wins)(s, &rest)?));
     }
-    if let Some(form) = as_heaps(games, cache, &rest, f, span)? {
-        if heaps::quotient_next_wins(cache, &form).is_none() {
-            heaps::try_quotient(games, cache, &form, span)?;
+    if let Some(form) = as_heaps(s, &rest, f)? {
+        if kept_quotient::next_wins(s, &form).is_none() {
+            build_quotient::try_quotient(s, &form)?;
         }
-        if let Some(wins) = heaps::quotient_next_wins(cache, &form) {
+        if let Some(wins) = kept_quotient::next_wins(s, &form) {
             return Ok(Some(!wins));
         }
     }
-    Ok(Some(gamma_is(games, cache, &rest, f.twos, f.n, span)?))
+    Ok(Some(gamma_is(s, rest_of, &rest, f.twos, f.n)?))
 }
 
 /// `rest` + j·*2 + *n written with heaps of the rest's one game in place of
@@ -285,13 +266,11 @@ fn p_position(
 /// is `k(60000) + k(3)`, which Kayles' quotient (proven periodic) answers
 /// without valuing anything up to heap 60000. `None` otherwise.
 fn as_heaps(
-    games: &mut Games<'_>,
-    cache: &mut MisereCache,
+    s: &mut Solver<'_, '_>,
     rest: &GameSum,
     f: Folded,
-    span: Span,
 ) -> Result<Option<GameSum>, EvalError> {
-    let Some((inst, _)) = heaps::heaps_of(&rest.parts) else {
+    let Some((inst, _)) = heaps_of(&rest.parts) else {
         return Ok(None);
     };
     let mut parts = rest.parts.clone();
@@ -300,7 +279,7 @@ fn as_heaps(
         let mut found = None;
         for h in 1..=REPRESENTATIVES {
             let heap = Component::Pos(inst, Rc::from(vec![Value::Int(h)]));
-            if nim_heap(games, cache, &heap, span)? == Some(m) {
+            if nim_heap(s, &heap)? == Some(m) {
                 found = Some(heap);
                 break;
             }
@@ -319,22 +298,21 @@ const REPRESENTATIVES: i64 = 32;
 
 /// Whether γk(rest) = n: read off a quotient when one tells (a value
 /// quotient's label at its cap rules out every n below it), else found by
-/// [`layers::gamma`].
+/// the ladder ([`Rest::gamma`]).
 fn gamma_is(
-    games: &mut Games<'_>,
-    cache: &mut MisereCache,
+    s: &mut Solver<'_, '_>,
+    rest_of: &Rest,
     rest: &GameSum,
     k: usize,
     n: u64,
-    span: Span,
 ) -> Result<bool, EvalError> {
     if !rest.parts.is_empty() {
-        match heaps::quotient_gamma(games, cache, rest, k, span)? {
+        match kept_quotient::gamma(s, rest, k)? {
             Some(Reading::Exact(v)) => return Ok(u64::from(v) == n),
             Some(Reading::AtLeast(cap)) if n < u64::from(cap) => return Ok(false),
             _ => {}
         }
-        return Ok(u64::from(layers::gamma(games, cache, rest, k, span)?) == n);
+        return Ok(u64::from((rest_of.gamma)(s, rest, k)?) == n);
     }
     Ok(u64::from(Genus::zero().gamma(k)) == n)
 }
@@ -342,31 +320,29 @@ fn gamma_is(
 /// γk(rest), the misère value of rest + k·*2 (of k·*2 alone when rest is
 /// empty).
 fn gamma(
-    games: &mut Games<'_>,
-    cache: &mut MisereCache,
+    s: &mut Solver<'_, '_>,
+    rest_of: &Rest,
     rest: &GameSum,
     k: usize,
-    span: Span,
 ) -> Result<u32, EvalError> {
     if rest.parts.is_empty() {
         return Ok(Genus::zero().gamma(k));
     }
-    if let Some(Reading::Exact(v)) = heaps::quotient_gamma(games, cache, rest, k, span)? {
+    if let Some(Reading::Exact(v)) = kept_quotient::gamma(s, rest, k)? {
         return Ok(v);
     }
-    layers::gamma(games, cache, rest, k, span)
+    (rest_of.gamma)(s, rest, k)
 }
 
 /// The replies inside the nimber *k at `i` that can leave a P-position: every
 /// v < 4 below k, and for v ≥ 4 the one value the rest's γ names. `None`
 /// when some v ≥ 4 would leave two heaps other than *2 (the search decides).
 fn nimber_replies(
-    games: &mut Games<'_>,
-    cache: &mut MisereCache,
+    s: &mut Solver<'_, '_>,
+    rest_of: &Rest,
     sum: &GameSum,
     i: usize,
     k: u64,
-    span: Span,
 ) -> Result<Option<Vec<u64>>, EvalError> {
     let mut replies: Vec<u64> = (0..k.min(4)).collect();
     if k <= 4 {
@@ -374,7 +350,7 @@ fn nimber_replies(
     }
     let mut without = sum.clone();
     without.parts.remove(i);
-    let (rest, nimbers) = split(games, cache, &without, span)?;
+    let (rest, nimbers) = split(s, &without)?;
     let Some(f) = fold(&nimbers) else {
         return Ok(None);
     };
@@ -385,7 +361,7 @@ fn nimber_replies(
         1 => 1,
         _ => return Ok(None),
     };
-    let v = u64::from(gamma(games, cache, &rest, f.twos, span)?) ^ flip;
+    let v = u64::from(gamma(s, rest_of, &rest, f.twos)?) ^ flip;
     if (4..k).contains(&v) {
         replies.push(v);
     }

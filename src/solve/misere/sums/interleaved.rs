@@ -2,21 +2,21 @@
 //! Kayles) as sums of one heap game whose heaps are all of theirs,
 //! interleaved: heap n of the g-th of k games is heap `n·k + g`. An option of
 //! a heap is a sum of smaller heaps of the same game, so of smaller
-//! interleaved heaps, and the walks over heap sums ([`super::heap_sums`])
+//! interleaved heaps, and the walks over heap sums ([`super::heaps`])
 //! apply unchanged: sorted `u16` keys, each heap's options listed once, and
 //! the nim heaps of every game shared (Kayles' k(1) and Dawson's d(2) are
 //! both *1 and cancel).
 
-use super::heaps::{heap_of, GameHeaps};
-use super::quotient::rules::HeapRules;
+use super::heap::{heap_of, GameHeaps};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::Games;
 use crate::lang::value::{Component, InstId};
+use crate::solve::misere::quotient::rules::HeapRules;
 
 /// The games of a sum of heaps of two or more games, in a fixed order (the
 /// key of the walks' memo), and the sum's heaps interleaved.
-pub fn mixed_heaps(parts: &[Component]) -> Option<(Box<[InstId]>, Vec<u16>)> {
+pub(crate) fn interleaved_heaps(parts: &[Component]) -> Option<(Box<[InstId]>, Vec<u16>)> {
     let mut insts: Vec<InstId> = Vec::new();
     let mut heaps = Vec::with_capacity(parts.len());
     for c in parts {
@@ -45,7 +45,7 @@ pub fn mixed_heaps(parts: &[Component]) -> Option<(Box<[InstId]>, Vec<u16>)> {
 }
 
 /// The heap rules of several games interleaved (see the module).
-pub struct MixedHeaps<'g, 'a> {
+pub(crate) struct Interleaved<'g, 'a> {
     games: &'g mut Games<'a>,
     insts: Box<[InstId]>,
     span: Span,
@@ -53,10 +53,10 @@ pub struct MixedHeaps<'g, 'a> {
     own: Vec<Vec<usize>>,
 }
 
-impl<'g, 'a> MixedHeaps<'g, 'a> {
-    /// The interleaved heaps of `insts` (as [`mixed_heaps`] orders them).
-    pub fn new(games: &'g mut Games<'a>, insts: Box<[InstId]>, span: Span) -> Self {
-        MixedHeaps {
+impl<'g, 'a> Interleaved<'g, 'a> {
+    /// The interleaved heaps of `insts` (as [`interleaved_heaps`] orders them).
+    pub(crate) fn new(games: &'g mut Games<'a>, insts: Box<[InstId]>, span: Span) -> Self {
+        Interleaved {
             games,
             insts,
             span,
@@ -65,7 +65,7 @@ impl<'g, 'a> MixedHeaps<'g, 'a> {
     }
 }
 
-impl HeapRules for MixedHeaps<'_, '_> {
+impl HeapRules for Interleaved<'_, '_> {
     type Error = EvalError;
 
     /// Heap `id`'s options: those of heap `id / k` of game `id mod k`, each
