@@ -63,7 +63,11 @@ impl Theorem {
     pub fn of(shape: &Shape) -> Option<Theorem> {
         if let Some(code) = &shape.code {
             if let Some(set) = code.subtraction_set() {
-                let t = usize::try_from(*set.iter().max()?).ok()?;
+                // No removal at all: every heap is 0, period 1.
+                let t = set
+                    .iter()
+                    .max()
+                    .map_or(Some(0), |&m| usize::try_from(m).ok())?;
                 return Some(Theorem::Subtraction { t });
             }
             if let (Some(t), false) = (code.max_removal(), code.has_modifiers()) {
