@@ -19,7 +19,7 @@
     clippy::panic
 )]
 
-use grundy::{Answer, Engine};
+use grundy::{Answer, Engine, Mode};
 use std::time::Instant;
 
 fn runs() -> usize {
@@ -30,9 +30,13 @@ fn runs() -> usize {
     }
 }
 
-/// Median seconds of running `program` on a fresh engine, and its last answer.
-fn time(program: &str) -> (f64, Answer) {
-    let mut times = Vec::new();
+/// Median seconds of running `program` on a fresh engine, parsing included;
+/// median seconds of running its statements once parsed and checked (the
+/// rules still compiled, recognised and checked at the first query); and its
+/// last answer.
+fn time(program: &str) -> (f64, f64, Answer) {
+    let mut totals = Vec::new();
+    let mut runs_only = Vec::new();
     let mut last = None;
     for _ in 0..runs() {
         let mut e = Engine::default();
@@ -40,11 +44,25 @@ fn time(program: &str) -> (f64, Answer) {
         let answers = e
             .run_program(program)
             .unwrap_or_else(|p| panic!("{program}\n{}", p.message));
-        times.push(t.elapsed().as_secs_f64());
+        totals.push(t.elapsed().as_secs_f64());
         last = answers.into_iter().last();
+        let mut e = Engine::default();
+        let stmts = e
+            .load(program, false)
+            .unwrap_or_else(|_| panic!("{program}"));
+        let t = Instant::now();
+        for stmt in &stmts {
+            e.run(stmt, Mode::Run)
+                .unwrap_or_else(|p| panic!("{program}\n{}", p.message));
+        }
+        runs_only.push(t.elapsed().as_secs_f64());
     }
+    (median(totals), median(runs_only), last.unwrap())
+}
+
+fn median(mut times: Vec<f64>) -> f64 {
     times.sort_by(f64::total_cmp);
-    (times[times.len() / 2], last.unwrap())
+    times[times.len() / 2]
 }
 
 /// The answer as the JSON value that matters (the value, or values and
@@ -85,25 +103,35 @@ fn octal_rules(digits: &[u8]) -> String {
 }
 
 fn row(name: &str, ctor: Option<&str>, rules: &str) {
-    let (tr, ar) = time(rules);
+    let (tr, rr, ar) = time(rules);
     match ctor {
         Some(c) => {
-            let (tc, ac) = time(c);
+            let (tc, rc, ac) = time(c);
             let same = essence(&ar) == essence(&ac);
             println!(
-                "| {name} | {tc:.4} | {tr:.4} | {:.2} | {} |",
-                tr / tc.max(1e-6),
+                "| {name} | {:.3} | {:.3} | {:.2} | {:.3} | {:.3} | {:.2} | {} |",
+                tc * 1e3,
+                tr * 1e3,
+                tr / tc.max(1e-9),
+                rc * 1e3,
+                rr * 1e3,
+                rr / rc.max(1e-9),
                 if same { "yes" } else { "NO" }
             );
             assert!(same, "{name}: {}\n{}", essence(&ar), essence(&ac));
         }
-        None => println!("| {name} | — | {tr:.4} | — | — |"),
+        None => println!(
+            "| {name} | — | {:.3} | — | — | {:.3} | — | — |",
+            tr * 1e3,
+            rr * 1e3
+        ),
     }
 }
 
 fn table_of_the_issue() {
-    println!("| the same game | constructor s | rules s | rules / constructor | same answer |");
-    println!("| --- | --- | --- | --- | --- |");
+    println!("Whole program (parse, check, run), then its statements once parsed and checked:\n");
+    println!("| the same game | constructor ms | rules ms | rules / constructor | constructor, parsed ms | rules, parsed ms | rules / constructor, parsed | same answer |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
     row(
         "Nim, `grundy nim(1000000)`",
         Some("game nim = allbut {}\ngrundy nim(1000000)"),
@@ -169,57 +197,44 @@ fn table_of_the_issue() {
 // ----------------------------------------------------------------- by hand
 
 /// Window mex by hand: heap n's options are heaps lo(n)..=hi(n) (both never
-/// decreasing) plus `extra(n)`; a bitset of absent values with two summary
-/// levels, and `last[v]`, the last heap entered with value v.
+/// decreasing) plus `extra(n)`; a bitset of absent values with three summary
+/// levels (a word, 64 words, 4096 words), and `last[v]`, the last heap entered
+/// with value v. Nothing is allocated per heap.
 fn hand_window(
     len: usize,
     lo: impl Fn(usize) -> usize,
     hi: impl Fn(usize) -> Option<usize>,
     extras: impl Fn(usize, &mut Vec<usize>),
 ) -> Vec<u32> {
-    let words = (len + 64).div_ceil(64);
-    let mut bits = vec![u64::MAX; words];
-    let mut mid = vec![0u64; words.div_ceil(64) + 1];
-    for w in 0..words {
-        mid[w / 64] |= 1 << (w % 64);
-    }
+    let mut absent = Absent::new(len + 64);
     let mut last = vec![u32::MAX; len + 64];
     let mut g = vec![0u32; len];
     let (mut entered, mut left) = (0usize, 0usize);
-    let mut ex = Vec::new();
-    let clear = |bits: &mut [u64], mid: &mut [u64], v: usize| {
-        bits[v / 64] &= !(1 << (v % 64));
-        if bits[v / 64] == 0 {
-            mid[v / 4096] &= !(1 << ((v / 64) % 64));
-        }
-    };
-    let set = |bits: &mut [u64], mid: &mut [u64], v: usize| {
-        bits[v / 64] |= 1 << (v % 64);
-        mid[v / 4096] |= 1 << ((v / 64) % 64);
-    };
+    let (mut ex, mut vals) = (Vec::new(), Vec::new());
     for n in 0..len {
         if let Some(h) = hi(n) {
             while entered <= h {
                 let v = g[entered] as usize;
                 last[v] = entered as u32;
-                clear(&mut bits, &mut mid, v);
+                absent.clear(v);
                 entered += 1;
             }
             while left < lo(n) {
                 let v = g[left] as usize;
                 if last[v] == left as u32 {
-                    set(&mut bits, &mut mid, v);
+                    absent.set(v);
                 }
                 left += 1;
             }
         }
         ex.clear();
         extras(n, &mut ex);
-        let vals: Vec<u32> = ex.iter().map(|&h| g[h]).collect();
+        vals.clear();
+        vals.extend(ex.iter().map(|&h| g[h]));
         // The first absent value not among the extras.
         let mut from = 0usize;
         let v = loop {
-            let v = first_from(&bits, &mid, from);
+            let v = absent.first_from(from);
             if !vals.contains(&(v as u32)) {
                 break v;
             }
@@ -230,21 +245,76 @@ fn hand_window(
     g
 }
 
-/// The first set bit at or after `from`, through the summary words.
-fn first_from(bits: &[u64], mid: &[u64], from: usize) -> usize {
-    let w = from / 64;
-    let word = bits[w] & (u64::MAX << (from % 64));
-    if word != 0 {
-        return w * 64 + word.trailing_zeros() as usize;
+/// A bitset with a summary bit per non-empty word at each level above.
+struct Absent {
+    levels: Vec<Vec<u64>>,
+}
+
+impl Absent {
+    /// Every value below `len` absent.
+    fn new(len: usize) -> Absent {
+        let mut levels = Vec::new();
+        let mut n = len;
+        loop {
+            let words = n.div_ceil(64).max(1);
+            let mut level = vec![u64::MAX; words];
+            if n % 64 != 0 {
+                level[words - 1] = (1u64 << (n % 64)) - 1;
+            }
+            levels.push(level);
+            if words == 1 {
+                break;
+            }
+            n = words;
+        }
+        Absent { levels }
     }
-    let mut m = w / 64;
-    let mut mw = mid[m] & u64::MAX.checked_shl((w % 64 + 1) as u32).unwrap_or(0);
-    while mw == 0 {
-        m += 1;
-        mw = mid[m];
+
+    fn clear(&mut self, mut v: usize) {
+        for level in &mut self.levels {
+            level[v / 64] &= !(1 << (v % 64));
+            if level[v / 64] != 0 {
+                return;
+            }
+            v /= 64;
+        }
     }
-    let w = m * 64 + mw.trailing_zeros() as usize;
-    w * 64 + bits[w].trailing_zeros() as usize
+
+    fn set(&mut self, mut v: usize) {
+        for level in &mut self.levels {
+            let was = level[v / 64];
+            level[v / 64] |= 1 << (v % 64);
+            if was != 0 {
+                return;
+            }
+            v /= 64;
+        }
+    }
+
+    /// The first absent value at or after `from` (there always is one).
+    fn first_from(&self, from: usize) -> usize {
+        // Climb until a word holds a set bit at or after the position.
+        let mut at = from;
+        let mut depth = 0;
+        loop {
+            let level = &self.levels[depth];
+            let w = at / 64;
+            let word = level.get(w).map_or(0, |&x| x & (u64::MAX << (at % 64)));
+            if word != 0 {
+                at = w * 64 + word.trailing_zeros() as usize;
+                break;
+            }
+            depth += 1;
+            at = w + 1;
+        }
+        // Descend to the first set bit below.
+        while depth > 0 {
+            depth -= 1;
+            let word = self.levels[depth][at];
+            at = at * 64 + word.trailing_zeros() as usize;
+        }
+        at
+    }
 }
 
 fn checksum(values: impl Iterator<Item = u64>) -> u64 {
@@ -255,7 +325,7 @@ fn checksum(values: impl Iterator<Item = u64>) -> u64 {
 
 /// grundy's values of heaps 0..len by `sequence`, and the seconds it took.
 fn grundy_values(program: &str, game: &str, len: usize) -> (f64, u64) {
-    let (t, a) = time(&format!("{program}sequence {game} 0..{len}"));
+    let (t, _, a) = time(&format!("{program}sequence {game} 0..{len}"));
     let Answer::Sequence { values, .. } = a else {
         panic!("a sequence")
     };
@@ -307,7 +377,7 @@ fn windows_by_hand() {
         },
     ];
     for (name, program, hand, t_hand) in cases {
-        let (t_query, _) = time(&format!("{program}grundy nim({})", n - 1));
+        let (t_query, _, _) = time(&format!("{program}grundy nim({})", n - 1));
         let (t_seq, sum) = grundy_values(&program, "nim", n);
         let same = sum == checksum(hand.iter().map(|&v| u64::from(v)));
         println!(
@@ -334,8 +404,8 @@ fn solved_octal_codes() {
         ("0.165", vec![1, 6, 5], 5181, 1550),
         ("0.127", vec![1, 2, 7], 46578, 4),
     ] {
-        let (tc, ac) = time(&format!("game o = octal \"{code}\"\nsequence o 0..=10"));
-        let (tr, ar) = time(&format!("{}sequence o 0..=10", octal_rules(&digits)));
+        let (tc, _, ac) = time(&format!("game o = octal \"{code}\"\nsequence o 0..=10"));
+        let (tr, _, ar) = time(&format!("{}sequence o 0..=10", octal_rules(&digits)));
         let regularity = |a: &Answer| {
             let Answer::Sequence { regularity, .. } = a else {
                 panic!("a sequence")
