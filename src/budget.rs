@@ -43,7 +43,7 @@ pub struct Limits {
     pub sequence_time: Duration,
     /// When heap games that split heaps use sparse space (tests force it on
     /// or off to compare both ways).
-    pub sparse: crate::solve::impartial::sparse::SparseMode,
+    pub sparse: SparseMode,
 }
 
 impl Default for Limits {
@@ -56,7 +56,7 @@ impl Default for Limits {
             kernels: true,
             sequence_search: 1 << 24,
             sequence_time: Duration::from_secs(2),
-            sparse: crate::solve::impartial::sparse::SparseMode::Auto,
+            sparse: SparseMode::Auto,
         }
     }
 }
@@ -394,4 +394,18 @@ mod tests {
         budget.reset_positions();
         assert_eq!(budget.positions_left(), 10);
     }
+}
+
+/// When heap games that split heaps use sparse space (the take-and-break
+/// fill of `solve/`): a limit the caller sets, like the others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SparseMode {
+    /// While the chosen mask leaves few heaps rare.
+    #[default]
+    Auto,
+    /// Whenever it applies, from small heaps on, however many heaps are rare
+    /// (it is exact for every mask: tests compare it with the plain loop).
+    Always,
+    /// Never.
+    Never,
 }

@@ -5,8 +5,8 @@
 #![allow(clippy::indexing_slicing, clippy::unwrap_used, clippy::panic)]
 
 use grundy::budget::Limits;
+use grundy::budget::SparseMode;
 use grundy::lang::value::InstId;
-use grundy::solve::impartial::sparse::SparseMode;
 use grundy::{Answer, Engine};
 use proptest::prelude::*;
 

@@ -4,7 +4,7 @@
 use super::check_error::CheckError;
 use super::checker::{const_expr, Checker};
 use super::program::*;
-use crate::eval::builtins::{Builtin, BUILTINS};
+use crate::lang::builtin::{Builtin, BUILTINS};
 use crate::lang::value::{Component, GameSum, Value};
 use crate::syntax::ast::{self, BinOp, UnOp};
 use std::rc::Rc;

@@ -2,7 +2,7 @@
 //! a built-in, so evaluation never looks anything up by name.
 
 use crate::diagnostics::Span;
-use crate::eval::builtins::Builtin;
+use crate::lang::builtin::Builtin;
 use crate::lang::value::Value;
 use crate::syntax::ast::{BinOp, QueryKind, RuleKind, UnOp};
 

@@ -1,7 +1,7 @@
 //! Evaluates checked expressions in a frame of slots, and nothing else: games'
 //! options are generated in `game/`, analyses live in `solve/`.
 
-use super::builtins::{apply_pure, Builtin};
+use super::builtins::apply_pure;
 use super::eval_error::EvalError;
 use super::iterate::to_items;
 use super::ops::{binary_values, index_value, unary, with_value};
@@ -9,6 +9,7 @@ use super::runtime::Runtime;
 use crate::budget::Budget;
 use crate::check::program::*;
 use crate::diagnostics::Span;
+use crate::lang::builtin::Builtin;
 use crate::lang::dyadic::Dyadic;
 use crate::lang::value::{negate_sum, Braces, Component, GameFn, GameSum, InstId, Value};
 use crate::syntax::ast::{BinOp, UnOp};

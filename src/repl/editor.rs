@@ -94,7 +94,7 @@ impl Completer for ReplHelper {
             return Ok((pos, vec![]));
         }
         let names = self.names.borrow();
-        let builtins = crate::eval::builtins::BUILTINS.iter().map(|(n, _)| *n);
+        let builtins = crate::lang::builtin::BUILTINS.iter().map(|(n, _)| *n);
         let mut candidates: Vec<String> = KEYWORDS
             .iter()
             .copied()

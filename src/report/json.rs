@@ -119,7 +119,7 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
     match answer {
         Answer::Grundy { expr, value } => json!({"query": "grundy", "expr": expr, "value": value}),
         Answer::Compare { expr, value } => {
-            json!({"query": "compare", "expr": expr, "value": super::text::relation(*value)})
+            json!({"query": "compare", "expr": expr, "value": value.symbol()})
         }
         Answer::Number { query, expr, value } => {
             json!({"query": query, "expr": expr, "value": value.to_string()})

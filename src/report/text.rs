@@ -133,7 +133,7 @@ pub fn text_at_width(answer: &Answer, namer: &Namer<'_>, width: usize) -> Option
         Answer::Grundy { expr, value } => format!("grundy {expr} = {value}"),
         Answer::Generalized { expr, value } => format!("grundy {expr} = {value}"),
         Answer::Canonical { expr, form } => format!("canonical {expr} = {}", namer.form(*form)),
-        Answer::Compare { expr, value } => format!("compare {expr} = {}", relation(*value)),
+        Answer::Compare { expr, value } => format!("compare {expr} = {}", value.symbol()),
         Answer::Number { query, expr, value } => format!("{query} {expr} = {value}"),
         Answer::Thermograph { expr, thermograph } => thermograph_text(expr, thermograph),
         Answer::LoopyMoves {
@@ -217,17 +217,6 @@ pub fn text_at_width(answer: &Answer, namer: &Namer<'_>, width: usize) -> Option
         Answer::Print { value, .. } => namer.value(value),
         Answer::Assert { .. } => return None,
     })
-}
-
-/// A comparison as `compare` writes it.
-pub fn relation(c: crate::solve::partizan::Cmp) -> &'static str {
-    use crate::solve::partizan::Cmp;
-    match c {
-        Cmp::Less => "<",
-        Cmp::Greater => ">",
-        Cmp::Equal => "=",
-        Cmp::Fuzzy => "||",
-    }
 }
 
 /// A thermograph as text: temperature, mast, and each wall's straight pieces.

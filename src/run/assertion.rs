@@ -33,7 +33,7 @@ pub fn matches(
             positions(want, span).map(|w| same_positions(&results, &w))
         }
         Answer::Compare { value, .. } => match want {
-            Value::Str(s) => Ok(s.as_ref() == crate::report::text::relation(*value)),
+            Value::Str(s) => Ok(s.as_ref() == value.symbol()),
             other => Err(EvalError::expected(
                 "a relation `<`, `>`, `=` or `||`",
                 other.kind_name(),

@@ -6,8 +6,8 @@ use super::ir::{Arg, Inner, InnerIter, KBinder, KOption, KRule, Kernel, Term};
 use crate::check::program::{
     Binder, Expr, ExprKind, Game, GameBody, Globals, ParamType, SlotPattern,
 };
-use crate::eval::builtins::Builtin;
 use crate::eval::runtime::Runtime;
+use crate::lang::builtin::Builtin;
 use crate::lang::value::{InstId, Value};
 use crate::syntax::ast::{BinOp, RuleKind, UnOp};
 use std::rc::Rc;

@@ -14,10 +14,10 @@
 
 use super::{Solver, UNKNOWN};
 use crate::check::program::{Binder, Expr, ExprKind, Game, GameBody, Globals, SlotPattern};
-use crate::eval::builtins::Builtin;
 use crate::eval::eval_error::EvalError;
 use crate::eval::runtime::Runtime;
 use crate::lang::board::BoardData;
+use crate::lang::builtin::Builtin;
 use crate::lang::value::{InstId, Pos, Value};
 use crate::solve::tables::{key_of, Key};
 use crate::syntax::ast::RuleKind;

@@ -11,6 +11,8 @@
 //! every power of two, and the method is used only while rare heaps stay few.
 //! It is exact whatever the mask: only its speed depends on the choice.
 
+use crate::budget::SparseMode;
+
 /// Heaps below this are filled by the plain loop before a mask is chosen.
 const FIRST_CHECK: usize = 1 << 10;
 /// Sparse space is used while at most this share of heaps (1 / RARE_SHARE)
@@ -21,19 +23,6 @@ const RARE_SHARE: usize = 4;
 const GIVE_UP: usize = 1 << 16;
 /// Widest values the method handles (the stamp table of the kernels).
 pub const SPARSE_VALUES: usize = 1 << 16;
-
-/// When sparse space is used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum SparseMode {
-    /// While the chosen mask leaves few heaps rare.
-    #[default]
-    Auto,
-    /// Whenever it applies, from small heaps on, however many heaps are rare
-    /// (it is exact for every mask: tests compare it with the plain loop).
-    Always,
-    /// Never.
-    Never,
-}
 
 /// The rare/common split of one instance's values, kept beside its memo.
 #[derive(Debug, Clone, Default)]

@@ -35,6 +35,19 @@ pub enum Cmp {
     Fuzzy,
 }
 
+impl Cmp {
+    /// The relation as the language writes it (`compare` answers, and the
+    /// string an assertion compares with): `<`, `>`, `=` or `||`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Cmp::Less => "<",
+            Cmp::Greater => ">",
+            Cmp::Equal => "=",
+            Cmp::Fuzzy => "||",
+        }
+    }
+}
+
 /// Who wins a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
