@@ -56,6 +56,21 @@ pub enum Theorem {
         /// The largest excluded removal (0 for Nim).
         m: usize,
     },
+    /// Lasker's Nim, `4.[3]`: remove any number of counters, or split a heap
+    /// in two. Its values are the closed form of Winning Ways (ch. 4):
+    /// g(4j + 1) = 4j + 1, g(4j + 2) = 4j + 2, g(4j + 3) = 4j + 4,
+    /// g(4j + 4) = 4j + 3, proven there by induction, so the arithmetic
+    /// periodicity (preperiod 1, period 4, saltus 4) holds for ever.
+    Lasker,
+}
+
+/// The value of heap `n` of Lasker's Nim by its closed form.
+pub fn lasker(n: u64) -> u64 {
+    match n % 4 {
+        0 if n > 0 => n - 1,
+        3 => n + 1,
+        _ => n,
+    }
 }
 
 impl Theorem {
@@ -73,6 +88,9 @@ impl Theorem {
             if let (Some(t), false) = (code.max_removal(), code.has_modifiers()) {
                 let heaps = code.most_heaps().max(1);
                 return Some(Theorem::GuySmith { heaps, t });
+            }
+            if code.is_lasker() {
+                return Some(Theorem::Lasker);
             }
             if let Some(excluded) = code.all_but_set() {
                 let m = excluded
@@ -97,6 +115,7 @@ impl Theorem {
             Theorem::GuySmith { .. } => "Guy-Smith",
             Theorem::FiniteMemory { .. } => "finite memory",
             Theorem::AllBut { .. } => "all-but state repeat",
+            Theorem::Lasker => "Lasker's Nim closed form",
         }
     }
 
@@ -123,6 +142,9 @@ impl Theorem {
             // A state at n₁ ≥ max(m, l + m) and its repeat at n₁ + p: usually
             // within a few periods of the preperiod.
             Theorem::AllBut { m } => Some(l + m + 4 * p + 2 * m + 2),
+            // The closed form is the proof; the values computed must follow
+            // it (and detection must have found exactly its regularity).
+            Theorem::Lasker if (l, p, r.saltus) == (1, 4, 4) => Some(l + 2 * p),
             _ => None,
         }
     }
@@ -196,6 +218,10 @@ pub fn prove(
             }
         }
         Theorem::AllBut { m } => state_repeats(&own, m, r),
+        Theorem::Lasker => own
+            .iter()
+            .enumerate()
+            .all(|(n, &v)| u64::from(v) == lasker(n as u64)),
     };
     if shown {
         Ok(Certificate {

@@ -186,6 +186,12 @@ impl Code {
         Some(set)
     }
 
+    /// True when the code is Lasker's Nim, `4.[3]`: split a heap into two
+    /// (any parts), or remove any number of counters leaving at most one heap.
+    pub fn is_lasker(&self) -> bool {
+        self.digits == [Digit::of(4)] && self.tail == [Digit::of(3)]
+    }
+
     /// The excluded set E when the code is an all-but game (remove any k ≥ 1
     /// not in E): digits 3 or 0, then a tail of 3s.
     pub fn all_but_set(&self) -> Option<Vec<i64>> {
