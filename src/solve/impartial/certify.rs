@@ -65,7 +65,7 @@ pub enum Theorem {
 }
 
 /// The value of heap `n` of Lasker's Nim by its closed form.
-pub fn lasker(n: u64) -> u64 {
+fn lasker(n: u64) -> u64 {
     match n % 4 {
         0 if n > 0 => n - 1,
         3 => n + 1,
