@@ -190,6 +190,27 @@ fn the_closed_form_matches_the_source_values() {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// A quotient of a quotient is the number of the arithmetic (issue 38,
+    /// item 1: `1/2/2` was floor-divided to 0): `n/2^a/2^b` is
+    /// n/2^(a+b), and `(n/2^a)/1` is n/2^a, compared with `canonical` of the
+    /// single quotient and with `compare`.
+    #[test]
+    fn quotients_of_quotients_are_the_arithmetic(n in -40i64..40, a in 0u32..4, b in 0u32..4) {
+        let (da, db, dab) = (1i64 << a, 1i64 << b, 1i64 << (a + b));
+        let out = answers(&format!(
+            "canonical {n}/{da}/{db}\ncanonical {n}/{dab}\ncanonical ({n}/{da})/1\n\
+             canonical {n}/{da}\ncompare {n}/{da}/{db}, {n}/{dab}\noutcome {n}/{da} - ({n}/{da})/1"
+        ));
+        prop_assert_eq!(value(&out[0]), value(&out[1]));
+        prop_assert_eq!(value(&out[2]), value(&out[3]));
+        prop_assert_eq!(value(&out[4]), "=");
+        prop_assert_eq!(value(&out[5]), "P");
+    }
+}
+
 #[test]
 fn literals_from_the_source_material() {
     // 001 Pr. 2.26: {0, * | *} = {0 | *} = ^; 001 ch. 2: the four simplest games.

@@ -324,11 +324,34 @@ impl<'a> Interp<'a> {
         let span = e.span;
         match &e.kind {
             ExprKind::Binary(BinOp::Div, a, b) => {
-                let x = self.eval(a, frame)?;
-                let y = self.eval(b, frame)?;
-                match (&x, &y) {
-                    (Value::Int(n), Value::Int(d)) => {
-                        let number = dyadic(*n, *d, b.span, span)?;
+                // A numerator that is itself a quotient is a number of the
+                // game context too: `1/2/2` is 1/4, `(3/4)/1` is 3/4.
+                let x = match &a.kind {
+                    ExprKind::Binary(BinOp::Div, ..) => self.eval_game(a, frame)?,
+                    _ => self.eval(a, frame)?,
+                };
+                let y = match &b.kind {
+                    // A divisor that is a quotient must come out a whole
+                    // number (`1/(4/2)`); a fraction is not divided by.
+                    ExprKind::Binary(BinOp::Div, ..) => {
+                        let v = self.eval_game(b, frame)?;
+                        match number_in(&v).map(Dyadic::as_integer) {
+                            Some(Some(d)) => Value::Int(d),
+                            Some(None) => {
+                                return Err(EvalError::expected(
+                                    "a power of two such as `2` or `4` as the divisor",
+                                    "fraction",
+                                    b.span,
+                                ))
+                            }
+                            None => v,
+                        }
+                    }
+                    _ => self.eval(b, frame)?,
+                };
+                match (number_in(&x), &y) {
+                    (Some(n), Value::Int(d)) => {
+                        let number = divided(n, *d, b.span, span)?;
                         Ok(game_of_number(number))
                     }
                     _ => binary_values(BinOp::Div, x, y, a.span, b.span, span),
@@ -424,7 +447,7 @@ impl<'a> Interp<'a> {
 }
 
 /// `n / d` in a game context: the dyadic number when `d` is a power of two.
-fn dyadic(n: i64, d: i64, divisor: Span, span: Span) -> Result<Dyadic, EvalError> {
+fn divided(n: Dyadic, d: i64, divisor: Span, span: Span) -> Result<Dyadic, EvalError> {
     if d == 0 {
         return Err(EvalError::DivisionByZero { span: divisor });
     }
@@ -434,7 +457,24 @@ fn dyadic(n: i64, d: i64, divisor: Span, span: Span) -> Result<Dyadic, EvalError
             span: divisor,
         });
     }
-    Dyadic::new(n, d.trailing_zeros()).ok_or(EvalError::Overflow { span })
+    n.exponent()
+        .checked_add(d.trailing_zeros())
+        .and_then(|e| Dyadic::new(n.numerator(), e))
+        .ok_or(EvalError::Overflow { span })
+}
+
+/// The number a value is in a game context: an integer, or a game that is
+/// one number (zero included).
+fn number_in(v: &Value) -> Option<Dyadic> {
+    match v {
+        Value::Int(n) => Some(Dyadic::integer(*n)),
+        Value::Game(g) => match g.parts.as_slice() {
+            [] | [Component::Nimber(0)] => Some(Dyadic::ZERO),
+            [Component::Number(d)] => Some(*d),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// A number as a game value.
