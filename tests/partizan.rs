@@ -162,3 +162,20 @@ fn switches_temperatures_and_comparisons() {
         "{thermo}"
     );
 }
+
+/// Heap queries read Grundy values, which a partizan game does not have:
+/// `sequence`, `table` and `quotient` refuse it as `grundy` does (issue 38,
+/// item 2: they answered ten zeros, "period 1" and "order 1").
+#[test]
+fn heap_queries_refuse_a_partizan_game() {
+    let boarded = "board b = 3 x 3\npartizan game pb(sq) on b { left s for d in {(-1, 1)}, s in step(sq, d) }\n";
+    for (program, query) in [
+        (format!("{GAMES}sequence ps 0..10"), "sequence"),
+        (format!("{GAMES}quotient ps up to 5"), "quotient"),
+        (format!("{boarded}table pb"), "table"),
+        (format!("{GAMES}grundy ps(3)"), "grundy"),
+    ] {
+        let p = common::problem(&program);
+        assert_eq!(p.code, "grundy::unavailable", "{query}: {}", p.message);
+    }
+}

@@ -30,8 +30,14 @@ pub fn game_of(games: &mut Games<'_>, e: &TopExpr) -> Result<Rc<GameSum>, EvalEr
     }
 }
 
+/// The game a heap query (`sequence`, `table`, `quotient`) is of: an
+/// impartial one, since each reads Grundy values (a partizan game's `left`
+/// and `right` rules would read as no moves at all).
 fn game_fn_of(games: &mut Games<'_>, e: &TopExpr) -> Result<InstId, EvalError> {
     match games.interp().top(e)? {
+        Value::GameFn(f) if games.game(f.inst).is_some_and(|g| g.partizan) => {
+            Err(EvalError::Partizan { span: e.expr.span })
+        }
         Value::GameFn(f) => Ok(f.inst),
         other => Err(EvalError::expected(
             "a game name such as `kayles` or `sub[{1, 2}]`",
