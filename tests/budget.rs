@@ -331,3 +331,21 @@ fn a_quotient_stopped_by_a_limit_names_the_heap_it_was_adding() {
     let (code, err) = run(&format!("{game}\n{suggestion}"), flags);
     assert_eq!(code, Some(0), "the suggested bound answers:\n{err}");
 }
+
+/// A quotient up to a bound near 2^63 of a rule-defined heap game that is no
+/// octal code ends at a limit like any other (issue 38, item 3: its table of
+/// ranks was reserved for every heap up to the bound first, a capacity
+/// overflow panic at 2^63 and an allocation abort at 10^9).
+#[test]
+fn a_quotient_up_to_a_huge_bound_ends_at_a_limit() {
+    let game = "game w(n: nat) { move w(a) + w(n - 1 - a) for a in 0..=n-1 where a <= n - 1 - a and a * a != 9 }";
+    for bound in ["9223372036854775807", "1000000000"] {
+        let (code, err) = run(
+            &format!("{game}\nquotient w up to {bound}"),
+            &["--timeout", "1"],
+        );
+        assert_eq!(code, Some(2), "{bound}: {err}");
+        assert!(err.contains("grundy::limit"), "{bound}: {err}");
+        assert!(err.contains("while adding heap"), "{bound}: {err}");
+    }
+}

@@ -64,8 +64,11 @@ pub(super) fn build<R: HeapRules>(
     };
     let mut phi: Vec<Elem> = vec![0];
     let mut options: Vec<Vec<Vec<usize>>> = vec![Vec::new()];
-    // Ranks, heap by heap (each needs only the smaller heaps').
-    let mut weights: Vec<u64> = Vec::with_capacity(max_heap + 1);
+    // Ranks, heap by heap (each needs only the smaller heaps'). Grown as
+    // heaps are added, never reserved for `max_heap` at once: a bound such as
+    // 10^18 is reached by a limit at the heap where it stops, not by an
+    // allocation the budget never saw.
+    let mut weights: Vec<u64> = Vec::new();
     push_rank(&mut weights, &[]);
     for h in 1..=max_heap {
         *at = h;
