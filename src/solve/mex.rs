@@ -2,8 +2,8 @@
 //! `solve/` that takes one over a bit set: of a list of values (Grundy
 //! values, normal values of heaps), of a set already in bits (misère values
 //! by genus row, by quotient element), and of a set of labels capped at a
-//! quotient's cap. The compiled kernel's own loops stay with it (issue 36
-//! moves them).
+//! quotient's cap. The compiled kernel's fill keeps its own marks (set
+//! word by word as options are listed) and takes their mex here too.
 
 /// The mex of `values`, using `bits` as scratch space: only values below
 /// `values.len() + 1` can matter, so the set is that many bits.

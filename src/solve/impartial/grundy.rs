@@ -13,31 +13,12 @@ use crate::game::{OptionList, Side};
 use crate::graph::search::{search, CyclePolicy, Status, Visit, Walk};
 use crate::lang::nimber::nim_mul;
 use crate::lang::value::{Component, InstId, Pos, Value};
+use crate::solve::mex::mex;
 use crate::solve::tables::key_of;
 
 /// Heaps from this size on of a game whose shape has a theorem are answered
 /// from the proven period.
 const HUGE_HEAP: i64 = 10_000;
-
-/// The mex of `values`, using `bits` as scratch space.
-pub fn mex(values: &[u64], bits: &mut Vec<u64>) -> u32 {
-    let n = values.len() + 1;
-    bits.clear();
-    bits.resize(n.div_ceil(64), 0);
-    for &v in values {
-        if (v as usize) < n {
-            if let Some(word) = bits.get_mut((v / 64) as usize) {
-                *word |= 1 << (v % 64);
-            }
-        }
-    }
-    for (i, word) in bits.iter().enumerate() {
-        if *word != u64::MAX {
-            return (i * 64 + (!word).trailing_zeros() as usize) as u32;
-        }
-    }
-    (bits.len() * 64) as u32
-}
 
 impl<'s, 'a> Solver<'s, 'a> {
     /// The Grundy value of one component.

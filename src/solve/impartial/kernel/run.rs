@@ -190,12 +190,7 @@ impl Scratch {
     }
 
     fn mex(&self) -> u32 {
-        for (i, word) in self.bits.iter().take(self.used).enumerate() {
-            if *word != u64::MAX {
-                return (i * 64 + (!word).trailing_zeros() as usize) as u32;
-            }
-        }
-        (self.used * 64) as u32
+        crate::solve::mex::first_clear(self.bits.get(..self.used).unwrap_or(&self.bits))
     }
 
     pub(super) fn reset(&mut self, slots: usize) {
