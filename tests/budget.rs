@@ -345,7 +345,10 @@ fn a_quotient_up_to_a_huge_bound_ends_at_a_limit() {
             &["--timeout", "1"],
         );
         assert_eq!(code, Some(2), "{bound}: {err}");
+        // The limit may strike while the rules list a heap's options (then
+        // the diagnostic points at the rule) or between heaps (then it names
+        // the heap): either way a limit, never a panic or an abort.
         assert!(err.contains("grundy::limit"), "{bound}: {err}");
-        assert!(err.contains("while adding heap"), "{bound}: {err}");
+        assert!(!err.contains("panicked"), "{bound}: {err}");
     }
 }
