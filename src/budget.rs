@@ -229,12 +229,18 @@ impl Budget {
         Ok(())
     }
 
-    /// Records `n` more positions kept in memo tables.
+    /// Records `n` more positions kept in memo tables. The memory in use is
+    /// compared with the limit here too, not only every few thousand ticks: a
+    /// position can be large (a list of 100,000 heaps is 800 kB, and a few
+    /// thousand of them pass the limit many times over between two ticks).
     pub fn add_positions(&self, n: usize) -> Result<(), Exceeded> {
         let total = self.positions.get().saturating_add(n);
         self.positions.set(total);
         if total > self.limits.max_positions {
             return Err(Exceeded::Positions(self.limits.max_positions));
+        }
+        if allocated() > self.limits.max_memory {
+            return Err(Exceeded::Memory(self.limits.max_memory));
         }
         Ok(())
     }
@@ -255,6 +261,42 @@ impl Budget {
     pub fn reset_positions(&self) {
         self.positions.set(0);
     }
+}
+
+/// Whether the current thread's stack is nearly used up: the evaluator and
+/// checker recurse on the expression tree (never per position), and a `let`
+/// function recursing through a deep expression multiplies the two, so they
+/// ask before going deeper and end with a diagnostic instead of an abort. A
+/// reserve of an eighth of the stack (at least 256 KiB, at most 8 MiB) is kept
+/// for the work done between two checks. Costs a thread-local read and a
+/// comparison; where the stack's bounds cannot be read it is never low.
+#[inline]
+pub fn stack_is_low() -> bool {
+    thread_local! {
+        static FLOOR: Cell<usize> = const { Cell::new(usize::MAX) };
+    }
+    let here = 0u8;
+    let here = std::ptr::addr_of!(here) as usize;
+    FLOOR.with(|floor| {
+        let mut f = floor.get();
+        if f == usize::MAX {
+            f = stack_floor(here);
+            floor.set(f);
+        }
+        here < f
+    })
+}
+
+/// The lowest address [`stack_is_low`] lets the stack reach, from the address
+/// of a local (`here`) and what is left below it; 0 when that is unknown.
+#[cold]
+fn stack_floor(here: usize) -> usize {
+    let Some(left) = stacker::remaining_stack() else {
+        return 0;
+    };
+    let bottom = here.saturating_sub(left);
+    let size = left.clamp(1 << 20, 1 << 30);
+    bottom.saturating_add((size / 8).clamp(256 << 10, 8 << 20))
 }
 
 /// The default `--max-memory`: half the physical memory, and at most a third of
@@ -285,6 +327,13 @@ fn meminfo_total() -> Option<usize> {
     let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
     let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
     kib.checked_mul(1024)
+}
+
+/// The most `--max-memory` may be: half the address space the process may
+/// use (`ulimit -v`), if it is limited. A larger limit would never be
+/// reached: an allocation would fail first, and that aborts the process.
+pub fn max_memory_ceiling() -> Option<usize> {
+    address_space_limit().map(|b| b / 2)
 }
 
 /// The soft address-space limit in bytes, if one is set (Linux `/proc/self/limits`).
@@ -339,7 +388,7 @@ pub fn show_size(bytes: usize) -> String {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
 
@@ -353,6 +402,30 @@ mod tests {
         assert_eq!(parse_size("lots"), None);
         assert_eq!(parse_size("-1G"), None);
         assert_eq!(show_size(512 << 20), "512 MiB");
+    }
+
+    /// Recursing until the stack is low, on a thread with a small stack,
+    /// stops before the stack overflows (an overflow would abort the test).
+    #[test]
+    fn a_recursion_that_asks_stops_before_the_stack_ends() {
+        fn down(depth: usize) -> usize {
+            let pad = [depth as u8; 512];
+            if stack_is_low() {
+                return depth;
+            }
+            down(depth + 1) + usize::from(std::hint::black_box(pad)[7] == 1)
+        }
+        let depth = std::thread::Builder::new()
+            .stack_size(4 << 20)
+            .spawn(|| down(0))
+            .expect("thread")
+            .join()
+            .expect("no overflow");
+        assert!(
+            depth > 1000,
+            "stopped after {depth} levels of a 4 MiB stack"
+        );
+        assert!(!stack_is_low(), "the test thread's own stack is not low");
     }
 
     #[test]

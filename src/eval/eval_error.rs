@@ -99,6 +99,12 @@ pub enum EvalError {
         /// The call.
         span: Span,
     },
+    /// An evaluation nested so deeply (a deep expression inside a deep
+    /// recursion) that the stack would run out.
+    StackDepth {
+        /// Where it went one level too deep.
+        span: Span,
+    },
     /// `let` constant read before its definition ran.
     NoValueYet {
         /// The constant.
@@ -118,6 +124,15 @@ pub enum EvalError {
         /// The value.
         n: i64,
         /// The call.
+        span: Span,
+    },
+    /// `sequence G 5..3`: a range of heaps with none in it.
+    EmptyRange {
+        /// Its first heap.
+        from: i64,
+        /// Its end (not included).
+        to: i64,
+        /// The range.
         span: Span,
     },
     /// `min([])`.
@@ -519,12 +534,18 @@ impl fmt::Display for EvalError {
                 write!(f, "{}, while adding heap {heap} to the quotient", limit_text(exceeded))
             }
             EvalError::CallDepth { .. } => write!(f, "function calls nest too deeply"),
+            EvalError::StackDepth { .. } => {
+                write!(f, "this evaluation nests too deeply for grundy's stack")
+            }
             EvalError::NoValueYet { name, .. } => write!(f, "`{name}` has no value yet"),
             EvalError::NegativeNimber { n, .. } => {
                 write!(f, "*{n}: a nimber is never negative")
             }
             EvalError::NegativeNimArithmetic { n, .. } => write!(f, "{n} is negative"),
             EvalError::EmptyExtreme { name, .. } => write!(f, "`{name}` of nothing"),
+            EvalError::EmptyRange { from, to, .. } => {
+                write!(f, "the range {from}..{to} holds no heaps")
+            }
             EvalError::NeedsGameContext { name, .. } => {
                 write!(f, "`{name}` needs the game's context")
             }
@@ -650,12 +671,12 @@ impl Describe for EvalError {
                 ..
             } => "grundy::interrupted",
             EvalError::Limit { .. } | EvalError::QuotientLimit { .. } => "grundy::limit",
-            EvalError::CallDepth { .. } => "grundy::recursion",
+            EvalError::CallDepth { .. } | EvalError::StackDepth { .. } => "grundy::recursion",
             EvalError::NoValueYet { .. } => "grundy::order",
             EvalError::NegativeNimber { .. } | EvalError::NegativeNimArithmetic { .. } => {
                 "grundy::negative"
             }
-            EvalError::EmptyExtreme { .. } => "grundy::empty",
+            EvalError::EmptyExtreme { .. } | EvalError::EmptyRange { .. } => "grundy::empty",
             EvalError::NeedsGameContext { .. }
             | EvalError::NoBoard { .. }
             | EvalError::BoardNotYetDefined { .. }
@@ -718,7 +739,7 @@ impl Describe for EvalError {
             EvalError::Limit { exceeded, .. } => match exceeded {
                 Exceeded::Positions(_) => "raise the limit with `--max-positions N`, or ask about a smaller position".into(),
                 Exceeded::Memory(_) => "raise the limit with `--max-memory SIZE` (e.g. `--max-memory 8G`), or ask about a smaller position".into(),
-                Exceeded::Timeout(_) => "raise the limit with `--timeout SECONDS`, or ask about a smaller position".into(),
+                Exceeded::Timeout(_) => "raise the limit with `--timeout SECONDS` (`--timeout 0` for none), or ask about a smaller position".into(),
                 Exceeded::Interrupted => "the computation was cancelled; nothing else was lost".into(),
             },
             EvalError::QuotientLimit { exceeded, heap, game, .. } => {
@@ -732,10 +753,15 @@ impl Describe for EvalError {
                 }
             }
             EvalError::CallDepth { .. } => "make sure the recursion reaches a base case".into(),
+            EvalError::StackDepth { .. } => "name the inner parts of long expressions with `let`, or make the recursion shallower".into(),
             EvalError::NoValueYet { .. } => "move its `let` above the first statement that needs it".into(),
             EvalError::NegativeNimber { .. } => "write `*k` with k ≥ 0".into(),
             EvalError::NegativeNimArithmetic { .. } => "nim arithmetic works on integers ≥ 0".into(),
             EvalError::EmptyExtreme { .. } => "give it at least one value".into(),
+            EvalError::EmptyRange { from, .. } => format!(
+                "a range runs from its first heap up to, not including, its end: `{from}..{}` or `{from}..={from}`",
+                from.saturating_add(10)
+            ),
             EvalError::NeedsGameContext { .. } => "use it inside a game definition".into(),
             EvalError::NoBoard { .. } => "define the game `on` a board: `game g(sq) on chess { … }`".into(),
             EvalError::BoardNotYetDefined { .. } => "move the `board` statement above the first query that uses it".into(),
@@ -816,10 +842,12 @@ impl Describe for EvalError {
                 vec![(*span, "stopped here".into())]
             }
             EvalError::CallDepth { span } => vec![(*span, "recursion".into())],
+            EvalError::StackDepth { span } => vec![(*span, "too deep here".into())],
             EvalError::NoValueYet { span, .. } => vec![(*span, "used here".into())],
             EvalError::NegativeNimber { span, .. }
             | EvalError::NegativeNimArithmetic { span, .. } => vec![(*span, "negative".into())],
             EvalError::Internal { span, .. } => vec![(*span, "while running this".into())],
+            EvalError::EmptyRange { span, .. } => vec![(*span, "no heaps".into())],
             EvalError::EmptyExtreme { span, .. }
             | EvalError::NeedsGameContext { span, .. }
             | EvalError::NoBoard { span }

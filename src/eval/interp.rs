@@ -55,6 +55,9 @@ impl<'a> Interp<'a> {
     /// Evaluates `e` in `frame`.
     pub fn eval(&mut self, e: &Expr, frame: &mut Frame) -> Result<Value, EvalError> {
         let span = e.span;
+        if crate::budget::stack_is_low() {
+            return Err(EvalError::StackDepth { span });
+        }
         match &e.kind {
             ExprKind::Const(v) => Ok(v.clone()),
             ExprKind::Local(slot) => Ok(frame.get(*slot).cloned().unwrap_or(Value::Int(0))),

@@ -38,6 +38,37 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
 /// The lowering state: the errors found so far.
 struct Lowerer {
     errors: Vec<SyntaxError>,
+    /// The deepest expression lowered so far inside the primary being lowered
+    /// (operators and brackets, counted as the tree will nest).
+    inner: usize,
+    /// Whether an expression too deep was reported (once is enough).
+    too_deep: bool,
+    /// How deep an expression may nest here ([`depth_limit`]).
+    limit: usize,
+}
+
+/// Deepest an expression tree may nest. Each later pass (checking, evaluation,
+/// dropping the tree) recurses on it, so a chain of 220,000 operators used to
+/// overflow the stack; this bound keeps every pass well inside the 256 MiB
+/// stack grundy runs on, and the diagnostic says how to split the expression.
+pub const MAX_DEPTH: usize = 100_000;
+
+/// Stack one level of an expression may take in the passes after parsing
+/// (measured under 1.2 kB in an optimised build; unoptimised frames are
+/// several times larger).
+const STACK_PER_LEVEL: usize = if cfg!(debug_assertions) {
+    16 << 10
+} else {
+    2 << 10
+};
+
+/// The depth this thread's stack allows: [`MAX_DEPTH`] on grundy's own
+/// 256 MiB stack, less on a small one (a library caller's 2 MiB thread), so
+/// that no program accepted here can overflow the stack later.
+fn depth_limit() -> usize {
+    stacker::remaining_stack().map_or(MAX_DEPTH, |left| {
+        (left / STACK_PER_LEVEL).clamp(64, MAX_DEPTH)
+    })
 }
 
 fn span_of(pair: &P<'_>) -> Span {
@@ -115,7 +146,12 @@ fn children<'a>(pair: P<'a>) -> Vec<P<'a>> {
 
 /// Lowers a whole program.
 pub fn lower_program(mut pairs: Pairs<'_, Rule>) -> Result<Program, Vec<SyntaxError>> {
-    let mut lowerer = Lowerer { errors: Vec::new() };
+    let mut lowerer = Lowerer {
+        errors: Vec::new(),
+        inner: 0,
+        too_deep: false,
+        limit: depth_limit(),
+    };
     let mut statements = Vec::new();
     if let Some(program) = pairs.next() {
         for pair in children(program) {
@@ -564,23 +600,31 @@ impl Lowerer {
         let pairs = pair.into_inner();
         let this = std::cell::RefCell::new(self);
         let result = PRATT
-            .map_primary(|p| (this.borrow_mut().lower_postfix(p), false))
-            .map_prefix(|op, (rhs, _)| {
+            .map_primary(|p| {
+                let saved = std::mem::replace(&mut this.borrow_mut().inner, 0);
+                let e = this.borrow_mut().lower_postfix(p);
+                let mut me = this.borrow_mut();
+                let depth = me.inner + 1;
+                me.inner = saved;
+                (e, false, depth)
+            })
+            .map_prefix(|op, (rhs, _, depth)| {
                 let span = span_of(&op).join(rhs.span);
                 let un = match op.as_rule() {
                     Rule::neg => UnOp::Neg,
                     Rule::star => UnOp::Nimber,
                     _ => UnOp::Not,
                 };
-                (
+                this.borrow_mut().deepen(
                     Expr {
                         kind: ExprKind::Unary(un, Box::new(rhs)),
                         span,
                     },
                     false,
+                    depth + 1,
                 )
             })
-            .map_infix(|(lhs, lhs_cmp), op, (rhs, _)| {
+            .map_infix(|(lhs, lhs_cmp, l), op, (rhs, _, r)| {
                 let bin = binop(op.as_rule());
                 let span = lhs.span.join(rhs.span);
                 if bin.is_comparison() && lhs_cmp {
@@ -591,16 +635,36 @@ impl Lowerer {
                             op: bin.symbol().to_string(),
                         });
                 }
-                (
+                this.borrow_mut().deepen(
                     Expr {
                         kind: ExprKind::Binary(bin, Box::new(lhs), Box::new(rhs)),
                         span,
                     },
                     bin.is_comparison(),
+                    l.max(r) + 1,
                 )
             })
             .parse(pairs);
+        let mut me = this.borrow_mut();
+        me.inner = me.inner.max(result.2);
         result.0
+    }
+
+    /// An operator's expression at `depth`: past the limit it is reported
+    /// (once) and replaced by a placeholder, so no tree deeper than that is
+    /// ever built.
+    fn deepen(&mut self, e: Expr, comparison: bool, depth: usize) -> (Expr, bool, usize) {
+        if depth <= self.limit {
+            return (e, comparison, depth);
+        }
+        if !self.too_deep {
+            self.too_deep = true;
+            self.errors.push(SyntaxError::TooLong {
+                span: Span::new(e.span.start, e.span.start),
+                limit: self.limit,
+            });
+        }
+        (Self::dummy(e.span), comparison, 1)
     }
 
     fn lower_postfix(&mut self, pair: P<'_>) -> Expr {

@@ -29,6 +29,14 @@ pub enum SyntaxError {
         /// The first bracket too deep.
         span: Span,
     },
+    /// An expression whose operators nest deeper than the stack allows (at
+    /// most [`super::lower::MAX_DEPTH`]).
+    TooLong {
+        /// Where the expression starts.
+        span: Span,
+        /// The deepest allowed.
+        limit: usize,
+    },
     /// `^3000000000`: more ups than canonical forms hold.
     TooManyArrows {
         /// The literal.
@@ -110,6 +118,9 @@ impl fmt::Display for SyntaxError {
                 "brackets nested more than {} deep",
                 super::layout::MAX_NESTING
             ),
+            SyntaxError::TooLong { limit, .. } => {
+                write!(f, "this expression nests more than {limit} operators deep")
+            }
             SyntaxError::ChainedComparison { op, .. } => {
                 write!(
                     f,
@@ -130,7 +141,7 @@ impl Describe for SyntaxError {
             SyntaxError::IntegerTooLarge { .. } => "grundy::syntax::integer",
             SyntaxError::BadSquare { .. } => "grundy::syntax::square",
             SyntaxError::TooManyArrows { .. } => "grundy::syntax::integer",
-            SyntaxError::TooDeep { .. } => "grundy::syntax::nesting",
+            SyntaxError::TooDeep { .. } | SyntaxError::TooLong { .. } => "grundy::syntax::nesting",
             SyntaxError::ChainedComparison { .. } => "grundy::syntax::comparison",
             SyntaxError::Internal { .. } => "grundy::internal",
         }
@@ -153,6 +164,10 @@ impl Describe for SyntaxError {
                     && expected.iter().any(|e| e == "a statement")
                 {
                     format!("`{word}` starts a rule, and rules go inside a game body: `game NAME(PARAMS) {{ {word} … }}`")
+                } else if RESERVED.contains(&word)
+                    && expected.iter().any(|e| e.starts_with("an expression"))
+                {
+                    format!("an expression is missing before {found}: write the value here (e.g. `move n - k for k in 1..=n`)")
                 } else if RESERVED.contains(&word) {
                     format!("{found} is a reserved word of the language; choose another name")
                 } else if found == "`\"`" {
@@ -182,7 +197,7 @@ impl Describe for SyntaxError {
                 "write a square as a column letter and a row number, e.g. `@c2`".into()
             }
             SyntaxError::TooManyArrows { .. } => "`^k` and `vk` take k below 2147483648".into(),
-            SyntaxError::TooDeep { .. } => {
+            SyntaxError::TooDeep { .. } | SyntaxError::TooLong { .. } => {
                 "name the inner parts with `let` instead of nesting them so deeply".into()
             }
             SyntaxError::ChainedComparison { .. } => {
@@ -206,6 +221,7 @@ impl Describe for SyntaxError {
             SyntaxError::BadSquare { span } => vec![(*span, "no such square".into())],
             SyntaxError::TooManyArrows { span } => vec![(*span, "too many".into())],
             SyntaxError::TooDeep { span } => vec![(*span, "too deep".into())],
+            SyntaxError::TooLong { span, .. } => vec![(*span, "this expression".into())],
             SyntaxError::ChainedComparison { span, .. } => {
                 vec![(*span, "chained comparison".into())]
             }
