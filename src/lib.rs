@@ -63,6 +63,26 @@ pub struct Engine {
     lines: Vec<usize>,
 }
 
+/// About how many bytes of memory reading one byte of a program takes at its
+/// peak (the parser's tokens, the syntax tree and the checked statements held
+/// together): measured 58 to 82 on programs of short statements.
+const READING_BYTES_PER_BYTE: usize = 80;
+
+/// The diagnostic for a program too large to read within the memory limit.
+fn too_long_to_read(bytes: usize, needed: usize, limits: &Limits) -> Problem {
+    Problem {
+        code: "grundy::limit",
+        message: format!(
+            "this program is {} of text; reading it takes about {}, more than the memory limit of {}",
+            budget::show_size(bytes),
+            budget::show_size(needed),
+            budget::show_size(limits.max_memory)
+        ),
+        help: "split it into smaller files, or raise the limit with `--max-memory SIZE`".into(),
+        labels: vec![(Span::new(0, 0), "this program".into())],
+    }
+}
+
 impl Engine {
     /// An engine with the given limits.
     pub fn with_limits(limits: Limits) -> Engine {
@@ -90,6 +110,14 @@ impl Engine {
         replace: bool,
         parse: fn(&str) -> Result<syntax::ast::Program, Vec<syntax::SyntaxError>>,
     ) -> Result<Vec<Stmt>, Vec<Problem>> {
+        let needed = source.len().saturating_mul(READING_BYTES_PER_BYTE);
+        if self.budget.reserve(needed).is_err() {
+            return Err(vec![too_long_to_read(
+                source.len(),
+                needed,
+                self.budget.limits(),
+            )]);
+        }
         let normalized = syntax::layout::normalize(source);
         let source: &str = &normalized;
         let program = parse(source)

@@ -36,8 +36,9 @@ struct Cli {
     /// it answers with what it found.
     #[arg(long, global = true, value_name = "SECONDS", value_parser = seconds, default_value = "2")]
     sequence_time: std::time::Duration,
-    /// Longest one statement may run, in seconds.
-    #[arg(long, global = true, value_name = "SECONDS", value_parser = seconds)]
+    /// Longest one statement may run, in seconds; 0 for no limit [default:
+    /// 600 for run, check and eval; none in the REPL, where Ctrl-C stops]
+    #[arg(long, global = true, value_name = "SECONDS", value_parser = timeout_seconds)]
     timeout: Option<std::time::Duration>,
     /// Use only the general evaluator (no compiled kernels): for measuring and cross-checking.
     #[arg(long, global = true)]
@@ -171,6 +172,18 @@ fn seconds(text: &str) -> Result<std::time::Duration, String> {
         .ok_or_else(|| format!("`{text}` is not a number of seconds; write e.g. `30` or `0.5`"))
 }
 
+/// `--timeout`: seconds, where 0 means no limit (kept as a zero duration).
+fn timeout_seconds(text: &str) -> Result<std::time::Duration, String> {
+    if text.parse::<f64>() == Ok(0.0) {
+        return Ok(std::time::Duration::ZERO);
+    }
+    seconds(text).map_err(|e| format!("{e}, or `0` for no limit"))
+}
+
+/// How long one statement of `run`, `check` or `eval` may run when no
+/// `--timeout` is given: generous, so only a runaway computation meets it.
+const DEFAULT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(600);
+
 fn colour() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
 }
@@ -188,11 +201,47 @@ fn colour_out() -> bool {
     std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
 }
 
+/// The first failure to write an answer or a diagnostic (a full disk, a
+/// closed pipe): the run stops at the next statement and exits with status 2,
+/// never with 0 as if everything had been shown.
+static WRITE_FAILED: std::sync::Mutex<Option<(&'static str, std::io::Error)>> =
+    std::sync::Mutex::new(None);
+
+/// Records a failed write to `stream` (the first one is kept).
+fn write_failed(stream: &'static str, e: std::io::Error) {
+    if let Ok(mut failed) = WRITE_FAILED.lock() {
+        failed.get_or_insert((stream, e));
+    }
+}
+
+/// Whether some write has failed.
+fn writes_failed() -> bool {
+    WRITE_FAILED.lock().map_or(true, |f| f.is_some())
+}
+
+/// Writes to standard output; a failure is recorded, not a panic.
+fn out(text: std::fmt::Arguments<'_>) {
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout
+        .write_fmt(text)
+        .and_then(|()| stdout.write_all(b"\n"))
+    {
+        write_failed("standard output", e);
+    }
+}
+
+/// Writes to standard error; a failure is recorded, not a panic.
+fn err(text: std::fmt::Arguments<'_>) {
+    if let Err(e) = std::io::stderr().lock().write_fmt(text) {
+        write_failed("standard error", e);
+    }
+}
+
 /// Shows a problem on standard error (also with `--json`: errors are never
 /// JSON, LANGUAGE.md §11).
 fn print_problem(name: &str, source: &Arc<str>, problem: Problem) {
     let rendered = Report::new(name, source.clone(), problem).render(colour(), 100);
-    eprint!("{rendered}");
+    err(format_args!("{rendered}"));
 }
 
 /// What the progress line calls a statement: `grundy kayles(5000)`, `let xs`.
@@ -243,7 +292,10 @@ fn run_source(
                 print_problem(name, &shared, p);
             }
             if total > MAX_SHOWN {
-                eprintln!("… and {} more errors in {name}", total - MAX_SHOWN);
+                err(format_args!(
+                    "… and {} more errors in {name}\n",
+                    total - MAX_SHOWN
+                ));
             }
             for _ in 0..total {
                 tally.error();
@@ -254,6 +306,9 @@ fn run_source(
     tally.loaded += 1;
     let stdout = std::io::stdout();
     for stmt in &stmts {
+        if writes_failed() {
+            return;
+        }
         if let Some(p) = &outputs.progress {
             p.begin(&statement_label(stmt, &engine), &engine.budget);
         }
@@ -278,12 +333,12 @@ fn run_source(
                     } else {
                         tally.failed += 1;
                         if let Some(f) = failure.as_deref() {
-                            let want = namer.value(&f.0);
+                            let want = report::text::expected_text(&f.0, &f.1, &namer);
                             let got = report::text::value_text(&f.1, &namer);
                             let problem = assert_problem(*span, &want, &got);
                             let rendered =
                                 Report::new(name, shared.clone(), problem).render(colour(), 100);
-                            eprint!("{rendered}");
+                            err(format_args!("{rendered}"));
                             values = Some((want, got));
                         }
                     }
@@ -292,26 +347,26 @@ fn run_source(
                     // values. As text only a failure shows.
                     if json && mode == Mode::AssertsOnly {
                         let values = values.as_ref().map(|(w, g)| (w.as_str(), g.as_str()));
-                        println!(
+                        out(format_args!(
                             "{}",
                             report::json::assert_json(&answer, &namer, name, values)
-                        );
+                        ));
                     } else if json {
-                        println!("{}", report::json(&answer, &namer));
+                        out(format_args!("{}", report::json(&answer, &namer)));
                     }
                     continue;
                 }
                 let exported = outputs.exports.export(&answer, &engine.namer());
                 for e in &exported.errors {
-                    eprintln!("error: {e}");
+                    err(format_args!("error: {e}\n  help: {}\n", e.help()));
                     tally.error();
                 }
                 if let Some(notice) = &exported.notice {
-                    eprintln!("note: {notice}");
+                    err(format_args!("note: {notice}\n"));
                 }
                 if let (Some(path), Answer::Graph { expr, .. }) = (&exported.dot_file, &answer) {
                     if !json && !outputs.quiet {
-                        println!("graph {expr} written to {}", path.display());
+                        out(format_args!("graph {expr} written to {}", path.display()));
                     }
                     continue;
                 }
@@ -321,12 +376,14 @@ fn run_source(
                 // Buffered: a long sequence is written line by line.
                 let mut out = std::io::BufWriter::new(stdout.lock());
                 let namer = engine.namer();
-                let _ = if json {
+                let written = if json {
                     report::json::write_json(&mut out, &answer, &namer)
                 } else {
                     report::text::write_text_at_width(&mut out, &answer, &namer, text_width())
                 };
-                let _ = out.flush();
+                if let Err(e) = written.and_then(|()| out.flush()) {
+                    write_failed("standard output", e);
+                }
             }
             Err(problem) => {
                 print_problem(name, &shared, problem);
@@ -358,6 +415,9 @@ fn run_files(
     outputs: &mut Outputs,
 ) {
     for f in files {
+        if writes_failed() {
+            return;
+        }
         if let Some(src) = read(f, tally) {
             run_source(f, &src, mode, false, limits, tally, outputs);
         }
@@ -400,7 +460,9 @@ fn read(path: &str, tally: &mut Tally) -> Option<String> {
                 }
                 _ => "check that the path names a readable `.game` file",
             };
-            eprintln!("error: cannot read {path}: {e}\n  help: {hint}");
+            err(format_args!(
+                "error: cannot read {path}: {e}\n  help: {hint}\n"
+            ));
             tally.error();
             return None;
         }
@@ -427,10 +489,28 @@ fn read(path: &str, tally: &mut Tally) -> Option<String> {
 fn real_main() -> ExitCode {
     let cli = Cli::parse();
     let defaults = Limits::default();
+    let mut max_memory = cli.max_memory.unwrap_or(defaults.max_memory);
+    if let Some(ceiling) = grundy::budget::max_memory_ceiling() {
+        if max_memory > ceiling {
+            err(format_args!(
+                "note: --max-memory {} is more than this process may allocate (`ulimit -v` allows {}); using {}\n",
+                show_size(max_memory),
+                show_size(ceiling * 2),
+                show_size(ceiling)
+            ));
+            max_memory = ceiling;
+        }
+    }
     let limits = Limits {
         max_positions: cli.max_positions,
-        max_memory: cli.max_memory.unwrap_or(defaults.max_memory),
-        timeout: cli.timeout,
+        max_memory,
+        timeout: match cli.timeout {
+            Some(t) if t.is_zero() => None,
+            Some(t) => Some(t),
+            // The REPL has Ctrl-C; files and `eval` run unattended.
+            None if matches!(cli.command, Some(Command::Repl { .. }) | None) => None,
+            None => Some(DEFAULT_TIMEOUT),
+        },
         kernels: !cli.no_kernels,
         sequence_search: cli.sequence_search,
         sequence_time: cli.sequence_time,
@@ -461,9 +541,12 @@ fn real_main() -> ExitCode {
                     "failed": tally.failed,
                     "errors": tally.errors,
                 });
-                println!("{summary}");
+                out(format_args!("{summary}"));
             } else if tally.loaded > 0 && !quiet {
-                println!("{} passed, {} failed", tally.passed, tally.failed);
+                out(format_args!(
+                    "{} passed, {} failed",
+                    tally.passed, tally.failed
+                ));
             }
         }
         Some(Command::Eval { json, statements }) => {
@@ -489,7 +572,18 @@ fn real_main() -> ExitCode {
             return ExitCode::from(grundy::repl::run(&[], limits, colour_out()) as u8);
         }
     }
-    if tally.input_error {
+    if let Err(e) = std::io::stdout().flush() {
+        write_failed("standard output", e);
+    }
+    let failed = WRITE_FAILED.lock().ok().and_then(|mut f| f.take());
+    if let Some((stream, e)) = failed {
+        // Standard error may be the stream that failed: then only the status tells.
+        let _ = writeln!(
+            std::io::stderr(),
+            "error: cannot write to {stream}: {e}\n  help: answers after this were not shown; check the disk or the pipe grundy writes to"
+        );
+        ExitCode::from(2)
+    } else if tally.input_error {
         ExitCode::from(2)
     } else if tally.failed > 0 {
         ExitCode::from(1)
@@ -498,17 +592,32 @@ fn real_main() -> ExitCode {
     }
 }
 
+/// The stack grundy runs on: deep but finite recursion (user functions, nested
+/// expressions) needs room; the solver itself never recurses per position.
+const STACK: usize = 256 << 20;
+
 fn main() -> ExitCode {
     widen_output_pipe();
-    // Deep but finite recursion (user functions, nested expressions) needs room;
-    // the solver itself never recurses per position.
     let worker = std::thread::Builder::new()
-        .stack_size(256 * 1024 * 1024)
+        .stack_size(STACK)
         .spawn(real_main);
-    match worker.map(|h| h.join()) {
-        Ok(Ok(code)) => code,
-        _ => {
-            eprintln!(
+    let worker = match worker {
+        Ok(worker) => worker,
+        Err(e) => {
+            // Not a bug: the environment (`ulimit -v`) leaves too little room.
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: grundy cannot start: it could not reserve the {} stack it runs on: {e}\n  help: allow the process more address space (`ulimit -v`, at least 1G)",
+                show_size(STACK)
+            );
+            return ExitCode::from(2);
+        }
+    };
+    match worker.join() {
+        Ok(code) => code,
+        Err(_) => {
+            let _ = writeln!(
+                std::io::stderr(),
                 "error: internal failure: grundy stopped unexpectedly\n  help: this is a bug in grundy, please report it with the input that caused it"
             );
             ExitCode::from(3)
