@@ -72,6 +72,15 @@ pub trait Walk {
     fn cycle(&mut self, path: Vec<Self::Node>) -> Self::Error;
     /// Under [`CyclePolicy::RecordEdge`]: the edge `from → to` closes a cycle.
     fn back_edge(&mut self, _from: &Self::Node, _to: &Self::Node) {}
+    /// True when a node's visit lists its unfinished children afresh each
+    /// time (it keeps nothing of them in its frame): then, once the stack is
+    /// long, the driver keeps only the first and last few children of a
+    /// visit and the node asks again for the rest. Without it a game whose
+    /// every position moves to every smaller one holds n²/2 entries (a
+    /// 10,000-position game filled a gigabyte).
+    fn asks_afresh(&self) -> bool {
+        false
+    }
 }
 
 /// What a walk keeps of each node: its value once finished, or a mark while
@@ -344,6 +353,15 @@ struct Entry<N, F> {
     entered: bool,
 }
 
+/// Entries on the stack past which a walk that asks afresh
+/// ([`Walk::asks_afresh`]) gets only some of its children pushed at a time.
+const LONG_STACK: usize = 1 << 20;
+
+/// How many of the first and of the last children such a visit keeps: both
+/// ends, so that a chain of ever smaller positions is followed whether the
+/// rules list options smallest first or largest first.
+const KEPT_CHILDREN: usize = 32;
+
 /// Runs `walk` from `root` until the root is finished.
 pub fn search<W: Walk>(
     walk: &mut W,
@@ -420,6 +438,13 @@ fn drive<W: Walk>(
                             entered: false,
                         }),
                     }
+                }
+                if walk.asks_afresh()
+                    && stack.len() > LONG_STACK
+                    && stack.len() - depth > 2 * KEPT_CHILDREN
+                {
+                    // Not entered yet, so nothing else refers to them.
+                    stack.drain(depth + KEPT_CHILDREN..stack.len() - KEPT_CHILDREN);
                 }
                 if stack.len() == depth {
                     // Nothing was pushed, yet the node is unfinished: its children

@@ -60,19 +60,26 @@ pub fn move_graph(
     depth: Option<usize>,
 ) -> Result<MoveGraph, EvalError> {
     // Each node: its key (without terminal components) → its label, value,
-    // distance from the root and the keys its moves reach, in order.
+    // distance from the root and the keys its moves reach, in order. The
+    // positions are collected first and valued after, so a graph too big to
+    // draw is declined before any of it is solved.
     let mut nodes: IndexMap<GameSum, Node> = IndexMap::new();
     let mut cut = Vec::new();
     let (key, label) = node_key(solver, g)?;
-    let value = solver.grundy_sum(&g.parts)?;
-    nodes.insert(key.clone(), Node::new(label, value, 0));
+    nodes.insert(key.clone(), Node::new(label, 0));
     let budget = solver.games.budget;
     let span = solver.span;
+    let too_large = EvalError::GraphTooLarge {
+        limit: GRAPH_LIMIT,
+        span,
+    };
     ExplicitGraph::explore(key, budget, |node: &GameSum, out: &mut Vec<GameSum>| {
         let Some((from, _, &Node { level, .. })) = nodes.get_full(node) else {
             return Ok(());
         };
-        let moves = solver.sum_moves(node, None)?;
+        let Some(moves) = solver.sum_options(node, GRAPH_LIMIT)? else {
+            return Err(too_large.clone());
+        };
         if depth.is_some_and(|d| level >= d) {
             if !moves.is_empty() {
                 cut.push(from);
@@ -81,15 +88,12 @@ pub fn move_graph(
         }
         let mut reached = Vec::with_capacity(moves.len());
         for m in moves {
-            let (key, label) = node_key(solver, &m.result)?;
+            let (key, label) = node_key(solver, &m)?;
             if !nodes.contains_key(&key) {
                 if nodes.len() >= GRAPH_LIMIT {
-                    return Err(EvalError::GraphTooLarge {
-                        limit: GRAPH_LIMIT,
-                        span,
-                    });
+                    return Err(too_large.clone());
                 }
-                nodes.insert(key.clone(), Node::new(label, m.grundy, level + 1));
+                nodes.insert(key.clone(), Node::new(label, level + 1));
             }
             reached.push(key.clone());
             out.push(key);
@@ -99,6 +103,9 @@ pub fn move_graph(
         }
         Ok(())
     })?;
+    for (key, node) in &mut nodes {
+        node.value = solver.grundy_sum(&key.parts)?;
+    }
     let mut edges = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for (from, n) in nodes.values().enumerate() {
@@ -127,10 +134,11 @@ struct Node {
 }
 
 impl Node {
-    fn new(label: GameSum, value: u64, level: usize) -> Node {
+    /// A node not valued yet.
+    fn new(label: GameSum, level: usize) -> Node {
         Node {
             label,
-            value,
+            value: 0,
             level,
             moves: Vec::new(),
         }

@@ -282,7 +282,14 @@ fn sequence(games: &mut Games<'_>, tables: &mut Impartial, q: &Query) -> Result<
             span: range.expr.span,
         });
     }
-    let len = usize::try_from(to.max(from)).unwrap_or(usize::MAX);
+    if to <= from {
+        return Err(EvalError::EmptyRange {
+            from,
+            to,
+            span: range.expr.span,
+        });
+    }
+    let len = usize::try_from(to).unwrap_or(usize::MAX);
     let limit = games.budget.limits().max_positions;
     if len > limit {
         return Err(EvalError::limit(

@@ -228,6 +228,10 @@ impl Walk for GrundyWalk<'_, '_, '_> {
         Ok(Visit::Done)
     }
 
+    fn asks_afresh(&self) -> bool {
+        true
+    }
+
     fn cycle(&mut self, path: Vec<Self::Node>) -> EvalError {
         let games = &self.solver.games;
         let mut cycle: Vec<String> = path.iter().map(|(i, p)| games.show(*i, p)).collect();
