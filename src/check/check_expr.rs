@@ -176,14 +176,18 @@ impl<'g> Checker<'g> {
     }
 
     fn unknown(&mut self, name: &str, span: crate::diagnostics::Span) {
-        // The user's own names (locals, then definitions) come before the
-        // built-ins at the same distance: `nin` is more likely `nim` than `min`.
+        // At the same distance the nearest name wins: the binders and
+        // parameters in scope (innermost first: `g(n - m) for k in …` meant
+        // `k`), then the program's definitions, then the built-ins (`nin` is
+        // more likely `nim` than `min`).
+        let locals = self.scope.len();
         let candidates = self
             .scope
             .iter()
-            .map(|(n, _)| (0, n.clone()))
-            .chain(self.globals.names.keys().map(|n| (0, n.clone())))
-            .chain(BUILTINS.iter().map(|(n, _)| (1, n.to_string())));
+            .enumerate()
+            .map(|(i, (n, _))| (locals - i, n.clone()))
+            .chain(self.globals.names.keys().map(|n| (locals + 1, n.clone())))
+            .chain(BUILTINS.iter().map(|(n, _)| (locals + 2, n.to_string())));
         let suggestion = candidates
             .map(|(rank, c)| (edit_distance(&c, name), rank, c))
             .filter(|(d, _, c)| *d <= 2.min(c.len() / 2 + 1))

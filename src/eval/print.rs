@@ -49,21 +49,36 @@ pub fn quote(s: &str) -> String {
 
 /// A game sum: components joined by ` + `; the empty sum is `*0`.
 pub fn show_sum(g: &GameSum, globals: &Globals, rt: &Runtime) -> String {
-    if g.parts.is_empty() {
-        return "*0".to_string();
-    }
-    let text = g
-        .parts
-        .iter()
-        .map(|c| show_component(c, globals, rt))
-        .collect::<Vec<_>>()
-        .join(" + ");
-    if g.parts.iter().all(|c| matches!(c, Component::Number(_))) {
+    let text = join_parts(g, false, globals, rt);
+    if !g.parts.is_empty() && g.parts.iter().all(|c| matches!(c, Component::Number(_))) {
         // `3/4` alone would read back as floor division outside a game
         // context; `3/4 + *0` reads back as the game everywhere.
         format!("{text} + *0")
     } else {
         text
+    }
+}
+
+/// A game sum where a number reads as a game (inside `{ | }`, after
+/// `canonical G ==`): `3/4`, never `3/4 + *0`; a `*0` beside other parts is
+/// left out.
+pub fn show_sum_in_game_context(g: &GameSum, globals: &Globals, rt: &Runtime) -> String {
+    join_parts(g, true, globals, rt)
+}
+
+/// The components of `g` joined by ` + ` (`*0` when there are none), leaving
+/// out `*0` beside other parts when `drop_zeros`.
+fn join_parts(g: &GameSum, drop_zeros: bool, globals: &Globals, rt: &Runtime) -> String {
+    let shown: Vec<String> = g
+        .parts
+        .iter()
+        .filter(|c| !drop_zeros || g.parts.len() == 1 || !matches!(c, Component::Nimber(0)))
+        .map(|c| show_component(c, globals, rt))
+        .collect();
+    if shown.is_empty() {
+        "*0".to_string()
+    } else {
+        shown.join(" + ")
     }
 }
 
@@ -92,7 +107,7 @@ fn option_text(g: &GameSum, globals: &Globals, rt: &Runtime) -> String {
     if g.parts.is_empty() {
         "0".to_string()
     } else {
-        show_sum(g, globals, rt)
+        show_sum_in_game_context(g, globals, rt)
     }
 }
 

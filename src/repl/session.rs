@@ -313,7 +313,12 @@ impl Session {
                     {
                         let (want, got) = failure
                             .as_deref()
-                            .map(|(w, g)| (namer.value(w), report::text::value_text(g, &namer)))
+                            .map(|(w, g)| {
+                                (
+                                    report::text::expected_text(w, g, &namer),
+                                    report::text::value_text(g, &namer),
+                                )
+                            })
                             .unwrap_or_default();
                         out.push(format!(
                             "assertion failed (line {line}): expected {want}, got {got}"

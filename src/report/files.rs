@@ -110,6 +110,30 @@ impl fmt::Display for ExportError {
     }
 }
 
+impl ExportError {
+    /// What to do about it: the `help:` line.
+    pub fn help(&self) -> String {
+        match self {
+            ExportError::Write { path, source } => {
+                let dir = path.parent().map_or(".".into(), |d| d.display().to_string());
+                match source.kind() {
+                    std::io::ErrorKind::PermissionDenied => format!(
+                        "grundy may not write in {dir}: choose a directory you can write to"
+                    ),
+                    std::io::ErrorKind::NotFound => format!(
+                        "{dir} could not be made: check the path given to the export option"
+                    ),
+                    _ => "check the directory given to the export option and the disk space"
+                        .into(),
+                }
+            }
+            ExportError::Graphviz { .. } => {
+                "the graph's DOT text is kept: write it with `--dot DIR` and draw it with Graphviz by hand".into()
+            }
+        }
+    }
+}
+
 /// What exporting one answer did.
 #[derive(Debug, Default)]
 pub struct Exported {

@@ -18,7 +18,7 @@ pub use json::json;
 pub use text::{file_letters, text, text_at_width};
 
 use crate::check::program::Globals;
-use crate::eval::print::{show_sum, show_value};
+use crate::eval::print::{show_sum, show_sum_in_game_context, show_value};
 use crate::eval::runtime::Runtime;
 use crate::lang::value::{GameSum, Value};
 
@@ -63,6 +63,11 @@ impl<'a> Namer<'a> {
     /// A sum of positions.
     pub fn sum(&self, g: &GameSum) -> String {
         show_sum(g, self.globals, self.rt)
+    }
+
+    /// A sum where numbers read as games (`1/2`, not `1/2 + *0`).
+    pub fn sum_in_game_context(&self, g: &GameSum) -> String {
+        show_sum_in_game_context(g, self.globals, self.rt)
     }
 
     /// A canonical form.

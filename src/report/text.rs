@@ -36,6 +36,17 @@ pub fn file_letters(col: usize) -> String {
         .to_string()
 }
 
+/// The value a failed assertion expected, as it reads beside the answer: a
+/// game as written in the game context it was read in (`1/2`, not
+/// `1/2 + *0`), an outcome as its letter (`R`, not `"R"`).
+pub fn expected_text(want: &Value, got: &Answer, namer: &Namer<'_>) -> String {
+    match (want, got) {
+        (Value::Game(g), _) => namer.sum_in_game_context(g),
+        (Value::Str(s), Answer::Outcome { .. }) => s.to_string(),
+        _ => namer.value(want),
+    }
+}
+
 /// The value part of an answer, as an assertion writes it.
 pub fn value_text(answer: &Answer, namer: &Namer<'_>) -> String {
     match answer {
