@@ -1,5 +1,7 @@
 //! A fuzzer on the stable toolchain: grammar-aware random programs (impartial,
-//! partizan and loopy games, every query word, game literals) and mutations of
+//! partizan and loopy games, grid games with `regions` and declared
+//! symmetries, misère quotients, every query word, game literals, numbers at
+//! the 64-bit edges) and mutations of
 //! `examples/*.game` (byte flips, token deletion and duplication,
 //! line splicing), each run in-process under a small budget. Asserted of every
 //! program: no panic, every problem has a span and a `help:` line, every
@@ -98,11 +100,127 @@ const LITERALS: &[&str] = &[
 
 /// A random program: games (impartial, partizan or loopy), queries, asserts, prints.
 fn generate(rng: &mut Rng) -> String {
-    match rng.below(4) {
+    let program = match rng.below(5) {
         0 => generate_partizan(rng),
         1 => generate_loopy(rng),
+        2 => generate_grid(rng),
         _ => generate_impartial(rng),
+    };
+    // Now and then a number goes to an edge of 64 bits.
+    if rng.below(4) == 0 {
+        to_the_edge(rng, &program)
+    } else {
+        program
     }
+}
+
+/// Numbers at the edges of the integers grundy computes with.
+const EDGES: &[&str] = &[
+    "0",
+    "1",
+    "-1",
+    "2147483647",
+    "2147483648",
+    "4294967296",
+    "9007199254740993",
+    "4611686018427387904",
+    "9223372036854775807",
+    "-9223372036854775807",
+    "9223372036854775808",
+    "18446744073709551615",
+    "99999999999999999999",
+];
+
+/// `text` with one of its numbers replaced by an edge of 64 bits.
+fn to_the_edge(rng: &mut Rng, text: &str) -> String {
+    let bytes = text.as_bytes();
+    let starts: Vec<usize> = (0..bytes.len())
+        .filter(|&i| {
+            bytes.get(i).is_some_and(u8::is_ascii_digit)
+                && (i == 0
+                    || bytes
+                        .get(i - 1)
+                        .is_some_and(|b| !b.is_ascii_alphanumeric() && *b != b'_'))
+        })
+        .collect();
+    let Some(&start) = starts.get(rng.below(starts.len())) else {
+        return text.to_string();
+    };
+    let end = (start..bytes.len())
+        .find(|&i| !bytes.get(i).is_some_and(u8::is_ascii_digit))
+        .unwrap_or(bytes.len());
+    let (head, tail) = (&text[..start], &text[end..]);
+    format!("{head}{}{tail}", rng.pick(EDGES))
+}
+
+/// Grid games: a partizan game on a list of strings (dominoes, with
+/// `regions` splitting the board and declared symmetries), an impartial
+/// misère-quotient query on a heap game, boards of random sizes.
+fn generate_grid(rng: &mut Rng) -> String {
+    let mut out = String::new();
+    out.push_str("let flip(b) = [b[len(b) - 1 - r] for r in 0..len(b)]\n");
+    let split = rng.below(2) == 0;
+    let wrap = |inner: &str| {
+        if split {
+            format!(
+                "sum(d(g) for g in regions({inner}, \"{}\"{}))",
+                ".",
+                if inner.len().is_multiple_of(2) {
+                    ", \"flips\""
+                } else {
+                    ""
+                }
+            )
+        } else {
+            format!("d({inner})")
+        }
+    };
+    out.push_str("partizan game d(b: list) {\n");
+    match rng.below(4) {
+        0 => out.push_str("    symmetry -d(transpose(b))\n"),
+        1 => out.push_str("    symmetry d(flip(b))\n"),
+        2 => out.push_str("    symmetry d(b)\n"),
+        _ => {}
+    }
+    out.push_str(&format!(
+        "    left {} for r in 0..len(b) - 1, c in 0..len(b[r]) where b[r][c] == \".\" and b[r + 1][c] == \".\"\n",
+        wrap("b with [r] = (b[r] with [c] = \"#\"), [r + 1] = (b[r + 1] with [c] = \"#\")")
+    ));
+    out.push_str(&format!(
+        "    right {} for r in 0..len(b), c in 0..len(b[r]) - 1 where b[r][c] == \".\" and b[r][c + 1] == \".\"\n",
+        wrap("b with [r] = (b[r] with [c] = \"#\", [c + 1] = \"#\")")
+    ));
+    out.push_str("}\n");
+    for _ in 0..1 + rng.below(3) {
+        let rows = rng.below(4);
+        let cols = 1 + rng.below(4);
+        let board: Vec<String> = (0..rows)
+            .map(|_| {
+                let row: String = (0..cols)
+                    .map(|_| if rng.below(4) == 0 { '#' } else { '.' })
+                    .collect();
+                format!("\"{row}\"")
+            })
+            .collect();
+        let board = format!("[{}]", board.join(", "));
+        let line = match rng.below(7) {
+            0 => format!("canonical d({board})"),
+            1 => format!("outcome d({board})"),
+            2 => format!("temperature d({board})"),
+            3 => format!("thermograph d({board})"),
+            4 => format!("print regions({board}, \".\")"),
+            5 => format!("compare d({board}), d({board}) + {}", rng.pick(LITERALS)),
+            _ => format!("grundy d({board})"),
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    if rng.below(2) == 0 {
+        let code = rng.pick(&["0.07", "0.77", "4.7", "0.137", "0.[3]", "0.6", "8"]);
+        out.push_str(&format!("game h = octal \"{code}\"\n"));
+        out.push_str(&format!("quotient h up to {}\n", rng.below(16)));
+    }
+    out
 }
 
 /// Partizan games (`left …` and `right …` rules, `;` or a line between them)
@@ -270,7 +388,8 @@ fn generate_impartial(rng: &mut Rng) -> String {
     for _ in 0..queries {
         let g = rng.below(games);
         let n = rng.below(12);
-        let line = match rng.below(12) {
+        let line = match rng.below(13) {
+            12 => format!("quotient g{g} up to {n}"),
             9 => format!("genus g{g}({n})"),
             10 => format!("canonical g{g}({n}) + {}", rng.pick(LITERALS)),
             11 => format!("compare g{g}({n}) g{}({})", rng.below(games), rng.below(6)),
@@ -339,7 +458,12 @@ fn mutate(rng: &mut Rng, text: &str, other: &str) -> String {
             }
         }
     }
-    String::from_utf8_lossy(&bytes).into_owned()
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    if rng.below(5) == 0 {
+        to_the_edge(rng, &text)
+    } else {
+        text
+    }
 }
 
 /// What went wrong with one program, if anything.
@@ -461,6 +585,23 @@ fn form_reads_back(engine: &mut Engine, form: &str) -> Option<String> {
     }
 }
 
+/// What `--help` prints.
+const USAGE: &str = "\
+fuzz: random and mutated grundy programs, each run under a small budget;
+fails on a panic, a diagnostic without a span or help, or an answer that
+does not read back.
+
+Usage: fuzz [--seconds N] [--seed N] [--out DIR] [--trace FILE] [--sample N]
+
+  --seconds N    how long to run (default 60)
+  --seed N       where the random programs start (default 1)
+  --out DIR      where failing programs are written (default fuzz-failures)
+  --trace FILE   write each program to FILE before running it
+  --sample N     print N generated programs and run none
+  --help         print this
+
+Exit status: 0 when nothing failed, 1 when something did, 2 for bad arguments.";
+
 fn main() {
     let mut seconds = 60u64;
     let mut seed = 1u64;
@@ -484,10 +625,12 @@ fn main() {
                 }
                 return;
             }
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                return;
+            }
             other => {
-                eprintln!(
-                    "unknown argument `{other}`; use --seconds N, --seed N, --out DIR, --trace FILE, --sample N"
-                );
+                eprintln!("unknown argument `{other}`\n\n{USAGE}");
                 std::process::exit(2);
             }
         }
