@@ -22,23 +22,23 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     /// Most positions kept in memo tables before a computation stops with an error.
-    #[arg(long, global = true, default_value_t = Limits::default().max_positions)]
+    #[arg(long, global = true, value_name = "N", value_parser = count, allow_hyphen_values = true, default_value_t = Limits::default().max_positions)]
     max_positions: usize,
     /// Most memory the process may use, e.g. `512M`, `8G` (default: half the
     /// physical memory, and at most a third of any `ulimit -v`).
-    #[arg(long, global = true, value_name = "SIZE", value_parser = memory_size)]
+    #[arg(long, global = true, value_name = "SIZE", value_parser = memory_size, allow_hyphen_values = true)]
     max_memory: Option<usize>,
     /// Most heaps `sequence` computes beyond the range asked for, to find or
     /// prove a period.
-    #[arg(long, global = true, value_name = "N", default_value_t = Limits::default().sequence_search)]
+    #[arg(long, global = true, value_name = "N", value_parser = count, allow_hyphen_values = true, default_value_t = Limits::default().sequence_search)]
     sequence_search: usize,
     /// How long `sequence` looks for a proof of a period, in seconds, before
     /// it answers with what it found.
-    #[arg(long, global = true, value_name = "SECONDS", value_parser = seconds, default_value = "2")]
+    #[arg(long, global = true, value_name = "SECONDS", value_parser = seconds, allow_hyphen_values = true, default_value = "2")]
     sequence_time: std::time::Duration,
     /// Longest one statement may run, in seconds; 0 for no limit [default:
     /// 600 for run, check and eval; none in the REPL, where Ctrl-C stops]
-    #[arg(long, global = true, value_name = "SECONDS", value_parser = timeout_seconds)]
+    #[arg(long, global = true, value_name = "SECONDS", value_parser = timeout_seconds, allow_hyphen_values = true)]
     timeout: Option<std::time::Duration>,
     /// Use only the general evaluator (no compiled kernels): for measuring and cross-checking.
     #[arg(long, global = true)]
@@ -157,6 +157,22 @@ fn memory_size(text: &str) -> Result<usize, String> {
     match parse_size(text) {
         Some(n) if n >= 1 << 20 => Ok(n),
         Some(_) => Err("give at least 1M".into()),
+        None if text.trim_start().starts_with('-') => {
+            Err("a memory size is 1M or more; write e.g. `512M` or `8G`".into())
+        }
+        None if text.trim_start().starts_with(|c: char| c.is_ascii_digit())
+            && parse_size(&format!(
+                "1{}",
+                text.trim_start_matches(|c: char| c.is_ascii_digit()
+                    || c == '.'
+                    || c.is_whitespace())
+            ))
+            .is_some() =>
+        {
+            Err(format!(
+                "`{text}` is more memory than any machine has; write e.g. `8G`"
+            ))
+        }
         None => Err(format!(
             "`{text}` is not a size; write e.g. `512M` or `8G` (default {})",
             show_size(Limits::default().max_memory)
@@ -164,12 +180,36 @@ fn memory_size(text: &str) -> Result<usize, String> {
     }
 }
 
+/// A count of positions or heaps: a whole number, 1 or more.
+fn count(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("give at least 1".into()),
+        Ok(n) => Ok(usize::try_from(n).unwrap_or(usize::MAX)),
+        Err(_) if text.trim_start().starts_with('-') => Err(format!(
+            "`{text}` is negative; give a whole number, 1 or more"
+        )),
+        Err(_) if !text.trim().is_empty() && text.trim().chars().all(|c| c.is_ascii_digit()) => {
+            Err(format!("`{text}` is too large; give at most {}", u64::MAX))
+        }
+        Err(_) => Err(format!(
+            "`{text}` is not a whole number; write e.g. `1000000`"
+        )),
+    }
+}
+
 fn seconds(text: &str) -> Result<std::time::Duration, String> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e9)
-        .map(std::time::Duration::from_secs_f64)
-        .ok_or_else(|| format!("`{text}` is not a number of seconds; write e.g. `30` or `0.5`"))
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s < 1e9 => Ok(std::time::Duration::from_secs_f64(s)),
+        Ok(s) if s.is_finite() && s >= 1e9 => Err(format!(
+            "`{text}` seconds is more than 30 years; give fewer"
+        )),
+        Ok(_) => Err(format!(
+            "`{text}` is not a positive number of seconds; write e.g. `30` or `0.5`"
+        )),
+        Err(_) => Err(format!(
+            "`{text}` is not a number of seconds; write e.g. `30` or `0.5`"
+        )),
+    }
 }
 
 /// `--timeout`: seconds, where 0 means no limit (kept as a zero duration).

@@ -322,7 +322,9 @@ fn an_empty_sequence_range_is_an_error() {
         ])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("the range 5..3 holds no heaps"))
+        .stderr(predicate::str::contains(
+            "this range holds no heaps: it starts at 5 and ends before 3",
+        ))
         .stdout(predicate::str::is_empty());
 }
 
@@ -370,4 +372,43 @@ fn a_pipe_closed_midway_is_an_error_with_status_2() {
     let out = child.wait_with_output().expect("grundy ends");
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     let _ = std::io::stderr().flush();
+}
+
+/// A file named on the REPL's command line that cannot be read printed a bare
+/// message and the session ended with status 0.
+#[test]
+fn a_repl_start_file_that_cannot_be_read_is_an_error() {
+    grundy()
+        .args(["repl", "/no/such/start.game"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "error: cannot read /no/such/start.game",
+        ))
+        .stderr(predicate::str::contains("help:"));
+}
+
+/// Values of the command line's options are explained, negative ones too
+/// (`--timeout -1` was "unexpected argument", `--max-positions abc` "invalid
+/// digit found in string", `--max-positions 0` made every query fail).
+#[test]
+fn option_values_are_explained() {
+    for (args, says) in [
+        (&["--timeout", "-1"][..], "not a positive number of seconds"),
+        (&["--max-positions", "abc"][..], "not a whole number"),
+        (&["--max-positions", "0"][..], "give at least 1"),
+        (&["--sequence-search", "-3"][..], "is negative"),
+        (
+            &["--max-memory", "99999999999999999999G"][..],
+            "more memory than any machine has",
+        ),
+    ] {
+        grundy()
+            .args(args)
+            .args(["eval", "print 1"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says));
+    }
 }

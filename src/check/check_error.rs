@@ -126,6 +126,11 @@ pub enum CheckError {
         /// The rule.
         span: Span,
     },
+    /// `partizan game k = octal "0.77"`: a constructor makes an impartial game.
+    PartizanConstructor {
+        /// The definition.
+        span: Span,
+    },
 }
 
 impl fmt::Display for CheckError {
@@ -185,6 +190,9 @@ impl fmt::Display for CheckError {
             CheckError::DuplicateName { name, .. } => write!(f, "`{name}` is bound twice"),
             CheckError::NotAGame { name, what, .. } => write!(f, "`{name}` is {what}, not a game"),
             CheckError::RuleKind { message, .. } => f.write_str(message),
+            CheckError::PartizanConstructor { .. } => {
+                f.write_str("a constructed game is impartial: `partizan` does not apply to it")
+            }
         }
     }
 }
@@ -202,7 +210,7 @@ impl Describe for CheckError {
             CheckError::TypeMismatch { .. } => "grundy::type",
             CheckError::LetBeforeDefinition { .. } => "grundy::order",
             CheckError::DuplicateName { .. } => "grundy::name",
-            CheckError::RuleKind { .. } => "grundy::rule",
+            CheckError::RuleKind { .. } | CheckError::PartizanConstructor { .. } => "grundy::rule",
         }
     }
 
@@ -236,6 +244,9 @@ impl Describe for CheckError {
             CheckError::NotAGame { .. } => "name a game defined with `game`".into(),
             CheckError::RuleKind { .. } => {
                 "`move` rules define impartial games; `left` and `right` need `partizan game`".into()
+            }
+            CheckError::PartizanConstructor { .. } => {
+                "write `game NAME = …` without `partizan`, or give a `partizan game` its `left` and `right` rules".into()
             }
         }
     }
@@ -274,6 +285,7 @@ impl Describe for CheckError {
             CheckError::DuplicateName { span, .. } => vec![(*span, "bound again".into())],
             CheckError::NotAGame { span, .. } => vec![(*span, "not a game".into())],
             CheckError::RuleKind { span, .. } => vec![(*span, "this rule".into())],
+            CheckError::PartizanConstructor { span } => vec![(*span, "this definition".into())],
         }
     }
 }

@@ -269,9 +269,15 @@ impl<'g> Checker<'g> {
         if matches!(q.kind, ast::QueryKind::Sequence | ast::QueryKind::Quotient) {
             let is_game = matches!(subject.expr.kind, ExprKind::GameRef { .. });
             if !is_game && !matches!(subject.expr.kind, ExprKind::Const(_)) {
+                let what = match subject.expr.kind {
+                    ExprKind::Global(_) => "a constant",
+                    ExprKind::Local(_) => "a variable",
+                    ExprKind::GameCall { .. } => "a position",
+                    _ => "an expression",
+                };
                 self.errors.push(CheckError::NotAGame {
                     name: self.text(q.subject.span),
-                    what: "not a game name".into(),
+                    what: what.into(),
                     span: q.subject.span,
                 });
             }
@@ -397,6 +403,10 @@ impl<'g> Checker<'g> {
                 (params, board, GameBody::Rules(checked))
             }
             ast::GameBody::Alias(c) => {
+                if g.partizan {
+                    self.errors
+                        .push(CheckError::PartizanConstructor { span: g.span });
+                }
                 let (params, ctor) = self.check_constructor(c);
                 (params, None, GameBody::Constructed(ctor))
             }

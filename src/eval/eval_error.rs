@@ -281,6 +281,11 @@ pub enum EvalError {
         /// The range.
         span: Span,
     },
+    /// `up to N` with N below 0.
+    NegativeBound {
+        /// The bound.
+        span: Span,
+    },
     /// `table G` of a game not on a board.
     NotOnBoard {
         /// The game.
@@ -543,9 +548,10 @@ impl fmt::Display for EvalError {
             }
             EvalError::NegativeNimArithmetic { n, .. } => write!(f, "{n} is negative"),
             EvalError::EmptyExtreme { name, .. } => write!(f, "`{name}` of nothing"),
-            EvalError::EmptyRange { from, to, .. } => {
-                write!(f, "the range {from}..{to} holds no heaps")
-            }
+            EvalError::EmptyRange { from, to, .. } => write!(
+                f,
+                "this range holds no heaps: it starts at {from} and ends before {to}"
+            ),
             EvalError::NeedsGameContext { name, .. } => {
                 write!(f, "`{name}` needs the game's context")
             }
@@ -618,6 +624,7 @@ impl fmt::Display for EvalError {
             ),
             EvalError::SequenceRange { .. } => write!(f, "`sequence` needs a range"),
             EvalError::NegativeHeap { .. } => write!(f, "heap sizes start at 0"),
+            EvalError::NegativeBound { .. } => write!(f, "`up to` takes a heap size, 0 or more"),
             EvalError::NotOnBoard { game, .. } => write!(f, "`{game}` is not played on a board"),
             EvalError::BoardSide { n, .. } => write!(f, "a board side of {n} squares"),
             EvalError::BlockedOffBoard {
@@ -692,6 +699,7 @@ impl Describe for EvalError {
             | EvalError::SequenceArity { .. }
             | EvalError::SequenceRange { .. }
             | EvalError::NegativeHeap { .. }
+            | EvalError::NegativeBound { .. }
             | EvalError::NegativeDepth { .. } => "grundy::query",
             EvalError::Partizan { .. }
             | EvalError::PartizanLiteral { .. }
@@ -734,7 +742,7 @@ impl Describe for EvalError {
                 other => other.help(),
             },
             EvalError::Loopy { .. } => {
-                "impartial values need a game that always ends; make every move decrease the position".into()
+                "a game with cycles is answered by `grundy`, `outcome`, `winning`, `moves` and `explain` of one impartial position (draws, generalised values); this query needs a game that always ends".into()
             }
             EvalError::Limit { exceeded, .. } => match exceeded {
                 Exceeded::Positions(_) => "raise the limit with `--max-positions N`, or ask about a smaller position".into(),
@@ -793,13 +801,16 @@ impl Describe for EvalError {
             EvalError::SequenceArity { .. } => "ask `grundy` of single positions, or `table` for a board game".into(),
             EvalError::SequenceRange { .. } => "write `sequence G 0..=20`".into(),
             EvalError::NegativeHeap { .. } => "start the range at 0 or above".into(),
+            EvalError::NegativeBound { .. } => {
+                "write the largest heap to look at, e.g. `up to 100`".into()
+            }
             EvalError::NotOnBoard { .. } => "`table` draws games defined `on` a board".into(),
             EvalError::BoardSide { .. } => "board sides are between 1 and 702 squares".into(),
             EvalError::BlockedOffBoard { .. } => "blocked squares must lie on the board".into(),
             EvalError::TooLarge { instead, .. } => (*instead).into(),
             EvalError::GraphTooLarge { .. } => "draw fewer moves with `graph G depth 2`, or a smaller position; `explain` shows one level of any position".into(),
             EvalError::NegativeDepth { .. } => "the depth counts moves from the position: 0 draws the position alone, 1 its options too".into(),
-            EvalError::NotComparable { .. } => "assert `grundy`, `outcome`, `winning`, `moves`, `sequence` or `genus` answers".into(),
+            EvalError::NotComparable { .. } => "assert the answers of `grundy`, `outcome`, `winning`, `moves`, `sequence`, `genus`, `canonical`, `compare`, `temperature`, `mean`, `leftstop` or `rightstop`; `thermograph`, `table`, `explain`, `graph` and `quotient` are for reading".into(),
             EvalError::MisereLoopy { .. } => "its positions repeat; ask `outcome G` (normal play), which finds draws".into(),
             EvalError::FormTooLong { .. } => "its options share much, so the printed tree is far larger than the form; ask `outcome`, `temperature`, `mean`, `leftstop`, `rightstop` or `compare` instead (docs/reference.md, section 10.4)".into(),
             EvalError::LoopySplit { .. } => "generalised values are computed for loopy games whose options are single positions (or `*k`)".into(),
@@ -869,6 +880,7 @@ impl Describe for EvalError {
             | EvalError::SequenceArity { span, .. }
             | EvalError::SequenceRange { span }
             | EvalError::NegativeHeap { span }
+            | EvalError::NegativeBound { span }
             | EvalError::NotOnBoard { span, .. }
             | EvalError::BoardSide { span, .. }
             | EvalError::BlockedOffBoard { span, .. }

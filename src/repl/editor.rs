@@ -213,8 +213,12 @@ pub fn run(files: &[String], limits: crate::budget::Limits, colour: bool) -> i32
         }
     };
     let mut notify = |note: &str| eprintln!("{note}");
+    // A file named on the command line that does not load is an error of the
+    // input: the session still starts, and ends with status 2.
+    let mut failed = false;
     for f in files {
         let r = session.eval(&format!(":load {f}"), &mut notify);
+        failed |= r.error;
         print_response(&r);
     }
     let names = Rc::new(RefCell::new(session.status().names.clone()));
@@ -292,7 +296,7 @@ pub fn run(files: &[String], limits: crate::budget::Limits, colour: bool) -> i32
     if let Some(h) = &history {
         let _ = editor.save_history(h);
     }
-    0
+    i32::from(failed) * 2
 }
 
 /// While an entry runs, the terminal is in its ordinary mode, where Ctrl-C would

@@ -374,7 +374,9 @@ impl Session {
             }
             "load" => match std::fs::read_to_string(rest) {
                 Ok(text) => self.run_text(rest, &text, true),
-                Err(e) => Response::error(format!("cannot read {rest}: {e}")),
+                Err(e) => Response::error(format!(
+                    "error: cannot read {rest}: {e}\n  help: check the file name (and the directory grundy was started in); `:load` takes a readable `.game` file"
+                )),
             },
             "save" => self.save(rest),
             "time" => {

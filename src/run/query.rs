@@ -283,6 +283,8 @@ fn sequence(games: &mut Games<'_>, tables: &mut Impartial, q: &Query) -> Result<
         });
     }
     if to <= from {
+        // Reported with the range as written (`3..=2` is the heaps from 3
+        // up to, not including, 3).
         return Err(EvalError::EmptyRange {
             from,
             to,
@@ -299,7 +301,7 @@ fn sequence(games: &mut Games<'_>, tables: &mut Impartial, q: &Query) -> Result<
     }
     let up_to = match &q.bound {
         Some(bound) => match games.interp().top(bound)? {
-            Value::Int(n) => Some(usize::try_from(n).map_err(|_| EvalError::NegativeHeap {
+            Value::Int(n) => Some(usize::try_from(n).map_err(|_| EvalError::NegativeBound {
                 span: bound.expr.span,
             })?),
             other => {
@@ -405,7 +407,7 @@ fn quotient(games: &mut Games<'_>, misere: &mut Misere, q: &Query) -> Result<Ans
     let up_to = match games.interp().top(bound)? {
         Value::Int(n) if n >= 0 => n as usize,
         Value::Int(_) => {
-            return Err(EvalError::NegativeHeap {
+            return Err(EvalError::NegativeBound {
                 span: bound.expr.span,
             })
         }
