@@ -412,3 +412,23 @@ fn option_values_are_explained() {
             .stderr(predicate::str::contains(says));
     }
 }
+
+/// Found by the fuzz hour: a compiled rule's binder over a range of 2^63
+/// values had its work counted once up front, so its loop never met the
+/// budget again and ran past every limit. Now the time limit stops it.
+#[test]
+fn a_binder_over_a_huge_range_meets_the_time_limit() {
+    let started = Instant::now();
+    grundy()
+        .args([
+            "--timeout",
+            "1",
+            "eval",
+            "game g0(n: nat) { move *(min(n, k)) for k in 1..=n, a in -9223372036854775807..=n-k where n % 2 == 0 }\ngrundy g0(6)",
+        ])
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the time limit (--timeout) was reached"));
+    assert!(started.elapsed() < Duration::from_secs(30));
+}

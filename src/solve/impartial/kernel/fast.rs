@@ -386,6 +386,9 @@ fn scan_deferred(deferred: &[Deferred], tag: u32, ctx: &Ctx<'_>, sc: &mut Scratc
     Ok(())
 }
 
+/// Longest range [`fast`] walks with its work counted up front.
+const FAST_RANGE: i64 = 1 << 26;
+
 /// The common shapes as tight loops over x in lo..=hi. Returns false when the
 /// shape is not one of them (the caller then loops generally).
 pub(super) fn fast(
@@ -396,7 +399,14 @@ pub(super) fn fast(
     ctx: &Ctx<'_>,
     sc: &mut Scratch,
 ) -> Result<bool, Bail> {
-    // The walks below are tight loops: their work is counted up front.
+    // The walks below are tight loops: their work is counted up front, which
+    // one check of the budget covers only for a range of sensible length. A
+    // longer one (`a in -9223372036854775807..=n`, found by the fuzzer) is
+    // left to the loop that ticks at every step, so the time limit and
+    // Ctrl-C still stop it.
+    if hi.saturating_sub(lo) > FAST_RANGE {
+        return Ok(false);
+    }
     work(
         ctx.budget,
         usize::try_from(hi.saturating_sub(lo)).unwrap_or(0) + 1,
