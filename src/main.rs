@@ -489,6 +489,12 @@ fn read(path: &str, tally: &mut Tally) -> Option<String> {
         Ok(b) => b,
         Err(e) => {
             let hint = match e.kind() {
+                // `grundy frobnicate`: read as a file, but likely meant as a command.
+                std::io::ErrorKind::NotFound
+                    if !path.contains(['.', '/']) && path.chars().all(|c| c.is_ascii_alphabetic()) =>
+                {
+                    "no such file, and not a command either: the commands are `run`, `check`, `eval` and `repl` (`grundy --help`)"
+                }
                 std::io::ErrorKind::NotFound => {
                     "check the file name (and the directory you run grundy in)"
                 }

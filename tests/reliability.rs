@@ -432,3 +432,93 @@ fn a_binder_over_a_huge_range_meets_the_time_limit() {
         .stderr(predicate::str::contains("the time limit (--timeout) was reached"));
     assert!(started.elapsed() < Duration::from_secs(30));
 }
+
+/// The library on an ordinary 2 MiB thread: a chain of 100,001 operators
+/// (within the limit on grundy's own 256 MiB stack) overflowed the stack and
+/// aborted the process. The limit follows the stack the program is read on,
+/// and a recursion through deep expressions stops before the stack ends.
+#[test]
+fn a_small_stack_gets_diagnostics_not_overflows() {
+    let result = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            let mut engine = grundy::Engine::default();
+            let long = engine.load(&chain(100_001), false).err().map(|problems| {
+                problems
+                    .iter()
+                    .map(|p| p.message.clone())
+                    .collect::<Vec<_>>()
+            });
+            let mut body = String::from("let f(n) = if n == 0 then 0 else f(n - 1)");
+            for _ in 0..100 {
+                body.push_str(" + 1");
+            }
+            body.push_str("\nprint f(1999)\n");
+            let stmts = engine.load(&body, false).expect("a short program");
+            let deep = stmts
+                .iter()
+                .map(|s| engine.run(s, grundy::Mode::Run))
+                .find_map(Result::err)
+                .map(|p| p.code);
+            (long, deep)
+        })
+        .expect("a thread")
+        .join()
+        .expect("no overflow");
+    let long = result
+        .0
+        .expect("a chain too deep for this stack is refused");
+    assert!(
+        long.iter().any(|m| m.contains("operators deep")),
+        "{long:?}"
+    );
+    assert_eq!(result.1, Some("grundy::recursion"));
+}
+
+/// Found by the fuzz hour: `subtraction {3, 2147483647, 5}` read its set into
+/// a code of 2^31 digits (4 GB, past a 512 MB limit) before any budget was
+/// asked. Its values need only the small removals: heaps 0..16 are those of
+/// subtraction {3, 5}, period 8 (0 0 0 1 1 1 2 2), observed.
+#[test]
+fn a_subtraction_set_with_a_huge_member_stays_small() {
+    grundy()
+        .args([
+            "--max-memory",
+            "256M",
+            "eval",
+            "game s = subtraction {3, 2147483647, 5}\nsequence s 0..16",
+        ])
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("0 0 0 1 1 1 2 2"));
+}
+
+/// A quotient stopped by the position limit now says which heap it was adding
+/// and the smaller bound that was reached, as for the time and memory limits.
+#[test]
+fn a_quotient_stopped_by_the_position_limit_names_its_heap() {
+    grundy()
+        .args([
+            "--max-positions",
+            "200",
+            "eval",
+            "game k(n: nat) { move k(a) + k(n - 2 - a) for a in 0..=n-2 where a <= n - 2 - a }\nquotient k up to 40",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("while adding heap"))
+        .stderr(predicate::str::contains("--max-positions N"));
+}
+
+/// A word that is neither a file nor a command says what the commands are.
+#[test]
+fn a_mistyped_command_names_the_commands() {
+    grundy()
+        .arg("frobnicate")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "the commands are `run`, `check`, `eval` and `repl`",
+        ));
+}

@@ -635,7 +635,10 @@ impl<'g> Checker<'g> {
         };
         let g = self.globals.games.get(*game)?;
         let not = |why: &str| Some(format!("`{}` is not a one-head coin game: {why}", g.name));
-        if g.partizan || g.board.is_some() || g.params.len() != 1 {
+        if g.partizan {
+            return not("it is partizan, and a tartan product multiplies impartial games");
+        }
+        if g.board.is_some() || g.params.len() != 1 {
             return not("it needs exactly one parameter, the position of the head coin");
         }
         match &g.body {

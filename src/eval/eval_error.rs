@@ -753,6 +753,7 @@ impl Describe for EvalError {
             EvalError::QuotientLimit { exceeded, heap, game, .. } => {
                 let raise = match exceeded {
                     Exceeded::Timeout(_) => "`--timeout SECONDS`",
+                    Exceeded::Positions(_) => "`--max-positions N`",
                     _ => "`--max-memory SIZE`",
                 };
                 match heap.checked_sub(1).filter(|&below| below > 0) {

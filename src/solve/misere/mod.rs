@@ -186,6 +186,7 @@ fn quotient_error(e: QuotientError<EvalError>, game: &str, span: Span) -> EvalEr
         QuotientError::Budget(x) => EvalError::limit(x, span),
         QuotientError::OutOfTime { heap, limit } => stopped(Exceeded::Timeout(limit), heap),
         QuotientError::OutOfMemory { heap, limit } => stopped(Exceeded::Memory(limit), heap),
+        QuotientError::OutOfPositions { heap, limit } => stopped(Exceeded::Positions(limit), heap),
         QuotientError::IllFounded { heap, option } => EvalError::NotHeapGame {
             why: format!("heap {heap} has the option {option:?}, which is not smaller"),
             span,

@@ -128,17 +128,29 @@ fn check_samples(
                 let show =
                     |c: &Component| crate::eval::print::show_component(c, games.globals, games.rt);
                 let shown = |f| cache.store.show_within(f, 1000);
-                return Err(EvalError::Symmetry {
-                    why: format!(
-                        "{} = {} but its image {}{} = {}",
+                // A declared `-g(…)` claims the image is the negative: say
+                // what it should have been, not a sign that reads as agreement.
+                let why = if negated {
+                    format!(
+                        "{} = {}, so its declared image -{} needs {} = {}, but {} = {}",
                         show(&s),
                         shown(form),
-                        if negated { "-" } else { "" },
+                        show(&image),
+                        show(&image),
+                        shown(want),
                         show(&image),
                         shown(image_form),
-                    ),
-                    span,
-                });
+                    )
+                } else {
+                    format!(
+                        "{} = {} but its image {} = {}",
+                        show(&s),
+                        shown(form),
+                        show(&image),
+                        shown(image_form),
+                    )
+                };
+                return Err(EvalError::Symmetry { why, span });
             }
         }
     }

@@ -7,6 +7,12 @@
 
 use std::fmt;
 
+/// Longest code a constructor's set is read into: a removal past it (the
+/// fuzzer's `subtraction {3, 2147483647, 5}` asked for four gigabytes of
+/// digits) leaves the game without a code, and so without a theorem, which
+/// would need values that far to prove anything.
+pub const MAX_DIGITS: usize = 1 << 20;
+
 /// One digit of a code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Digit {
@@ -79,9 +85,12 @@ impl Code {
         code
     }
 
-    /// `subtraction S`: digit 3 at each k ∈ S.
+    /// `subtraction S`: digit 3 at each k ∈ S; none for a set whose largest
+    /// removal is past [`MAX_DIGITS`] (no proof could reach that far anyway).
     pub fn subtraction(set: &[i64]) -> Option<Code> {
-        let t = usize::try_from(*set.iter().max()?).ok()?;
+        let t = usize::try_from(*set.iter().max()?)
+            .ok()
+            .filter(|&t| t < MAX_DIGITS)?;
         let mut digits = vec![Digit::default(); t + 1];
         for &k in set {
             *digits.get_mut(usize::try_from(k).ok().filter(|&k| k > 0)?)? = Digit::of(3);
@@ -92,13 +101,16 @@ impl Code {
         })
     }
 
-    /// `allbut E`: digit 3 at every k ≥ 1 not in E.
-    pub fn all_but(excluded: &[i64]) -> Code {
+    /// `allbut E`: digit 3 at every k ≥ 1 not in E; none past [`MAX_DIGITS`].
+    pub fn all_but(excluded: &[i64]) -> Option<Code> {
         let m = excluded
             .iter()
             .filter_map(|&k| usize::try_from(k).ok())
             .max()
             .unwrap_or(0);
+        if m >= MAX_DIGITS {
+            return None;
+        }
         let digits = (0..=m)
             .map(|k| {
                 let out = k == 0 || excluded.contains(&(k as i64));
@@ -110,7 +122,7 @@ impl Code {
             tail: vec![Digit::of(3)],
         };
         code.trim();
-        code
+        Some(code)
     }
 
     /// Drops trailing digits the tail repeats anyway, and zero digits of a
@@ -286,8 +298,10 @@ mod tests {
     #[test]
     fn prints_as_cgsuite() {
         assert_eq!(Code::from_digits(&[0, 7, 7]).to_string(), "0.77");
-        assert_eq!(Code::all_but(&[]).to_string(), "0.[3]");
-        assert_eq!(Code::all_but(&[2, 3]).to_string(), "0.300[3]");
+        assert_eq!(Code::all_but(&[]).unwrap().to_string(), "0.[3]");
+        assert_eq!(Code::all_but(&[2, 3]).unwrap().to_string(), "0.300[3]");
+        assert!(Code::all_but(&[1 << 40]).is_none());
+        assert!(Code::subtraction(&[3, 2147483647, 5]).is_none());
         let grundy = Code {
             digits: vec![Digit {
                 mask: 4,

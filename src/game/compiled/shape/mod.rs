@@ -49,7 +49,7 @@ impl Shape {
         let code = match constructor {
             Some(Constructor::Octal { digits, .. }) => Some(Code::from_digits(digits)),
             Some(Constructor::Subtraction(set)) => Code::subtraction(set),
-            Some(Constructor::AllBut(set)) => Some(Code::all_but(set)),
+            Some(Constructor::AllBut(set)) => Code::all_but(set),
             _ => takebreak::code_of(&rules, &stops),
         };
         Shape {

@@ -66,6 +66,13 @@ pub enum QuotientError<E> {
         /// The limit, in bytes.
         limit: usize,
     },
+    /// The position limit was reached while adding this heap.
+    OutOfPositions {
+        /// The heap being added.
+        heap: usize,
+        /// The limit, in positions.
+        limit: usize,
+    },
     /// An option of `heap` contains a heap that is not smaller than it.
     IllFounded {
         /// The heap whose option is bad.
@@ -193,6 +200,9 @@ pub fn labelled<R: HeapRules>(
         }
         QuotientError::Budget(Exceeded::Memory(limit)) => {
             QuotientError::OutOfMemory { heap: at, limit }
+        }
+        QuotientError::Budget(Exceeded::Positions(limit)) => {
+            QuotientError::OutOfPositions { heap: at, limit }
         }
         other => other,
     })
