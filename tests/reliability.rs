@@ -522,3 +522,22 @@ fn a_mistyped_command_names_the_commands() {
             "the commands are `run`, `check`, `eval` and `repl`",
         ));
 }
+
+/// Found by the fuzz hour: `move n - k for k in 9007199254740993..=n` was read
+/// into a code by spelling out 9·10^15 digits, with no budget asked, until
+/// the machine ran out of memory. No removal is ever possible below that
+/// heap, so every value asked is 0.
+#[test]
+fn a_removal_range_starting_past_any_heap_stays_small() {
+    grundy()
+        .args([
+            "--max-memory",
+            "256M",
+            "eval",
+            "game g(n: nat) { move n - k for k in 9007199254740993..=n }\ngrundy g(1000000)\ngrundy g(1000000000000)",
+        ])
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success()
+        .stdout("grundy g(1000000) = 0\ngrundy g(1000000000000) = 0\n");
+}

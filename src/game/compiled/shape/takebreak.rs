@@ -21,7 +21,7 @@
 //! checking every `|m| < M` with `M` beyond every crossing (see
 //! [`window_of_checks`]) proves it for all `m`.
 
-use super::code::{Code, Digit};
+use super::code::{Code, Digit, MAX_DIGITS};
 use super::linear::{Con, Lin, RuleForms, HEAP};
 use super::pset::{lcm, PSet};
 
@@ -56,6 +56,9 @@ fn merge(codes: &[Code]) -> Option<Code> {
     let mut q = 1;
     for c in codes.iter().filter(|c| !c.tail.is_empty()) {
         q = lcm(q, c.tail.len() as i64)?;
+        if q >= MAX_DIGITS as i64 {
+            return None;
+        }
     }
     let any_tail = codes.iter().any(|c| !c.tail.is_empty());
     let union = |k: usize| {
@@ -201,6 +204,9 @@ fn rule_code(f: &RuleForms) -> Option<Code> {
     };
     if let Some(members) = set.members().filter(|m| m.len() <= MOST_REMOVALS) {
         let top = members.iter().copied().max().unwrap_or(0).max(0) as usize;
+        if top >= MAX_DIGITS {
+            return None;
+        }
         let mut digits = vec![Digit::default(); top + 1];
         for r in members {
             let at_r = at_removal(&others, r)?;
@@ -220,6 +226,11 @@ fn rule_code(f: &RuleForms) -> Option<Code> {
     }
     let d = digit(heaps, &others)?;
     let start = set.start().max(0);
+    // `k in 9007199254740993..=n` (found by the fuzz hour) would spell out
+    // that many digits before its tail, with no budget asked.
+    if start >= MAX_DIGITS as i64 || set.period.len() >= MAX_DIGITS {
+        return None;
+    }
     let mut digits = Vec::new();
     for r in 0..start {
         let member = r >= lo && set.contains(r);
