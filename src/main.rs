@@ -596,6 +596,13 @@ fn real_main() -> ExitCode {
             }
         }
         Some(Command::Eval { json, statements }) => {
+            if statements.trim().is_empty() {
+                // `grundy eval "$PROGRAM"` with the variable unset: say so.
+                err(format_args!(
+                    "error: `eval` was given no statements\n  help: write them in quotes, e.g. grundy eval 'grundy *3 + *5'\n"
+                ));
+                return ExitCode::from(2);
+            }
             let mut outputs = Outputs::new(json, quiet);
             run_source(
                 "<eval>",

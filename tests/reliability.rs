@@ -541,3 +541,14 @@ fn a_removal_range_starting_past_any_heap_stays_small() {
         .success()
         .stdout("grundy g(1000000) = 0\ngrundy g(1000000000000) = 0\n");
 }
+
+/// `grundy eval ''` (an unset shell variable) ran nothing and exited 0.
+#[test]
+fn eval_of_nothing_is_an_error() {
+    grundy()
+        .args(["eval", "  "])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`eval` was given no statements"))
+        .stderr(predicate::str::contains("help:"));
+}
