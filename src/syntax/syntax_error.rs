@@ -180,6 +180,8 @@ impl Describe for SyntaxError {
                     "write `quotient G up to N` with the game's name (`quotient kayles up to 20`), not a position".into()
                 } else if found == "`|`" {
                     "a game `{A, B | C}` has one `|` between Left's and Right's options; nest games in their own braces: `{0 | {1 | 2}}`".into()
+                } else if let Some(help) = missing_comma(expected) {
+                    help.into()
                 } else if expected.iter().any(|e| e == "`}`") {
                     "a game body ends with `}`: is one missing before this line?".into()
                 } else if expected.iter().any(|e| e == "`{`") {
@@ -227,5 +229,26 @@ impl Describe for SyntaxError {
             }
             SyntaxError::Internal { span, .. } => vec![(*span, "here".into())],
         }
+    }
+}
+
+/// The help for two items side by side where a `,` would separate them
+/// (`{0 | 1 2}`, `[1, 2 3]`, `min(1 2)`), when the parser expected a comma and
+/// a closing bracket (and not a rule, as at the end of a game body).
+fn missing_comma(expected: &[String]) -> Option<&'static str> {
+    let has = |word: &str| expected.iter().any(|e| e == word);
+    if !has("`,`") || has("`move`") {
+        return None;
+    }
+    if has("`}`") && has("`|`") {
+        Some("separate the members of a set, or the options of a game, with `,`: `{1, 2, 3}`, `{0, * | 1}`")
+    } else if has("`}`") {
+        Some("inside `{ | }` the options of each side are separated by `,`: `{0 | 1, 2}`")
+    } else if has("`]`") {
+        Some("separate the items of a list with `,`: `[1, 2, 3]`")
+    } else if has("`)`") {
+        Some("separate the arguments with `,`: `min(a, b)`")
+    } else {
+        None
     }
 }
