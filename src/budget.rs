@@ -95,6 +95,8 @@ pub struct Budget {
     limits: Limits,
     cancel: Arc<AtomicBool>,
     deadline: Cell<Option<Instant>>,
+    /// A trial's end in this thread's CPU time ([`Budget::trial`]).
+    cpu_deadline: Cell<Option<Duration>>,
     countdown: Cell<u32>,
     positions: Cell<usize>,
     meter: Arc<Meter>,
@@ -113,6 +115,7 @@ impl Budget {
             limits,
             cancel: Arc::new(AtomicBool::new(false)),
             deadline: Cell::new(None),
+            cpu_deadline: Cell::new(None),
             countdown: Cell::new(TICKS_PER_CHECK),
             positions: Cell::new(0),
             meter: Arc::default(),
@@ -155,6 +158,13 @@ impl Budget {
     /// The budget of one attempt that may give up early while the statement
     /// goes on another way: these limits with the timeout cut to at most
     /// `most`, the same Ctrl-C, its clock started now.
+    ///
+    /// `most` is measured in this thread's CPU time where it can be read, so
+    /// which way a statement goes does not depend on how busy the machine is
+    /// (on two loaded cores a 2 s quotient attempt that takes 1.3 s alone ran
+    /// out of wall-clock time, and the answer became a position limit). A
+    /// wall-clock deadline of four times `most` stays as a backstop, and the
+    /// statement's own shorter timeout still applies as before.
     pub fn trial(&self, most: Duration) -> Budget {
         let mut trial = Budget::new(Limits {
             timeout: Some(self.limits.timeout.map_or(most, |t| t.min(most))),
@@ -163,6 +173,14 @@ impl Budget {
         // Started before sharing the flag: `start` clears the flag it holds.
         trial.start();
         trial.set_cancel_flag(self.cancel_flag());
+        if !self.timeout_below(most) {
+            if let Some(now) = thread_cpu() {
+                trial.cpu_deadline.set(Some(now + most));
+                trial
+                    .deadline
+                    .set(Some(Instant::now() + most.saturating_mul(4)));
+            }
+        }
         trial
     }
 
@@ -208,6 +226,11 @@ impl Budget {
             .store(self.positions.get(), Ordering::Relaxed);
         if self.cancel.load(Ordering::Relaxed) {
             return Err(Exceeded::Interrupted);
+        }
+        if let Some(end) = self.cpu_deadline.get() {
+            if thread_cpu().is_some_and(|now| now >= end) {
+                return Err(Exceeded::Timeout(self.limits.timeout.unwrap_or_default()));
+            }
         }
         if let Some(deadline) = self.deadline.get() {
             if Instant::now() >= deadline {
@@ -260,6 +283,23 @@ impl Budget {
     /// Forgets the positions count (the memo tables were emptied).
     pub fn reset_positions(&self) {
         self.positions.set(0);
+    }
+}
+
+/// The CPU time this thread has used, where the system tells it.
+fn thread_cpu() -> Option<Duration> {
+    #[cfg(unix)]
+    {
+        use nix::time::{clock_gettime, ClockId};
+        let t = clock_gettime(ClockId::CLOCK_THREAD_CPUTIME_ID).ok()?;
+        Some(Duration::new(
+            u64::try_from(t.tv_sec()).ok()?,
+            u32::try_from(t.tv_nsec()).ok()?,
+        ))
+    }
+    #[cfg(not(unix))]
+    {
+        None
     }
 }
 
@@ -426,6 +466,30 @@ mod tests {
             "stopped after {depth} levels of a 4 MiB stack"
         );
         assert!(!stack_is_low(), "the test thread's own stack is not low");
+    }
+
+    /// A trial's time is the thread's CPU time: waiting (as a thread does on
+    /// a machine busy with other work) does not spend it, working does.
+    #[test]
+    fn a_trial_spends_cpu_time_not_waiting() {
+        if thread_cpu().is_none() {
+            return;
+        }
+        let trial = Budget::default().trial(Duration::from_millis(60));
+        std::thread::sleep(Duration::from_millis(120));
+        assert!(
+            trial.check().is_ok(),
+            "120 ms of waiting spent a 60 ms trial"
+        );
+        let started = Instant::now();
+        let mut x = 0u64;
+        while trial.check().is_ok() {
+            for i in 0..10_000u64 {
+                x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(i));
+            }
+            assert!(started.elapsed() < Duration::from_secs(5), "never ended");
+        }
+        assert!(started.elapsed() >= Duration::from_millis(50), "{x}");
     }
 
     #[test]
