@@ -15,34 +15,11 @@
     clippy::panic
 )]
 
-use rexpect::error::Error;
+mod pty;
+
+use pty::expect;
 use rexpect::session::{Options, PtySession};
 use std::time::{Duration, Instant};
-
-/// Waits for `needle`, up to `within`.
-fn expect(p: &mut PtySession, needle: &str, within: Duration) -> Result<(), String> {
-    let start = Instant::now();
-    loop {
-        match p.exp_string(needle) {
-            Ok(_) => return Ok(()),
-            Err(Error::Timeout { .. }) if start.elapsed() < within => {}
-            Err(Error::Timeout { got, .. }) => {
-                let tail: String = got
-                    .chars()
-                    .rev()
-                    .take(1500)
-                    .collect::<Vec<_>>()
-                    .into_iter()
-                    .rev()
-                    .collect();
-                return Err(format!(
-                    "no `{needle}` within {within:?}; last read:\n{tail}"
-                ));
-            }
-            Err(e) => return Err(format!("no `{needle}`: {e}")),
-        }
-    }
-}
 
 /// A session in a pseudo-terminal, at its first prompt.
 fn session(home: &std::path::Path) -> PtySession {

@@ -12,9 +12,11 @@
     clippy::panic
 )]
 
-use rexpect::error::Error;
+mod pty;
+
+use pty::expect;
 use rexpect::session::{Options, PtySession};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// One entry: its lines, and what its output must show, in order. Each entry
 /// shows something no other entry shows (its number is in it), so an answer
@@ -169,32 +171,6 @@ impl Script {
         self.id += 1;
         let expect = self.diagnostic("interrupted");
         self.entry(vec![format!("grundy spin(1) + *{}", self.id)], expect, true)
-    }
-}
-
-/// Waits for `needle`, up to `within` (the session's own timeout is short, and
-/// what was read so far is kept between tries).
-fn expect(p: &mut PtySession, needle: &str, within: Duration) -> Result<(), String> {
-    let start = Instant::now();
-    loop {
-        match p.exp_string(needle) {
-            Ok(_) => return Ok(()),
-            Err(Error::Timeout { .. }) if start.elapsed() < within => {}
-            Err(Error::Timeout { got, .. }) => {
-                let tail: String = got
-                    .chars()
-                    .rev()
-                    .take(1500)
-                    .collect::<Vec<_>>()
-                    .into_iter()
-                    .rev()
-                    .collect();
-                return Err(format!(
-                    "no `{needle}` within {within:?}; last read:\n{tail}"
-                ));
-            }
-            Err(e) => return Err(format!("no `{needle}`: {e}")),
-        }
     }
 }
 
