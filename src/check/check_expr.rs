@@ -422,7 +422,9 @@ impl<'g> Checker<'g> {
                 span,
             });
         }
-        if matches!(b, Builtin::Ray | Builtin::Step) && (!self.in_game || self.board.is_none()) {
+        if matches!(b, Builtin::Ray | Builtin::Step)
+            && (!self.in_game || (self.board.is_none() && !self.board_unknown))
+        {
             self.errors.push(CheckError::NoBoard { span });
         }
         Expr {

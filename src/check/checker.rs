@@ -20,6 +20,9 @@ pub struct Checker<'g> {
     pub(super) max_slot: usize,
     /// The board of the game being checked.
     pub(super) board: Option<BoardId>,
+    /// The game being checked names a board that does not exist (already
+    /// reported): `ray` and `step` are not blamed for it again.
+    pub(super) board_unknown: bool,
     /// True while checking a game body (where `ray`/`step` are allowed).
     pub(super) in_game: bool,
     /// Lets of this program not yet reached: name → definition span.
@@ -44,6 +47,7 @@ pub fn check_program(
         next_slot: 0,
         max_slot: 0,
         board: None,
+        board_unknown: false,
         in_game: false,
         pending_lets: HashMap::new(),
         kinds: HashMap::new(),
@@ -387,6 +391,7 @@ impl<'g> Checker<'g> {
                                 name: b.name.clone(),
                                 span: b.span,
                             });
+                            self.board_unknown = true;
                             None
                         }
                     });
@@ -412,6 +417,7 @@ impl<'g> Checker<'g> {
             }
         };
         self.board = None;
+        self.board_unknown = false;
         self.in_game = false;
         let game = Game {
             name: g.name.name.clone(),

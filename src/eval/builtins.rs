@@ -38,10 +38,13 @@ fn spread(args: &[Value], budget: &Budget, span: Span) -> Result<Vec<Value>, Eva
     }
 }
 
-/// Applies a pure built-in to evaluated arguments.
+/// Applies a pure built-in to evaluated arguments. An argument of the wrong
+/// kind is blamed at `at(i)`, the span of argument `i`; what goes wrong with
+/// the call as a whole at `span`.
 pub fn apply_pure(
     b: Builtin,
     args: &[Value],
+    at: &dyn Fn(usize) -> Span,
     budget: &Budget,
     span: Span,
 ) -> Result<Value, EvalError> {
@@ -59,7 +62,7 @@ pub fn apply_pure(
                 span,
             })
         }
-        Builtin::Abs => super::ops::int_abs(int(&arg(0), span)?)
+        Builtin::Abs => super::ops::int_abs(int(&arg(0), at(0))?)
             .map(Value::Int)
             .map_err(|e| e.at(span)),
         Builtin::Len => match arg(0) {
@@ -69,17 +72,17 @@ pub fn apply_pure(
             other => Err(EvalError::expected(
                 "a list, string, set, tuple or range",
                 other.kind_name(),
-                span,
+                at(0),
             )),
         },
-        Builtin::Sum => sum(&to_items(&arg(0), budget, span)?, span),
+        Builtin::Sum => sum(&to_items(&arg(0), budget, at(0))?, span),
         Builtin::SumGames => {
             // A comprehension's list is summed in place (no copy of its items).
             let owned;
             let items: &[Value] = match args.first() {
                 Some(Value::List(xs)) => xs,
                 _ => {
-                    owned = to_items(&arg(0), budget, span)?;
+                    owned = to_items(&arg(0), budget, at(0))?;
                     &owned
                 }
             };
@@ -102,7 +105,7 @@ pub fn apply_pure(
             Ok(Value::Int(n))
         }
         Builtin::All | Builtin::Any => {
-            let items = to_items(&arg(0), budget, span)?;
+            let items = to_items(&arg(0), budget, at(0))?;
             let mut result = b == Builtin::All;
             for v in &items {
                 match v {
@@ -119,25 +122,25 @@ pub fn apply_pure(
             Ok(Value::Bool(result))
         }
         Builtin::Sorted => {
-            let mut items = to_items(&arg(0), budget, span)?;
+            let mut items = to_items(&arg(0), budget, at(0))?;
             items.sort();
             Ok(Value::List(items.into()))
         }
         Builtin::Gcd => {
             let (mut a, mut b) = (
-                int(&arg(0), span)?.unsigned_abs(),
-                int(&arg(1), span)?.unsigned_abs(),
+                int(&arg(0), at(0))?.unsigned_abs(),
+                int(&arg(1), at(1))?.unsigned_abs(),
             );
             while b != 0 {
                 (a, b) = (b, a % b);
             }
             to_nonneg_i64(a, span)
         }
-        Builtin::Popcount => Ok(Value::Int(i64::from(nonneg(&arg(0), span)?.count_ones()))),
-        Builtin::Bitand => Ok(Value::Int(int(&arg(0), span)? & int(&arg(1), span)?)),
-        Builtin::Bitor => Ok(Value::Int(int(&arg(0), span)? | int(&arg(1), span)?)),
-        Builtin::Subsets => subsets(&arg(0), &arg(1), budget, span),
-        Builtin::Product => product(&arg(0), budget, span),
+        Builtin::Popcount => Ok(Value::Int(i64::from(nonneg(&arg(0), at(0))?.count_ones()))),
+        Builtin::Bitand => Ok(Value::Int(int(&arg(0), at(0))? & int(&arg(1), at(1))?)),
+        Builtin::Bitor => Ok(Value::Int(int(&arg(0), at(0))? | int(&arg(1), at(1))?)),
+        Builtin::Subsets => subsets(&arg(0), &arg(1), budget, at(1)),
+        Builtin::Product => product(&arg(0), budget, at(0)),
         Builtin::Nimsum => {
             let mut x = 0u64;
             for v in spread(args, budget, span)? {
@@ -146,7 +149,7 @@ pub fn apply_pure(
             to_nonneg_i64(x, span)
         }
         Builtin::Mex => {
-            let items = to_items(&arg(0), budget, span)?;
+            let items = to_items(&arg(0), budget, at(0))?;
             let mut seen = vec![false; items.len() + 1];
             for v in &items {
                 let n = int(v, span)?;
@@ -161,21 +164,21 @@ pub fn apply_pure(
             ))
         }
         Builtin::Nimmul => to_nonneg_i64(
-            nim_mul(nonneg(&arg(0), span)?, nonneg(&arg(1), span)?),
+            nim_mul(nonneg(&arg(0), at(0))?, nonneg(&arg(1), at(1))?),
             span,
         ),
-        Builtin::Niminv => match nim_inv(nonneg(&arg(0), span)?) {
+        Builtin::Niminv => match nim_inv(nonneg(&arg(0), at(0))?) {
             Some(x) => to_nonneg_i64(x, span),
             None => Err(EvalError::DivisionByZero { span }),
         },
-        Builtin::Nimdiv => match nim_inv(nonneg(&arg(1), span)?) {
-            Some(inv) => to_nonneg_i64(nim_mul(nonneg(&arg(0), span)?, inv), span),
+        Builtin::Nimdiv => match nim_inv(nonneg(&arg(1), at(1))?) {
+            Some(inv) => to_nonneg_i64(nim_mul(nonneg(&arg(0), at(0))?, inv), span),
             None => Err(EvalError::DivisionByZero { span }),
         },
-        Builtin::Regions => super::grid::regions(args, budget, span),
-        Builtin::Transpose => super::grid::transpose(args, budget, span),
-        Builtin::List => Ok(Value::List(to_items(&arg(0), budget, span)?.into())),
-        Builtin::Set => Ok(Value::set_from(to_items(&arg(0), budget, span)?)),
+        Builtin::Regions => super::grid::regions(args, [at(0), at(1), at(2)], budget, span),
+        Builtin::Transpose => super::grid::transpose(args, budget, at(0)),
+        Builtin::List => Ok(Value::List(to_items(&arg(0), budget, at(0))?.into())),
+        Builtin::Set => Ok(Value::set_from(to_items(&arg(0), budget, at(0))?)),
         Builtin::Ray | Builtin::Step | Builtin::Coins => Err(EvalError::NeedsGameContext {
             name: b.name(),
             span,

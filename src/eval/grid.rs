@@ -74,24 +74,33 @@ thread_local! {
 /// Regions come in the order of their first cell in row-major order. Under a
 /// symmetry, each region is replaced by its least image in a fixed order (fewer
 /// rows first, then cell by cell in row-major order, free before blocked).
-pub fn regions(args: &[Value], budget: &Budget, span: Span) -> Result<Value, EvalError> {
+///
+/// `spans` are the arguments' spans (rows, free cell, symmetry): a wrong
+/// argument is blamed there, and a limit met while splitting at the rows.
+pub fn regions(
+    args: &[Value],
+    spans: [Span; 3],
+    budget: &Budget,
+    span: Span,
+) -> Result<Value, EvalError> {
     let [rows, free, rest @ ..] = args else {
         return Err(EvalError::internal("regions without its arguments", span));
     };
-    let free = free_char(free, span)?;
+    let [rows_span, free_span, symmetry_span] = spans;
+    let free = free_char(free, free_span)?;
     let symmetry = match rest.first() {
         None => Symmetry::None,
         Some(Value::Str(name)) => Symmetry::from_name(name).ok_or_else(|| EvalError::Grid {
             problem: GridProblem::Symmetry {
                 name: name.to_string(),
             },
-            span,
+            span: symmetry_span,
         })?,
         Some(other) => {
             return Err(EvalError::expected(
                 "a symmetry: \"none\", \"flips\" or \"dihedral\"",
                 other.kind_name(),
-                span,
+                symmetry_span,
             ))
         }
     };
@@ -99,13 +108,20 @@ pub fn regions(args: &[Value], budget: &Budget, span: Span) -> Result<Value, Eva
         return Err(EvalError::expected(
             "a list of strings (the rows of a grid)",
             rows.kind_name(),
-            span,
+            rows_span,
         ));
     };
     SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
-        Ok(mut scratch) => split(rows, free, symmetry, &mut scratch, budget, span),
+        Ok(mut scratch) => split(rows, free, symmetry, &mut scratch, budget, rows_span),
         // Never nested today; if it were, fresh buffers keep it correct.
-        Err(_) => split(rows, free, symmetry, &mut Scratch::default(), budget, span),
+        Err(_) => split(
+            rows,
+            free,
+            symmetry,
+            &mut Scratch::default(),
+            budget,
+            rows_span,
+        ),
     })
 }
 

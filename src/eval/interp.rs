@@ -139,9 +139,10 @@ impl<'a> Interp<'a> {
                 Ok(b)
             }
             ExprKind::CallFunc(id, args) => self.call_function(*id, args, frame, span),
-            ExprKind::CallBuiltin(b, args) => {
-                let args = self.eval_all(args, frame)?;
-                self.call_builtin(*b, &args, span)
+            ExprKind::CallBuiltin(b, arg_exprs) => {
+                let args = self.eval_all(arg_exprs, frame)?;
+                let at = |i: usize| arg_exprs.get(i).map_or(span, |e| e.span);
+                self.call_builtin(*b, &args, &at, span)
             }
             ExprKind::GameCall { game, family, args } => {
                 let family = self.eval_all(family, frame)?;
@@ -251,11 +252,17 @@ impl<'a> Interp<'a> {
         result
     }
 
-    fn call_builtin(&mut self, b: Builtin, args: &[Value], span: Span) -> Result<Value, EvalError> {
+    fn call_builtin(
+        &mut self,
+        b: Builtin,
+        args: &[Value],
+        at: &dyn Fn(usize) -> Span,
+        span: Span,
+    ) -> Result<Value, EvalError> {
         match b {
             Builtin::Ray | Builtin::Step => self.ray_or_step(b == Builtin::Ray, args, span),
             Builtin::Coins => self.coins(args, span),
-            _ => apply_pure(b, args, self.budget, span),
+            _ => apply_pure(b, args, at, self.budget, span),
         }
     }
 

@@ -71,9 +71,18 @@ fn depth_limit() -> usize {
     })
 }
 
+/// The span of a pair without the blanks and line breaks pest's implicit
+/// whitespace leaves at its end (a rule ending in an optional part keeps the
+/// whitespace skipped before trying it), so a label ends where the text does.
 fn span_of(pair: &P<'_>) -> Span {
     let s = pair.as_span();
-    Span::new(s.start(), s.end())
+    let text = s.as_str();
+    let kept = match text.trim_end_matches([' ', '\t', '\r', '\n']).len() {
+        // A pair of blanks alone (a line break token) keeps its first character.
+        0 => text.len().min(1),
+        n => n,
+    };
+    Span::new(s.start(), s.start() + kept)
 }
 
 /// True for tokens that carry no meaning in the tree (punctuation, most keywords).

@@ -111,7 +111,9 @@ impl fmt::Display for SyntaxError {
             SyntaxError::IntegerTooLarge { .. } => {
                 write!(f, "integer literal does not fit in 64 bits")
             }
-            SyntaxError::BadSquare { .. } => write!(f, "not a square: rows and columns start at 1"),
+            SyntaxError::BadSquare { .. } => {
+                write!(f, "not a square: rows and columns run from 1 to 1000000")
+            }
             SyntaxError::TooManyArrows { .. } => write!(f, "too many ups or downs"),
             SyntaxError::TooDeep { .. } => write!(
                 f,
@@ -196,7 +198,7 @@ impl Describe for SyntaxError {
                 "integers are 64-bit: use a value below 9223372036854775808".into()
             }
             SyntaxError::BadSquare { .. } => {
-                "write a square as a column letter and a row number, e.g. `@c2`".into()
+                "write a square as column letters and a row number, e.g. `@c2`; boards are at most 702 squares a side, so their columns run from `a` to `zz`".into()
             }
             SyntaxError::TooManyArrows { .. } => "`^k` and `vk` take k below 2147483648".into(),
             SyntaxError::TooDeep { .. } | SyntaxError::TooLong { .. } => {
@@ -248,6 +250,10 @@ fn missing_comma(expected: &[String]) -> Option<&'static str> {
         Some("separate the items of a list with `,`: `[1, 2, 3]`")
     } else if has("`)`") {
         Some("separate the arguments with `,`: `min(a, b)`")
+    } else if expected.len() == 3 && has("an operator") && has("an expression") {
+        // Only `compare G, H` takes two expressions side by side at the top
+        // of a statement; the first one read on (`^ *2` is `^` times 2).
+        Some("`compare` takes two games; separate them with `,` when the first could read on into the second: `compare ^, *2`")
     } else {
         None
     }
