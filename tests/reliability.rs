@@ -552,3 +552,93 @@ fn eval_of_nothing_is_an_error() {
         .stderr(predicate::str::contains("`eval` was given no statements"))
         .stderr(predicate::str::contains("help:"));
 }
+
+const KAYLES_RULES: &str = "game kayles(n: nat) {\n    move kayles(a) + kayles(n - k - a) for k in 1..=2, a in 0..=n-k where a <= n - k - a\n}\n";
+
+/// The winning moves of a sum with a Kayles heap of 2^63 − 1 need its
+/// options listed, about 2^63 of them: normal play filled 11.8 GiB for 55 s,
+/// misère play said "position limit". Both say at once what is wrong, for
+/// the constructor and for the same rules.
+#[test]
+fn winning_moves_of_a_heap_with_too_many_options_are_refused_at_once() {
+    for game in [KAYLES_RULES, "game kayles = octal \"0.77\"\n"] {
+        for play in ["", "misere "] {
+            let program = format!("{game}winning {play}kayles(9223372036854775807) + kayles(3)");
+            let started = Instant::now();
+            grundy()
+                .args(["eval", &program])
+                .timeout(Duration::from_secs(60))
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains(
+                    "a heap of 9223372036854775807 has too many options to list",
+                ));
+            assert!(started.elapsed() < Duration::from_secs(10), "{program}");
+        }
+    }
+}
+
+/// Halving Nim's options are one range of heaps (a window): a huge heap has
+/// too many to list, said at once instead of after filling memory.
+#[test]
+fn a_window_of_too_many_options_is_refused_at_once() {
+    grundy()
+        .args([
+            "eval",
+            "game h(n: nat) { move n - k for k in 1..=n / 2 }\nwinning h(9223372036854775807) + h(3)",
+        ])
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("too many options to list"));
+}
+
+/// The refusal leaves Nim alone: a heap of Nim's rules is a nimber, whose
+/// winning reply is computed. Bouton's misère rule (a sum with a heap above 1
+/// is played as in normal play) makes `nim(3) + nim(3)` the one winning move.
+#[test]
+fn huge_nim_heaps_still_get_their_winning_move() {
+    for play in ["", "misere "] {
+        grundy()
+            .args([
+                "eval",
+                &format!("game nim(n: nat) {{ move n - k for k in 1..=n }}\nwinning {play}nim(9223372036854775807) + nim(3)"),
+            ])
+            .timeout(Duration::from_secs(60))
+            .assert()
+            .success()
+            .stdout(predicate::str::ends_with("= {nim(3) + nim(3)}\n"));
+    }
+}
+
+/// `table` of a board game with a second parameter filled it with 0,
+/// silently: a table shows a game of the square alone.
+#[test]
+fn a_table_of_a_game_with_more_parameters_is_refused() {
+    grundy()
+        .args([
+            "eval",
+            "board b = 3 x 3\ngame q(sq, n: nat) on b { move (s, n) for s in ray(sq, (-1, 0)) }\ntable q",
+        ])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("grundy::board"))
+        .stderr(predicate::str::contains("`q` has 2"));
+}
+
+/// `quotient` of a game over lists blamed the rule (a type error at heap 0)
+/// instead of saying a quotient needs a heap.
+#[test]
+fn a_quotient_of_a_list_game_says_it_needs_a_heap() {
+    grundy()
+        .args([
+            "eval",
+            "game g(h: list) { move h[1..len(h)] where len(h) > 0 }\nquotient g up to 3",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "its parameter `h` is a list, not a heap size",
+        ));
+}

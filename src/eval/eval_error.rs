@@ -293,6 +293,15 @@ pub enum EvalError {
         /// The subject.
         span: Span,
     },
+    /// `table` of a board game with parameters besides its square.
+    TableArity {
+        /// The game.
+        game: String,
+        /// The game's number of parameters.
+        params: usize,
+        /// The subject.
+        span: Span,
+    },
     /// A board side outside 1..=702.
     BoardSide {
         /// The size.
@@ -472,6 +481,15 @@ impl EvalError {
             EvalError::Loopy { cycle, span: s } if s == Span::default() => {
                 EvalError::Loopy { cycle, span }
             }
+            EvalError::TooLarge {
+                what,
+                instead,
+                span: s,
+            } if s == Span::default() => EvalError::TooLarge {
+                what,
+                instead,
+                span,
+            },
             other => other,
         }
     }
@@ -626,6 +644,10 @@ impl fmt::Display for EvalError {
             EvalError::NegativeHeap { .. } => write!(f, "heap sizes start at 0"),
             EvalError::NegativeBound { .. } => write!(f, "`up to` takes a heap size, 0 or more"),
             EvalError::NotOnBoard { game, .. } => write!(f, "`{game}` is not played on a board"),
+            EvalError::TableArity { game, params, .. } => write!(
+                f,
+                "`table` shows a game whose only parameter is its square; `{game}` has {params}"
+            ),
             EvalError::BoardSide { n, .. } => write!(f, "a board side of {n} squares"),
             EvalError::BlockedOffBoard {
                 square,
@@ -689,6 +711,7 @@ impl Describe for EvalError {
             | EvalError::BoardNotYetDefined { .. }
             | EvalError::ZeroDirection { .. }
             | EvalError::NotOnBoard { .. }
+            | EvalError::TableArity { .. }
             | EvalError::BoardSide { .. }
             | EvalError::BlockedOffBoard { .. } => "grundy::board",
             EvalError::Coins { .. } => "grundy::coins",
@@ -806,6 +829,7 @@ impl Describe for EvalError {
                 "write the largest heap to look at, e.g. `up to 100`".into()
             }
             EvalError::NotOnBoard { .. } => "`table` draws games defined `on` a board".into(),
+            EvalError::TableArity { game, .. } => format!("ask `grundy` of single positions such as `{game}(@a1, 0)`, or define a game of the square alone with the other values written in its rules (docs/reference.md §6.3)"),
             EvalError::BoardSide { .. } => "board sides are between 1 and 702 squares".into(),
             EvalError::BlockedOffBoard { .. } => "blocked squares must lie on the board".into(),
             EvalError::TooLarge { instead, .. } => (*instead).into(),
@@ -860,6 +884,9 @@ impl Describe for EvalError {
             | EvalError::NegativeNimArithmetic { span, .. } => vec![(*span, "negative".into())],
             EvalError::Internal { span, .. } => vec![(*span, "while running this".into())],
             EvalError::EmptyRange { span, .. } => vec![(*span, "no heaps".into())],
+            EvalError::TableArity { span, params, .. } => {
+                vec![(*span, format!("{params} parameters"))]
+            }
             EvalError::EmptyExtreme { span, .. }
             | EvalError::NeedsGameContext { span, .. }
             | EvalError::NoBoard { span }

@@ -10,10 +10,12 @@ pub mod rules;
 
 use crate::budget::Budget;
 use crate::check::program::{Constructor, Game, GameBody, Globals};
+use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::eval::interp::{inst_game, Interp};
 use crate::eval::print::show_position;
 use crate::eval::runtime::Runtime;
+use crate::lang::value::Value;
 use crate::lang::value::{negate_component, Component, InstId, Pos};
 use compiled::{Cache, Compiled};
 use std::rc::Rc;
@@ -92,6 +94,10 @@ impl OptionList {
     }
 }
 
+/// The most steps listing one heap's options may take (2^24: each option of
+/// two heaps is tens of bytes, so about a gigabyte).
+const MAX_LISTING: u64 = 1 << 24;
+
 /// The games of a program, able to list any position's options.
 pub struct Games<'a> {
     /// The checked definitions.
@@ -155,6 +161,9 @@ impl<'a> Games<'a> {
                 Default::default(),
             ));
         };
+        if let (Side::Impartial, [Value::Int(n)]) = (side, pos.as_ref()) {
+            self.refuse_huge_listing(inst, *n)?;
+        }
         match &game.body {
             GameBody::Constructed(_) if side == Side::Images => Ok(()),
             GameBody::Constructed(Constructor::Tartan(a, b)) => {
@@ -167,6 +176,35 @@ impl<'a> Games<'a> {
                 rules::rule_options(&mut self.interp(), game, body, inst, pos, side, out)
             }
         }
+    }
+
+    /// Refuses to list the options of heap `n` of a game with a take-and-break
+    /// or window shape when that would take more than [`MAX_LISTING`] steps (a Kayles
+    /// heap of 10^18). Only a listing asks for them: values come from the
+    /// kernel or a period without it, and no search could visit them all.
+    pub fn refuse_huge_listing(&mut self, inst: InstId, n: i64) -> Result<(), EvalError> {
+        let Ok(heap) = usize::try_from(n) else {
+            return Ok(());
+        };
+        // Below this no code lists more than a few million options.
+        if heap < 1 << 10 {
+            return Ok(());
+        }
+        let compiled = self.compiled(inst);
+        let shape = &compiled.shape;
+        let too_many = match (&shape.code, &shape.window) {
+            (Some(code), _) => code.listing_exceeds(heap, MAX_LISTING),
+            (None, Some(window)) => window.more_options_than(n, MAX_LISTING),
+            (None, None) => false,
+        };
+        if too_many {
+            return Err(EvalError::TooLarge {
+                what: format!("a heap of {n} has too many options to list"),
+                instead: "ask about a smaller heap; `grundy` and `outcome` answer huge heaps without listing their options when a period of the game is proven (`sequence`)",
+                span: Span::default(),
+            });
+        }
+        Ok(())
     }
 
     /// The options of one component (a nimber's are computed, not generated).

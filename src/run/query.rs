@@ -2,7 +2,7 @@
 
 use super::answer::{Answer, ValueGrid};
 use super::Runner;
-use crate::check::program::{Query, TopExpr};
+use crate::check::program::{ParamType, Query, TopExpr};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::Games;
@@ -124,12 +124,18 @@ impl<'a> Runner<'a> {
             | QueryKind::RightStop => measure(games, &mut analyses.partizan, q),
             QueryKind::Thermograph => {
                 let g = game_of(games, &q.subject)?;
-                let thermograph = analyses.partizan.thermograph(games, &g, span)?;
+                let thermograph = analyses
+                    .partizan
+                    .thermograph(games, &g, span)
+                    .map_err(|e| overflow_in_subject(e, q))?;
                 Ok(Answer::Thermograph { expr, thermograph })
             }
             QueryKind::Canonical => {
                 let g = game_of(games, &q.subject)?;
-                let form = analyses.partizan.canonical(games, &g, span)?;
+                let form = analyses
+                    .partizan
+                    .canonical(games, &g, span)
+                    .map_err(|e| overflow_in_subject(e, q))?;
                 Ok(Answer::Canonical { expr, form })
             }
         }
@@ -149,7 +155,11 @@ fn outcome(games: &mut Games<'_>, analyses: &mut Analyses, q: &Query) -> Result<
     let span = q.span;
     let g = game_of(games, &q.subject)?;
     let value = if !q.misere && has_partizan(games, &g) {
-        analyses.partizan.outcome(games, &g, span)?.into()
+        analyses
+            .partizan
+            .outcome(games, &g, span)
+            .map_err(|e| overflow_in_subject(e, q))?
+            .into()
     } else {
         reject_partizan(games, &g, span)?;
         if q.misere {
@@ -234,6 +244,17 @@ fn graph(games: &mut Games<'_>, tables: &mut Impartial, q: &Query) -> Result<Ans
     })
 }
 
+/// A number too large for a canonical form arises from the one game asked
+/// about: it is blamed on that expression, not the whole statement.
+fn overflow_in_subject(e: EvalError, q: &Query) -> EvalError {
+    match e {
+        EvalError::Overflow { .. } => EvalError::Overflow {
+            span: q.subject.expr.span,
+        },
+        other => other,
+    }
+}
+
 /// `temperature G`, `mean G`, `leftstop G`, `rightstop G`.
 fn measure(
     games: &mut Games<'_>,
@@ -247,7 +268,9 @@ fn measure(
         QueryKind::LeftStop => Measure::LeftStop,
         _ => Measure::RightStop,
     };
-    let value = partizan.measure(games, &g, measure, q.span)?;
+    let value = partizan
+        .measure(games, &g, measure, q.span)
+        .map_err(|e| overflow_in_subject(e, q))?;
     Ok(Answer::Number {
         query: q.kind.keyword(),
         expr: q.text.clone(),
@@ -363,9 +386,15 @@ fn table(games: &mut Games<'_>, tables: &mut Impartial, q: &Query) -> Result<Ans
             span: q.subject.expr.span,
         });
     };
+    if game.params.len() != 1 {
+        return Err(EvalError::TableArity {
+            game: game.name.clone(),
+            params: game.params.len(),
+            span: q.subject.expr.span,
+        });
+    }
     let board: Rc<BoardData> =
         crate::eval::position::board_of(games.globals, games.rt, board_id, span)?;
-    let extra = game.params.len().saturating_sub(1);
     let (width, height) = (board.width, board.height);
     let dims = |n: i64| usize::try_from(n).unwrap_or(0);
     games
@@ -378,9 +407,7 @@ fn table(games: &mut Games<'_>, tables: &mut Impartial, q: &Query) -> Result<Ans
         for c in 1..=width {
             if board.open(c, r) {
                 let sq = Value::Tuple(Rc::from(vec![Value::Int(c), Value::Int(r)]));
-                let mut args = vec![sq];
-                args.extend((0..extra).map(|_| Value::Int(0)));
-                grid.push(Some(solver.grundy_pos(inst, &args.into())?));
+                grid.push(Some(solver.grundy_pos(inst, &vec![sq].into())?));
             } else {
                 grid.push(None);
             }
@@ -396,10 +423,28 @@ fn table(games: &mut Games<'_>, tables: &mut Impartial, q: &Query) -> Result<Ans
 fn quotient(games: &mut Games<'_>, misere: &mut Misere, q: &Query) -> Result<Answer, EvalError> {
     let inst = game_fn_of(games, &q.subject)?;
     let span = q.span;
-    let params = games.game(inst).map_or(0, |g| g.params.len());
-    if params != 1 {
+    let params = games.game(inst).map_or(&[][..], |g| &g.params[..]);
+    let [param] = params else {
         return Err(EvalError::NotHeapGame {
-            why: format!("it has {params} parameters, not one heap"),
+            why: format!("it has {} parameters, not one heap", params.len()),
+            span: q.subject.expr.span,
+        });
+    };
+    if let Some(
+        ty @ (ParamType::List
+        | ParamType::Str
+        | ParamType::Square
+        | ParamType::Bool
+        | ParamType::Set
+        | ParamType::Tuple),
+    ) = param.ty
+    {
+        return Err(EvalError::NotHeapGame {
+            why: format!(
+                "its parameter `{}` is a {}, not a heap size",
+                param.name,
+                ty.name()
+            ),
             span: q.subject.expr.span,
         });
     }

@@ -9,7 +9,7 @@ use super::layers::kept_quotient::{self, CHEAP_CAPS, COSTLY_CAPS};
 use super::layers::{build_quotient, search, tame, with_nimbers, Rest};
 use super::solver::{Slices, Solver};
 use crate::eval::eval_error::EvalError;
-use crate::lang::value::GameSum;
+use crate::lang::value::{Component, GameSum, Value};
 use std::time::Duration;
 
 /// The time slices, and why each exists.
@@ -152,6 +152,21 @@ fn next_wins_by(
 
 /// The options of `sum` after which the player to move loses in misère play.
 pub(crate) fn winning(s: &mut Solver<'_, '_>, sum: &GameSum) -> Result<Vec<GameSum>, EvalError> {
+    // Every layer ends by listing the options of some component: a heap with
+    // too many to list is said at once, whatever the theory knows of it. (A
+    // heap of Nim's rules is a nimber, whose winning reply is computed.)
+    for c in &sum.parts {
+        if s.games.nim_heap(c).is_some() {
+            continue;
+        }
+        if let Component::Pos(inst, pos) = c {
+            if let [Value::Int(n)] = pos.as_ref() {
+                s.games
+                    .refuse_huge_listing(*inst, *n)
+                    .map_err(|e| e.at_least(s.span))?;
+            }
+        }
+    }
     let mut quick = false;
     for step in WINNING {
         let moves = match step {

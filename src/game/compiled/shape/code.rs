@@ -221,6 +221,31 @@ impl Code {
         Some(excluded)
     }
 
+    /// True when listing the options of heap `n` takes more than `most` steps
+    /// (one per removal tried, one per option made), counted without making
+    /// them and stopping as soon as the count passes `most`.
+    pub fn listing_exceeds(&self, n: usize, most: u64) -> bool {
+        let last = self.max_removal().map_or(n, |t| t.min(n));
+        let mut steps: u64 = 0;
+        for k in 0..=last {
+            let d = self.digit(k);
+            let m = (n - k) as u64;
+            steps = steps.saturating_add(1);
+            if d.mask & 4 != 0 {
+                steps = steps.saturating_add(m / 2);
+            }
+            if d.mask & 8 != 0 {
+                // Partitions of m into three positive parts: round(m² / 12).
+                let triples = (u128::from(m) * u128::from(m) + 6) / 12;
+                steps = steps.saturating_add(u64::try_from(triples).unwrap_or(u64::MAX));
+            }
+            if steps > most {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Calls `each` with every option of heap `n` (its heaps, at most three,
     /// non-empty, smallest first), each once.
     pub fn options(&self, n: usize, mut each: impl FnMut(&[usize])) {

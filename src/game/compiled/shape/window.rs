@@ -163,6 +163,24 @@ impl Window {
         })
     }
 
+    /// True when heap `n` has more than `most` options (the range's width, less
+    /// its holes), counted without making them.
+    pub fn more_options_than(&self, n: i64, most: u64) -> bool {
+        let bound = |forms: &[Form], pick: fn(i64, i64) -> i64, start: i64| {
+            forms
+                .iter()
+                .try_fold(start, |acc, f| Some(pick(acc, f.at(n)?)))
+        };
+        let (Some(lo), Some(hi)) = (
+            bound(&self.lows, i64::max, i64::MIN),
+            bound(&self.highs, i64::min, i64::MAX),
+        ) else {
+            return false;
+        };
+        let width = i128::from(hi) - i128::from(lo) + 1;
+        width - self.holes.len() as i128 > i128::from(most)
+    }
+
     /// The contiguous range of options of heap `n` (empty when `0 > 1`), the
     /// other options written into `extras`.
     #[inline]
