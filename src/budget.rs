@@ -252,6 +252,17 @@ impl Budget {
         Ok(())
     }
 
+    /// Asks before a hash table of `len` entries in room for `capacity`
+    /// grows: it allocates a table twice as large while the old one is still
+    /// held, so a check after the insertion would let the peak pass the
+    /// limit by half. `entry` is the bytes of one entry.
+    pub fn before_growth(&self, len: usize, capacity: usize, entry: usize) -> Result<(), Exceeded> {
+        if len < capacity {
+            return Ok(());
+        }
+        self.reserve(capacity.max(16).saturating_mul(2).saturating_mul(entry + 1))
+    }
+
     /// Records `n` more positions kept in memo tables. The memory in use is
     /// compared with the limit here too, not only every few thousand ticks: a
     /// position can be large (a list of 100,000 heaps is 800 kB, and a few

@@ -145,6 +145,11 @@ impl<V: Copy + PartialEq> Table<V> {
             }
             Key::Other => {}
         }
+        budget.before_growth(
+            self.map.len(),
+            self.map.capacity(),
+            std::mem::size_of::<(Pos, V)>(),
+        )?;
         let old = self.map.insert(pos.clone(), value);
         let new = old.is_none() || old == Some(self.empty);
         if new {

@@ -200,6 +200,14 @@ impl ComponentOptions {
             .budget
             .add_positions(1 + list.len())
             .map_err(|e| EvalError::limit(e, span))?;
+        games
+            .budget
+            .before_growth(
+                self.0.len(),
+                self.0.capacity(),
+                std::mem::size_of::<(Component, Rc<[Vec<Component>]>)>(),
+            )
+            .map_err(|e| EvalError::limit(e, span))?;
         let opts: Rc<[Vec<Component>]> = list.iter().map(<[Component]>::to_vec).collect();
         self.0.insert(c.clone(), opts.clone());
         Ok(opts)
