@@ -18,7 +18,7 @@
     clippy::panic
 )]
 
-use grundy::budget::Limits;
+use grundy::Limits;
 use grundy::{Answer, Engine};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -171,10 +171,10 @@ fn grundy_values(name: &str, count: usize) -> Vec<u32> {
     }
     // Every position was valued by the query: read them straight from the
     // instance's dense grid, row-major, without any further work.
-    let tables = engine
+    let tables = grundy::internals::parts(&mut engine)
         .analyses
         .impartial
-        .inst(grundy::lang::value::InstId(0))
+        .inst(grundy::internals::InstId(0))
         .expect("the game's tables");
     let (data, rows, cols) = tables.memo.grid_view();
     assert!(rows >= count && cols >= count, "the grid covers the board");

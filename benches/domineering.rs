@@ -23,8 +23,9 @@ use cgt::short::partizan::games::domineering::Domineering;
 use cgt::short::partizan::partizan_game::PartizanGame;
 use cgt::short::partizan::transposition_table::ParallelTranspositionTable;
 use cgt::total::TotalWrapper;
-use grundy::budget::Budget;
-use grundy::solve::partizan::{CanonStore, Dyadic, Form, Nus};
+use grundy::answer::{Dyadic, Form};
+use grundy::internals::Budget;
+use grundy::internals::{CanonStore, Nus};
 use grundy::{Answer, Engine};
 use std::collections::HashMap;
 use std::str::FromStr;
@@ -151,8 +152,9 @@ fn main() {
     let mut rows = Vec::new();
     for (h, w) in sizes() {
         let ((mut engine, form), grundy_s, grundy_cpu) = timed(|| grundy_side(h, w));
-        let positions = engine.budget.positions();
-        let store = &mut engine.analyses.partizan.store;
+        let parts = grundy::internals::parts(&mut engine);
+        let positions = parts.budget.positions();
+        let store = &mut parts.analyses.partizan.store;
         let shown = store.show(form);
         println!(
             "{h}x{w} grundy {} s ({positions} positions): {shown}",

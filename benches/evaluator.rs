@@ -17,7 +17,7 @@
     clippy::panic
 )]
 
-use grundy::budget::Limits;
+use grundy::Limits;
 use grundy::{Answer, Engine};
 use std::collections::{HashSet, VecDeque};
 use std::time::Instant;

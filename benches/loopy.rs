@@ -15,10 +15,10 @@
     clippy::panic
 )]
 
-use grundy::budget::Budget;
-use grundy::graph::explicit::ExplicitGraph;
-use grundy::solve::loopy::generalized::Generalized;
-use grundy::solve::loopy::retrograde::Retrograde;
+use grundy::internals::Budget;
+use grundy::internals::ExplicitGraph;
+use grundy::internals::Generalized;
+use grundy::internals::Retrograde;
 use grundy::{Answer, Engine, Outcome};
 use std::time::Instant;
 
@@ -61,7 +61,7 @@ fn main() {
         if v != 0 {
             out.extend((1..=3).map(|k| (v + k) % n));
         }
-        Ok::<(), grundy::budget::Exceeded>(())
+        Ok::<(), grundy::Exceeded>(())
     })
     .unwrap();
     let explore = t.elapsed().as_secs_f64();

@@ -279,7 +279,7 @@ fn main() {
 /// within a second, within ten, and not at all. Their correctness is the
 /// tests' (the same search against a brute force on smaller rows).
 fn dawson_rows(most: u64, count: usize) {
-    let limits = grundy::budget::Limits {
+    let limits = grundy::Limits {
         timeout: Some(std::time::Duration::from_secs(10)),
         ..Default::default()
     };
@@ -349,7 +349,7 @@ fn plain_kayles_grundy(n: usize) -> Vec<u32> {
 /// the tame rule) and in what total time; each answer's normal value is
 /// checked against the plain loop.
 fn kayles_genera(n: usize) {
-    let limits = grundy::budget::Limits {
+    let limits = grundy::Limits {
         timeout: Some(std::time::Duration::from_secs(1)),
         ..Default::default()
     };

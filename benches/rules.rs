@@ -69,7 +69,7 @@ fn median(mut times: Vec<f64>) -> f64 {
 /// regularity of a sequence), for comparing the two forms.
 fn essence(a: &Answer) -> String {
     let e = Engine::default();
-    let mut j = grundy::report::json::json(a, &e.namer());
+    let mut j = grundy::report::json(a, &e.namer());
     if let Some(o) = j.as_object_mut() {
         o.remove("expr");
         o.remove("game");

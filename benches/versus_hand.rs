@@ -172,7 +172,7 @@ fn hand_wythoff(n: usize) -> Vec<u32> {
 // ------------------------------------------------------------------ grundy
 
 fn run_grundy(program: &str) -> (Engine, Vec<Answer>) {
-    let mut engine = Engine::with_limits(grundy::budget::Limits {
+    let mut engine = Engine::with_limits(grundy::Limits {
         max_positions: 100_000_000,
         ..Default::default()
     });
@@ -212,24 +212,21 @@ fn grundy_side(name: &str, size: usize) -> (f64, u64) {
         return (secs, sequence_checksum(&answers));
     }
     // Read every position back from the memo (no new work) for the checksum.
-    let mut games = grundy::game::Games::new(
-        &engine.globals,
-        &mut engine.rt,
-        &mut engine.compiled,
-        &engine.budget,
-    );
-    let mut solver = grundy::solve::impartial::Solver::new(
+    let parts = grundy::internals::parts(&mut engine);
+    let mut games =
+        grundy::internals::Games::new(parts.globals, parts.rt, parts.compiled, parts.budget);
+    let mut solver = grundy::internals::Solver::new(
         &mut games,
-        &mut engine.analyses.impartial,
+        &mut parts.analyses.impartial,
         Default::default(),
     );
-    let inst = grundy::lang::value::InstId(0);
+    let inst = grundy::internals::InstId(0);
     let mut all = Vec::with_capacity(size * size);
     for x in 0..size {
         for y in 0..size {
-            let pos = grundy::lang::value::Pos::from(vec![
-                grundy::lang::value::Value::Int(x as i64),
-                grundy::lang::value::Value::Int(y as i64),
+            let pos = grundy::internals::Pos::from(vec![
+                grundy::answer::Value::Int(x as i64),
+                grundy::answer::Value::Int(y as i64),
             ]);
             all.push(solver.grundy_pos(inst, &pos).unwrap_or(u64::MAX));
         }

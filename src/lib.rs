@@ -1,13 +1,19 @@
 //! grundy: describe combinatorial games as move rules, ask who wins.
 //!
 //! The pipeline, one folder a floor, every import pointing down:
-//! [`syntax`] (text → spanned AST) → [`check`] (names, arities, kinds) →
-//! [`eval`] (expressions) → [`game`] (the options of a position) → [`graph`]
-//! (the one budget and the one search driver) → [`solve`] (analyses owning
-//! their tables) → [`run`] (statements → typed answers) → [`report`] (text,
-//! JSON, SVG, DOT) → [`repl`]. [`lang`] is the shared vocabulary;
-//! [`budget`] (positions, memory, time, Ctrl-C) and [`diagnostics`] are
+//! `syntax` (text → spanned AST) → `check` (names, arities, kinds) →
+//! `eval` (expressions) → `game` (the options of a position) → `graph`
+//! (the one budget and the one search driver) → `solve` (analyses owning
+//! their tables) → `run` (statements → typed answers) → [`report`] (text,
+//! JSON, SVG, DOT) → [`repl`]. `lang` is the shared vocabulary;
+//! `budget` (positions, memory, time, Ctrl-C) and `diagnostics` are
 //! leaves every floor may use.
+//!
+//! The floors are internal. The door is this page: an [`Engine`] runs
+//! programs and gives typed [`Answer`]s (their parts in [`answer`]) or a
+//! [`Problem`] (a diagnostic with its code and [`Span`], rendered by
+//! [`Report`]); [`Limits`] and the rest of [`limits`] bound a run; [`report`]
+//! renders answers; [`repl`] is the interactive session.
 //!
 //! ```
 //! use grundy::{Answer, Engine};
@@ -21,28 +27,100 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod budget;
-pub mod check;
-pub mod diagnostics;
-pub mod eval;
-pub mod game;
-pub mod graph;
-pub mod lang;
+// The pipeline's floors: internal. What a user of the library (and the two
+// binaries, which are separate crates) may reach is the door below.
+pub(crate) mod budget;
+pub(crate) mod check;
+pub(crate) mod diagnostics;
+pub(crate) mod eval;
+pub(crate) mod game;
+pub(crate) mod graph;
+pub(crate) mod lang;
 pub mod repl;
 pub mod report;
-pub mod run;
-pub mod solve;
-pub mod syntax;
+pub(crate) mod run;
+pub(crate) mod solve;
+pub(crate) mod syntax;
 
-use budget::{Budget, Exceeded, Limits};
-use check::program::{Globals, Stmt};
-use diagnostics::{Problem, Span};
+pub use check::program::Stmt;
+pub use diagnostics::{reference_section, Problem, Report, Span};
+pub use limits::{Exceeded, Limits, SparseMode};
+pub use report::Namer;
+pub use run::{Answer, Mode, Outcome};
+pub use syntax::layout::normalize;
+
+pub mod limits {
+    //! The limits a run is held to (positions, memory, time, sparse space),
+    //! what going past one reports, and the sizes they are written in.
+    pub use crate::budget::{
+        allocated, max_memory_ceiling, parse_size, show_size, Exceeded, Limits, SparseMode,
+    };
+}
+
+pub mod answer {
+    //! An [`Answer`] and the typed values inside it: positions,
+    //! values, canonical forms, misère quotients, tables, graphs.
+    pub use crate::lang::value::{GameSum, Value};
+    pub use crate::run::answer::{Explanation, MoveGraph, Part, Rule, ValueGrid};
+    pub use crate::run::{Answer, Outcome};
+    pub use crate::solve::impartial::periodicity::{HeapValues, Regularity};
+    pub use crate::solve::loopy::generalized::Gsg;
+    pub use crate::solve::misere::{Genus, Periodicity, Phylum, Quotient};
+    pub use crate::solve::partizan::{Cmp, Dyadic, Form, Piece, Thermograph, Wall};
+}
+
+#[doc(hidden)]
+pub mod internals {
+    //! **Not part of the stable surface**: may change or go in any release.
+    //!
+    //! It exists for the benchmarks that compare a solver against a hand
+    //! loop or time one phase on its own (the explicit graph, the loopy
+    //! solvers, the canonical-form store), and for the few tests that read a
+    //! solver's tables or the language's own lists (builtins, nimber
+    //! arithmetic) to check them against an independent computation.
+    pub use crate::budget::Budget;
+    pub use crate::game::Games;
+    pub use crate::graph::explicit::ExplicitGraph;
+    pub use crate::lang::builtin::BUILTINS;
+    pub use crate::lang::nimber::{nim_inv, nim_mul};
+    pub use crate::lang::value::{InstId, Pos};
+    pub use crate::solve::impartial::Solver;
+    pub use crate::solve::loopy::{generalized::Generalized, retrograde::Retrograde};
+    pub use crate::solve::partizan::{CanonStore, Nus};
+
+    /// An engine's parts, borrowed apart (to build [`Games`] and a
+    /// [`Solver`] over the engine's memo tables).
+    pub struct Parts<'a> {
+        /// Everything defined so far.
+        pub globals: &'a crate::check::program::Globals,
+        /// Constants, boards, instances.
+        pub rt: &'a mut crate::eval::runtime::Runtime,
+        /// Each instance's compiled rules.
+        pub compiled: &'a mut crate::game::compiled::Cache,
+        /// The one budget.
+        pub budget: &'a Budget,
+        /// The memo tables.
+        pub analyses: &'a mut crate::solve::Analyses,
+    }
+
+    /// Borrows `engine`'s parts apart.
+    pub fn parts(engine: &mut crate::Engine) -> Parts<'_> {
+        Parts {
+            globals: &engine.globals,
+            rt: &mut engine.rt,
+            compiled: &mut engine.compiled,
+            budget: &engine.budget,
+            analyses: &mut engine.analyses,
+        }
+    }
+}
+
+use budget::Budget;
+use check::program::Globals;
 use eval::eval_error::EvalError;
 use eval::interp::Interp;
 use eval::runtime::Runtime;
-use report::Namer;
 use run::{statement::line_starts, Runner};
-pub use run::{Answer, Mode, Outcome};
 use solve::Analyses;
 
 /// A running interpreter: the definitions so far, what evaluation keeps, the
@@ -50,15 +128,15 @@ use solve::Analyses;
 #[derive(Debug, Default)]
 pub struct Engine {
     /// Everything defined so far.
-    pub globals: Globals,
+    pub(crate) globals: Globals,
     /// Constants, boards, instances.
-    pub rt: Runtime,
+    pub(crate) rt: Runtime,
     /// Each instance's compiled rules, kept until a game is redefined.
-    pub compiled: game::compiled::Cache,
+    pub(crate) compiled: game::compiled::Cache,
     /// The one budget.
-    pub budget: Budget,
+    pub(crate) budget: Budget,
     /// Memo tables, kept across statements until a game is redefined.
-    pub analyses: Analyses,
+    pub(crate) analyses: Analyses,
     /// Line starts of the text loaded last (for assertion line numbers).
     lines: Vec<usize>,
 }
@@ -220,6 +298,34 @@ impl Engine {
             }
         }
         Ok(answers)
+    }
+
+    /// What the progress line calls a statement: `grundy kayles(5000)`, `let xs`.
+    pub fn statement_label(&self, stmt: &Stmt) -> String {
+        let g = &self.globals;
+        match stmt {
+            Stmt::Query(q) | Stmt::AssertQuery(q, _, _) => {
+                format!("{} {}", q.kind.keyword(), q.text)
+            }
+            Stmt::Print(_, text, _) => format!("print {text}"),
+            Stmt::Show(_, text, _) => text.clone(),
+            Stmt::Let(id, _) => g
+                .constants
+                .get(*id)
+                .map_or_else(|| "let".into(), |c| format!("let {}", c.name)),
+            Stmt::Board(id) => g
+                .boards
+                .get(*id)
+                .map_or_else(|| "board".into(), |b| format!("board {}", b.name)),
+            Stmt::AssertExpr(..) => "assert".into(),
+            Stmt::Game(_) | Stmt::Function(_) => "defining".into(),
+        }
+    }
+
+    /// Shows `stmt` on the progress line and starts its count from the
+    /// engine's budget.
+    pub fn begin_progress(&self, progress: &report::Progress, stmt: &Stmt) {
+        progress.begin(&self.statement_label(stmt), &self.budget);
     }
 
     /// Names positions and values for the report.

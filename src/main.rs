@@ -2,10 +2,9 @@
 //! Exit status: 0 success, 1 an assert failed, 2 an error in the input.
 
 use clap::{Parser, Subcommand};
-use grundy::budget::{parse_size, show_size, Limits};
-use grundy::diagnostics::{Problem, Report, Span};
-use grundy::report::files::Exports;
-use grundy::{report, Answer, Engine, Mode};
+use grundy::limits::{parse_size, show_size};
+use grundy::report::Exports;
+use grundy::{report, Answer, Engine, Limits, Mode, Problem, Report, Span};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -137,13 +136,13 @@ struct Outputs {
     /// `--quiet`: only errors and failed assertions, on standard error.
     quiet: bool,
     /// The progress line, when standard error is a terminal.
-    progress: Option<report::progress::Progress>,
+    progress: Option<report::Progress>,
 }
 
 impl Outputs {
     fn new(json: bool, quiet: bool) -> Outputs {
-        let progress = (!json && !quiet && std::io::stderr().is_terminal())
-            .then(report::progress::Progress::start);
+        let progress =
+            (!json && !quiet && std::io::stderr().is_terminal()).then(report::Progress::start);
         Outputs {
             json,
             quiet,
@@ -232,9 +231,9 @@ fn colour() -> bool {
 /// is not a terminal (or its size is unknown).
 fn text_width() -> usize {
     if !std::io::stdout().is_terminal() {
-        return report::text::DEFAULT_WIDTH;
+        return report::DEFAULT_WIDTH;
     }
-    terminal_size::terminal_size().map_or(report::text::DEFAULT_WIDTH, |(w, _)| usize::from(w.0))
+    terminal_size::terminal_size().map_or(report::DEFAULT_WIDTH, |(w, _)| usize::from(w.0))
 }
 
 fn colour_out() -> bool {
@@ -284,27 +283,6 @@ fn print_problem(name: &str, source: &Arc<str>, problem: Problem) {
     err(format_args!("{rendered}"));
 }
 
-/// What the progress line calls a statement: `grundy kayles(5000)`, `let xs`.
-fn statement_label(stmt: &grundy::check::program::Stmt, engine: &Engine) -> String {
-    use grundy::check::program::Stmt;
-    let g = &engine.globals;
-    match stmt {
-        Stmt::Query(q) | Stmt::AssertQuery(q, _, _) => format!("{} {}", q.kind.keyword(), q.text),
-        Stmt::Print(_, text, _) => format!("print {text}"),
-        Stmt::Show(_, text, _) => text.clone(),
-        Stmt::Let(id, _) => g
-            .constants
-            .get(*id)
-            .map_or_else(|| "let".into(), |c| format!("let {}", c.name)),
-        Stmt::Board(id) => g
-            .boards
-            .get(*id)
-            .map_or_else(|| "board".into(), |b| format!("board {}", b.name)),
-        Stmt::AssertExpr(..) => "assert".into(),
-        Stmt::Game(_) | Stmt::Function(_) => "defining".into(),
-    }
-}
-
 /// Loads and runs one program, printing answers as they come. An `entry`
 /// (`grundy eval`) may also hold bare expressions, shown with their values.
 fn run_source(
@@ -350,7 +328,7 @@ fn run_source(
             return;
         }
         if let Some(p) = &outputs.progress {
-            p.begin(&statement_label(stmt, &engine), &engine.budget);
+            engine.begin_progress(p, stmt);
         }
         let result = engine.run(stmt, mode);
         if let Some(p) = &outputs.progress {
@@ -373,8 +351,8 @@ fn run_source(
                     } else {
                         tally.failed += 1;
                         if let Some(f) = failure.as_deref() {
-                            let want = report::text::expected_text(&f.0, &f.1, &namer);
-                            let got = report::text::value_text(&f.1, &namer);
+                            let want = report::expected_text(&f.0, &f.1, &namer);
+                            let got = report::value_text(&f.1, &namer);
                             let problem = assert_problem(*span, &want, &got);
                             let rendered =
                                 Report::new(name, shared.clone(), problem).render(colour(), 100);
@@ -389,7 +367,7 @@ fn run_source(
                         let values = values.as_ref().map(|(w, g)| (w.as_str(), g.as_str()));
                         out(format_args!(
                             "{}",
-                            report::json::assert_json(&answer, &namer, name, values)
+                            report::assert_json(&answer, &namer, name, values)
                         ));
                     } else if json {
                         out(format_args!("{}", report::json(&answer, &namer)));
@@ -417,9 +395,9 @@ fn run_source(
                 let mut out = std::io::BufWriter::new(stdout.lock());
                 let namer = engine.namer();
                 let written = if json {
-                    report::json::write_json(&mut out, &answer, &namer)
+                    report::write_json(&mut out, &answer, &namer)
                 } else {
-                    report::text::write_text_at_width(&mut out, &answer, &namer, text_width())
+                    report::write_text_at_width(&mut out, &answer, &namer, text_width())
                 };
                 if let Err(e) = written.and_then(|()| out.flush()) {
                     write_failed("standard output", e);
@@ -514,7 +492,7 @@ fn read(path: &str, tally: &mut Tally) -> Option<String> {
         }
     };
     match String::from_utf8(bytes) {
-        Ok(s) => Some(grundy::syntax::layout::normalize(&s).into_owned()),
+        Ok(s) => Some(grundy::normalize(&s).into_owned()),
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
             let text: Arc<str> = Arc::from(String::from_utf8_lossy(e.as_bytes()).as_ref());
@@ -536,7 +514,7 @@ fn real_main() -> ExitCode {
     let cli = Cli::parse();
     let defaults = Limits::default();
     let mut max_memory = cli.max_memory.unwrap_or(defaults.max_memory);
-    if let Some(ceiling) = grundy::budget::max_memory_ceiling() {
+    if let Some(ceiling) = grundy::limits::max_memory_ceiling() {
         if max_memory > ceiling {
             err(format_args!(
                 "note: --max-memory {} is more than this process may allocate (`ulimit -v` allows {}); using {}\n",

@@ -10,7 +10,7 @@
     clippy::panic
 )]
 
-use grundy::budget::Limits;
+use grundy::Limits;
 use grundy::{Answer, Engine};
 use proptest::prelude::*;
 use std::collections::BTreeSet;

@@ -6,8 +6,8 @@
     clippy::panic
 )]
 
-use grundy::report::files::file_stem;
-use grundy::report::svg::table_svg;
+use grundy::report::file_stem;
+use grundy::report::table_svg;
 use grundy::{report, Answer, Engine, Mode};
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -315,7 +315,7 @@ fn text_table_columns_line_up() {
         panic!("expected a table")
     };
     let mut out = Vec::new();
-    report::table_text::write_table_text(&mut out, &expr, &grid).unwrap();
+    report::write_table_text(&mut out, &expr, &grid).unwrap();
     let text = String::from_utf8(out).unwrap();
     // The lines after the heading `table hqueen:`.
     let lines: Vec<&str> = text.lines().skip(1).collect();
@@ -373,7 +373,7 @@ fn table_json_shape() {
         let (got, engine) = run(&format!("table {game}"));
         let last = got.last().expect("an answer");
         let mut streamed = Vec::new();
-        report::json::write_json(&mut streamed, last, &engine.namer()).unwrap();
+        report::write_json(&mut streamed, last, &engine.namer()).unwrap();
         let whole = format!("{}\n", report::json(last, &engine.namer()));
         assert_eq!(String::from_utf8(streamed).unwrap(), whole, "{game}");
     }

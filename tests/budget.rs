@@ -12,8 +12,8 @@
 
 mod common;
 
-use grundy::budget::Limits;
 use grundy::repl::Session;
+use grundy::Limits;
 use std::process::Command;
 
 /// Runs `program` with extra flags; returns (exit code, standard error).

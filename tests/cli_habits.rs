@@ -387,7 +387,7 @@ fn diagnostic_help_points_to_real_sections() {
         "grundy::interactive",
     ];
     for code in codes {
-        let section = grundy::diagnostics::reference_section(code).expect(code);
+        let section = grundy::reference_section(code).expect(code);
         let heading = if section.contains('.') {
             format!("\n### {section} ")
         } else {

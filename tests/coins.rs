@@ -9,7 +9,7 @@
     clippy::panic
 )]
 
-use grundy::lang::nimber::{nim_inv, nim_mul};
+use grundy::internals::{nim_inv, nim_mul};
 use grundy::{Answer, Engine, Mode};
 use proptest::prelude::*;
 use std::collections::HashMap;

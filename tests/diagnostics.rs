@@ -11,14 +11,14 @@
     clippy::panic
 )]
 
-use grundy::diagnostics::Report;
+use grundy::Report;
 use grundy::{Engine, Mode};
 use std::sync::Arc;
 
 /// Loads and runs `source` until the first problem; renders every problem found.
 fn diagnose(name: &str, source: &str) -> Option<String> {
     let text: Arc<str> = Arc::from(source);
-    let mut engine = Engine::with_limits(grundy::budget::Limits {
+    let mut engine = Engine::with_limits(grundy::Limits {
         max_call_depth: 200,
         ..Default::default()
     });

@@ -25,8 +25,8 @@
 
 mod common;
 
-use grundy::diagnostics::{Problem, Report};
 use grundy::{Answer, Mode};
+use grundy::{Problem, Report};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

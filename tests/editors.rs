@@ -89,7 +89,7 @@ fn every_keyword_of_the_language_is_highlighted() {
 #[test]
 fn every_highlighted_word_is_part_of_the_language() {
     let keywords = pest_keywords();
-    let builtins: BTreeSet<&str> = grundy::lang::builtin::BUILTINS
+    let builtins: BTreeSet<&str> = grundy::internals::BUILTINS
         .iter()
         .map(|(n, _)| *n)
         .collect();

@@ -11,7 +11,7 @@
 
 mod common;
 
-use grundy::report::{csv::table_csv, tikz::table_tikz};
+use grundy::report::{table_csv, table_tikz};
 use grundy::Answer;
 
 /// The queen of Wythoff's game on a 5 × 4 board with c2 and b3 blocked.

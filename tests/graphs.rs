@@ -106,7 +106,7 @@ fn graph(program: &str) -> (Dot, Engine) {
     let Some(Answer::Graph { expr, graph }) = answers.last() else {
         panic!("expected a graph")
     };
-    let dot = grundy::report::dot::dot(expr, graph, &engine.namer());
+    let dot = grundy::report::dot(expr, graph, &engine.namer());
     (parse(&dot), engine)
 }
 

@@ -127,7 +127,7 @@ fn positions_that_repeat_go_to_the_loopy_engine() {
 /// The answers of `program` with compiled rules on or off (off, the search
 /// lists every option through the general evaluator), or its problem.
 fn answers_with(program: &str, kernels: bool) -> Result<Vec<Answer>, String> {
-    let mut engine = Engine::with_limits(grundy::budget::Limits {
+    let mut engine = Engine::with_limits(grundy::Limits {
         kernels,
         ..Default::default()
     });

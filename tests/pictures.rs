@@ -25,7 +25,7 @@
 
 mod common;
 
-use grundy::report::{sequence_svg::sequence_svg, svg::table_svg, thermograph_svg};
+use grundy::report::{sequence_svg, table_svg, thermograph_svg};
 use grundy::Answer;
 use resvg::tiny_skia::{Color, Pixmap, Transform};
 use std::path::PathBuf;
@@ -236,8 +236,5 @@ fn a_thermograph() {
     let Answer::Thermograph { expr, thermograph } = one("thermograph {3 | -1}\n") else {
         panic!("a thermograph")
     };
-    check_picture(
-        "thermograph_switch",
-        &thermograph_svg::thermograph_svg(&expr, &thermograph),
-    );
+    check_picture("thermograph_switch", &thermograph_svg(&expr, &thermograph));
 }

@@ -164,7 +164,7 @@ fn bad_grids_are_typed_errors_with_help() {
 fn a_limit_stops_a_huge_grid() {
     let rows = vec![".".repeat(3000); 3000];
     let src = format!("assert len(regions({}, \".\")) == 1", grid(&rows));
-    let mut engine = Engine::with_limits(grundy::budget::Limits {
+    let mut engine = Engine::with_limits(grundy::Limits {
         timeout: Some(std::time::Duration::from_millis(1)),
         ..Default::default()
     });

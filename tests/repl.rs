@@ -376,8 +376,8 @@ fn lines_typed_during_a_computation_and_pastes_all_run_in_order() {
 /// that never checks its budget would), `two statements` swallows a Ctrl-C
 /// between them, `panic` is a bug.
 mod stand_in {
-    use grundy::repl::worker::{Evaluator, Factory, Status};
     use grundy::repl::Response;
+    use grundy::repl::{Evaluator, Factory, Status};
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
     use std::time::{Duration, Instant};
@@ -471,7 +471,7 @@ mod stand_in {
 
 /// Presses Ctrl-C after each delay (measured from the start).
 fn press_at(
-    interrupts: &std::sync::Arc<grundy::repl::worker::Interrupts>,
+    interrupts: &std::sync::Arc<grundy::repl::Interrupts>,
     at_ms: &[u64],
 ) -> std::thread::JoinHandle<()> {
     let interrupts = interrupts.clone();
@@ -490,7 +490,7 @@ fn press_at(
 
 #[test]
 fn a_computation_that_heeds_ctrl_c_stops_at_the_first_press() {
-    use grundy::repl::worker::{Interrupts, Supervisor};
+    use grundy::repl::{Interrupts, Supervisor};
     let (factory, _release) = stand_in::factory();
     let interrupts = std::sync::Arc::new(Interrupts::default());
     let mut s = Supervisor::new(factory, interrupts.clone()).unwrap();
@@ -509,7 +509,7 @@ fn a_computation_that_heeds_ctrl_c_stops_at_the_first_press() {
 
 #[test]
 fn a_second_ctrl_c_abandons_a_computation_that_does_not_stop() {
-    use grundy::repl::worker::{Interrupts, Supervisor, GRACE};
+    use grundy::repl::{Interrupts, Supervisor, GRACE};
     let (factory, release) = stand_in::factory();
     let interrupts = std::sync::Arc::new(Interrupts::default());
     let mut s = Supervisor::new(factory, interrupts.clone()).unwrap();
@@ -554,7 +554,7 @@ fn a_second_ctrl_c_abandons_a_computation_that_does_not_stop() {
 
 #[test]
 fn a_ctrl_c_swallowed_between_statements_does_not_make_the_next_one_abandon() {
-    use grundy::repl::worker::{Interrupts, Supervisor};
+    use grundy::repl::{Interrupts, Supervisor};
     let (factory, _release) = stand_in::factory();
     let interrupts = std::sync::Arc::new(Interrupts::default());
     let mut s = Supervisor::new(factory, interrupts.clone()).unwrap();
@@ -570,7 +570,7 @@ fn a_ctrl_c_swallowed_between_statements_does_not_make_the_next_one_abandon() {
 
 #[test]
 fn a_bug_in_the_session_is_reported_and_the_definitions_survive() {
-    use grundy::repl::worker::{Interrupts, Supervisor};
+    use grundy::repl::{Interrupts, Supervisor};
     let (factory, _release) = stand_in::factory();
     let interrupts = std::sync::Arc::new(Interrupts::default());
     let mut s = Supervisor::new(factory, interrupts).unwrap();

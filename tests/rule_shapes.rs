@@ -14,8 +14,8 @@
 
 mod common;
 
-use grundy::budget::Limits;
 use grundy::Engine;
+use grundy::Limits;
 use proptest::prelude::*;
 use serde_json::Value as Json;
 
@@ -27,7 +27,7 @@ fn json_with(mut e: Engine, program: &str) -> Vec<Json> {
     let namer = e.namer();
     answers
         .iter()
-        .map(|a| grundy::report::json::json(a, &namer))
+        .map(|a| grundy::report::json(a, &namer))
         .collect()
 }
 

@@ -258,8 +258,8 @@ fn sequence_outputs(program: &str) -> (Vec<u32>, String, String) {
     assert_eq!(values.max(), values.iter().max(), "{program}");
     let namer = engine.namer();
     let (mut text, mut json) = (Vec::new(), Vec::new());
-    grundy::report::text::write_text_at_width(&mut text, a, &namer, 80).unwrap();
-    grundy::report::json::write_json(&mut json, a, &namer).unwrap();
+    grundy::report::write_text_at_width(&mut text, a, &namer, 80).unwrap();
+    grundy::report::write_json(&mut json, a, &namer).unwrap();
     // The streaming writers print exactly what the whole answers show.
     let whole_text = text_at_width(a, &namer, 80).unwrap() + "\n";
     let whole_json = grundy::report::json(a, &namer).to_string() + "\n";

@@ -4,9 +4,9 @@
 
 #![allow(clippy::indexing_slicing, clippy::unwrap_used, clippy::panic)]
 
-use grundy::budget::Limits;
-use grundy::budget::SparseMode;
-use grundy::lang::value::InstId;
+use grundy::internals::InstId;
+use grundy::Limits;
+use grundy::SparseMode;
 use grundy::{Answer, Engine};
 use proptest::prelude::*;
 
@@ -90,7 +90,7 @@ fn values(program: &str, sparse: SparseMode) -> (Vec<u32>, Option<u32>) {
     let Some(Answer::Sequence { values, .. }) = answers.last() else {
         panic!("{answers:?}")
     };
-    let mask = engine
+    let mask = grundy::internals::parts(&mut engine)
         .analyses
         .impartial
         .inst(InstId(0))

@@ -35,7 +35,7 @@ fn answers_with(program: &str, kernels: bool) -> Vec<Answer> {
 /// Runs a program; its answers, and every position they mention as text (in
 /// answer order, for `moves` and `winning`).
 fn run_with(program: &str, kernels: bool) -> (Vec<Answer>, Vec<Vec<String>>) {
-    let mut engine = Engine::with_limits(grundy::budget::Limits {
+    let mut engine = Engine::with_limits(grundy::Limits {
         kernels,
         ..Default::default()
     });
@@ -74,7 +74,7 @@ fn outcome_of(program: &str) -> String {
 
 /// Loads and runs any text with a small position limit; errors are fine, panics are not.
 fn load_and_run(text: &str) {
-    let mut engine = Engine::with_limits(grundy::budget::Limits {
+    let mut engine = Engine::with_limits(grundy::Limits {
         max_positions: 10_000,
         ..Default::default()
     });

@@ -14,7 +14,7 @@
 
 mod common;
 
-use grundy::budget::Limits;
+use grundy::Limits;
 use grundy::{Answer, Engine};
 use proptest::prelude::*;
 

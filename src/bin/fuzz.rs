@@ -20,10 +20,9 @@
 //! Exit status 0 when nothing failed; 1 with each failing program written to
 //! `fuzz-failures/` (or `--out DIR`).
 
-use grundy::budget::{allocated, Limits};
-use grundy::diagnostics::Problem;
-use grundy::lang::value::{GameSum, Value};
-use grundy::{Answer, Engine, Mode};
+use grundy::answer::{GameSum, Value};
+use grundy::limits::allocated;
+use grundy::{Answer, Engine, Limits, Mode, Problem};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};

@@ -3,10 +3,10 @@
 //! games ([`constructed`]: octal, subtraction, all-but, tartan) are the two
 //! implementations; every analysis asks through [`Games::options`].
 
-pub mod compiled;
-pub mod constructed;
-pub mod literal;
-pub mod rules;
+pub(crate) mod compiled;
+pub(crate) mod constructed;
+pub(crate) mod literal;
+pub(crate) mod rules;
 
 use crate::budget::Budget;
 use crate::check::program::{Constructor, Game, GameBody, Globals};

@@ -1,5 +1,5 @@
 //! Positions as a graph: the one search driver, and the explicit reachable
 //! graph with predecessor lists.
 
-pub mod explicit;
-pub mod search;
+pub(crate) mod explicit;
+pub(crate) mod search;

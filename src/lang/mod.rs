@@ -1,8 +1,8 @@
 //! The shared vocabulary of every stage: values and positions, nim arithmetic,
 //! boards, the built-in functions' names and arities.
 
-pub mod board;
-pub mod builtin;
-pub mod dyadic;
-pub mod nimber;
-pub mod value;
+pub(crate) mod board;
+pub(crate) mod builtin;
+pub(crate) mod dyadic;
+pub(crate) mod nimber;
+pub(crate) mod value;

@@ -36,7 +36,7 @@ fn regularity_json(regularity: &Option<Regularity>) -> serde_json::Value {
 
 /// Writes an answer as one line of JSON. A sequence is written value by value
 /// and a table square by square, so neither is ever held as one JSON tree; the
-/// text is exactly what [`json`] gives.
+/// text is exactly what [`json()`] gives.
 pub fn write_json(out: &mut dyn Write, answer: &Answer, namer: &Namer<'_>) -> io::Result<()> {
     match answer {
         Answer::Sequence {

@@ -1,21 +1,33 @@
 //! The only place that turns typed answers into text, JSON, SVG, DOT, CSV or
 //! LaTeX (and, in `files`, writes them to the directories `run` is given).
 
-pub mod csv;
-pub mod dot;
-pub mod files;
-pub mod json;
-pub mod progress;
-pub mod sequence_svg;
-pub mod sequence_text;
-pub mod svg;
-pub mod table_text;
-pub mod text;
-pub mod thermograph_svg;
-pub mod tikz;
+pub(crate) mod csv;
+pub(crate) mod dot;
+pub(crate) mod files;
+pub(crate) mod json;
+pub(crate) mod progress;
+pub(crate) mod sequence_svg;
+pub(crate) mod sequence_text;
+pub(crate) mod svg;
+pub(crate) mod table_text;
+pub(crate) mod text;
+pub(crate) mod thermograph_svg;
+pub(crate) mod tikz;
 
-pub use json::json;
-pub use text::{file_letters, text, text_at_width};
+pub use csv::table_csv;
+pub use dot::dot;
+pub use files::{file_stem, Exports};
+pub use json::{assert_json, json, write_json};
+pub use progress::Progress;
+pub use sequence_svg::sequence_svg;
+pub use svg::table_svg;
+pub use table_text::write_table_text;
+pub(crate) use text::file_letters;
+pub use text::{
+    expected_text, text, text_at_width, value_text, write_text_at_width, DEFAULT_WIDTH,
+};
+pub use thermograph_svg::thermograph_svg;
+pub use tikz::table_tikz;
 
 use crate::check::program::Globals;
 use crate::eval::print::{show_sum, show_sum_in_game_context, show_value};

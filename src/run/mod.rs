@@ -1,18 +1,17 @@
 //! Statements → typed answers: definitions take effect, queries are answered by
 //! the analyses, assertions compare answers with the written values.
 
-pub mod answer;
-pub mod assertion;
-pub mod explain;
-pub mod query;
-pub mod statement;
+pub(crate) mod answer;
+pub(crate) mod assertion;
+pub(crate) mod explain;
+pub(crate) mod query;
+pub(crate) mod statement;
 
 pub use answer::{Answer, Outcome};
 
 use crate::budget::Budget;
 use crate::check::program::Globals;
 use crate::eval::runtime::Runtime;
-use crate::game::Games;
 use crate::solve::Analyses;
 
 /// Which statements to run.
@@ -36,11 +35,4 @@ pub struct Runner<'a> {
     pub budget: &'a Budget,
     /// Every analysis' memo.
     pub analyses: &'a mut Analyses,
-}
-
-impl<'a> Runner<'a> {
-    /// The games, for the analyses.
-    pub fn games(&mut self) -> Games<'_> {
-        Games::new(self.globals, self.rt, self.compiled, self.budget)
-    }
 }

@@ -2,14 +2,14 @@
 //! search driver: impartial (Grundy values, sums, regularity), misère, loopy,
 //! partizan canonical forms.
 
-pub mod impartial;
-pub mod loopy;
-pub mod mex;
-pub mod misere;
-pub mod normal;
-pub mod outcome;
-pub mod partizan;
-pub mod tables;
+pub(crate) mod impartial;
+pub(crate) mod loopy;
+pub(crate) mod mex;
+pub(crate) mod misere;
+pub(crate) mod normal;
+pub(crate) mod outcome;
+pub(crate) mod partizan;
+pub(crate) mod tables;
 
 /// Every analysis' memo, kept across the statements of a file or REPL session.
 #[derive(Debug, Default, Clone)]

@@ -63,19 +63,6 @@ pub enum SyntaxError {
     },
 }
 
-impl SyntaxError {
-    /// True when more input could complete the program (REPL continuation).
-    pub fn is_incomplete(&self) -> bool {
-        matches!(
-            self,
-            SyntaxError::Unexpected {
-                incomplete: true,
-                ..
-            }
-        )
-    }
-}
-
 /// Words that can never be names (LANGUAGE.md §2).
 const RESERVED: [&str; 26] = [
     "game", "partizan", "board", "let", "move", "left", "right", "stop", "when", "for", "in",

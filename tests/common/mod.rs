@@ -3,9 +3,9 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use grundy::budget::Limits;
-use grundy::diagnostics::{Problem, Report};
+use grundy::Limits;
 use grundy::{Answer, Engine};
+use grundy::{Problem, Report};
 use std::sync::Arc;
 
 /// An engine with compiled rules on or off.

@@ -5,13 +5,13 @@
 //! form; every analysis asks [`crate::game::Games::compiled`] for it, and rules
 //! that do not compile keep the general evaluator, which reports every error.
 
-pub mod compile;
-pub mod exec;
-pub mod expr;
-pub mod ir;
-pub mod options;
-pub mod shape;
-pub mod vector;
+pub(crate) mod compile;
+pub(crate) mod exec;
+pub(crate) mod expr;
+pub(crate) mod ir;
+pub(crate) mod options;
+pub(crate) mod shape;
+pub(crate) mod vector;
 
 use crate::budget::Budget;
 use crate::check::program::{GameBody, Globals};

@@ -3,19 +3,19 @@
 //! pieces sliding along rays on boards), sums and their winning moves,
 //! regularity of nim-sequences, the longest play.
 
-pub mod board_rays;
-pub mod certify;
-pub mod fill;
-pub mod grundy;
-pub mod kernel;
-pub mod lines;
-pub mod longest;
-pub mod outcome;
-pub mod periodicity;
-pub mod sparse;
-pub mod sums;
-pub mod vectors;
-pub mod window;
+pub(crate) mod board_rays;
+pub(crate) mod certify;
+pub(crate) mod fill;
+pub(crate) mod grundy;
+pub(crate) mod kernel;
+pub(crate) mod lines;
+pub(crate) mod longest;
+pub(crate) mod outcome;
+pub(crate) mod periodicity;
+pub(crate) mod sparse;
+pub(crate) mod sums;
+pub(crate) mod vectors;
+pub(crate) mod window;
 
 use super::tables::{key_of, Table};
 use crate::budget::Exceeded;

@@ -2,9 +2,9 @@
 //! by retrograde analysis, and Smith's generalised Sprague–Grundy values with
 //! their sum rule.
 
-pub mod analysis;
-pub mod generalized;
-pub mod retrograde;
+pub(crate) mod analysis;
+pub(crate) mod generalized;
+pub(crate) mod retrograde;
 
 #[cfg(test)]
 mod tests;

@@ -36,7 +36,7 @@ use crate::solve::mex::first_clear;
 use std::fmt;
 use std::str::FromStr;
 
-/// A genus g^{γ0γ1…}: the normal value g and the misère values [`Gammas`].
+/// A genus g^{γ0γ1…}: the normal value g and the misère values (`Gammas`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Genus {
     g: u32,

@@ -12,13 +12,13 @@
 //! of the attempts that may give up (`ladder.rs`).
 
 mod cache;
-pub mod genus;
+pub(crate) mod genus;
 mod ladder;
 mod layers;
-pub mod quotient;
+pub(crate) mod quotient;
 mod solver;
 mod sums;
-pub mod theory;
+pub(crate) mod theory;
 mod walks;
 
 pub use genus::Genus;

@@ -22,23 +22,22 @@
 
 #![warn(missing_docs)]
 
-pub mod analysis;
+pub(crate) mod analysis;
 mod arith;
-pub use crate::lang::dyadic;
-pub mod nus;
+pub(crate) use crate::lang::dyadic;
+pub(crate) mod nus;
 mod order;
-pub mod print;
+pub(crate) mod print;
 mod reduce;
-pub mod store;
-pub mod symmetry;
-pub mod thermo;
+pub(crate) mod store;
+pub(crate) mod symmetry;
+pub(crate) mod thermo;
 
 #[cfg(test)]
 mod tests;
 
 pub use dyadic::Dyadic;
 pub use nus::Nus;
-pub use print::Shown;
 pub use store::{CanonStore, Cmp, Form, Outcome};
 pub use thermo::{Piece, Thermograph, Wall};
 

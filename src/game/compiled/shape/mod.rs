@@ -5,12 +5,12 @@
 //! same code when its rules make the same moves, and then every theorem and
 //! every fast loop of the constructor applies to it.
 
-pub mod code;
-pub mod linear;
-pub mod memory;
-pub mod pset;
-pub mod takebreak;
-pub mod window;
+pub(crate) mod code;
+pub(crate) mod linear;
+pub(crate) mod memory;
+pub(crate) mod pset;
+pub(crate) mod takebreak;
+pub(crate) mod window;
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]

@@ -3,4 +3,4 @@
 //! walked as slices ([`fast`]), exactly as one writes such loops by hand.
 
 mod fast;
-pub mod run;
+pub(crate) mod run;

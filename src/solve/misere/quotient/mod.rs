@@ -25,14 +25,14 @@
 //! misère values read off a quotient ([`values`]); heap rulesets ([`rules`]).
 
 mod build;
-pub mod certify;
-pub mod periodic;
+pub(crate) mod certify;
+pub(crate) mod periodic;
 mod presentation;
 mod reduce;
-pub mod rules;
+pub(crate) mod rules;
 #[cfg(test)]
 mod tests;
-pub mod values;
+pub(crate) mod values;
 
 use crate::budget::{Budget, Exceeded};
 pub use presentation::{generator_name, monomial};
@@ -287,7 +287,7 @@ impl Quotient {
     }
 
     /// The cap on labels: 1 for the misère quotient, more for a value
-    /// quotient ([`labelled`]).
+    /// quotient (`labelled`).
     pub fn cap(&self) -> u32 {
         self.cap
     }

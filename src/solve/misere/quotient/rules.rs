@@ -1,6 +1,7 @@
 //! Heap rulesets: one-parameter games whose options are sums of heaps of the same
 //! game, and the octal codes that make the quotient engine testable on its own.
 
+#[cfg(test)]
 use std::fmt;
 
 /// A game described by its heaps: heap `n`'s options are sums of smaller heaps.
@@ -26,21 +27,26 @@ pub trait HeapRules {
 
 /// An octal code `d0.d1d2…`: digit `dk` says what removing `k` tokens may leave
 /// (bit 1: nothing, bit 2: one non-empty heap, bit 4: two non-empty heaps).
+/// The tests' reference rules (the language builds its own from `octal`).
+#[cfg(test)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Octal {
     digits: Vec<u8>,
 }
 
 /// Why an octal code could not be read.
+#[cfg(test)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OctalParseError(pub String);
 
+#[cfg(test)]
 impl fmt::Display for OctalParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "bad octal code: {}", self.0)
     }
 }
 
+#[cfg(test)]
 impl Octal {
     /// Reads `0.07`, `.75`, `4.7`. Digit 0 may only be 0 or 4: removing nothing
     /// while leaving one heap would be a pass, and leaving nothing is no move.
@@ -71,6 +77,7 @@ impl Octal {
     }
 }
 
+#[cfg(test)]
 impl fmt::Display for Octal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut it = self.digits.iter();
@@ -82,6 +89,7 @@ impl fmt::Display for Octal {
     }
 }
 
+#[cfg(test)]
 impl HeapRules for Octal {
     type Error = std::convert::Infallible;
 
