@@ -72,6 +72,11 @@ pub trait Walk {
     ) -> Result<Visit, Self::Error>;
     /// The error for a cycle through `path` (its first node repeated at the end).
     fn cycle(&mut self, path: Vec<Self::Node>) -> Self::Error;
+    /// The bytes entering one more node allocates at once (a hash table
+    /// about to double), asked of the budget before the node is entered.
+    fn growth(&self) -> usize {
+        0
+    }
     /// Under [`CyclePolicy::RecordEdge`]: the edge `from → to` closes a cycle.
     #[cfg(test)]
     fn back_edge(&mut self, _from: &Self::Node, _to: &Self::Node) {}
@@ -164,6 +169,10 @@ pub trait Marks<N> {
     fn finish(&mut self, node: &N, value: Self::Value);
     /// Takes an unfinished node off the path after a failure.
     fn abandon(&mut self, node: &N);
+    /// The bytes marking one more node allocates at once (see [`Walk::growth`]).
+    fn growth(&self) -> usize {
+        0
+    }
 }
 
 impl<K: Hash + Eq + Clone, V> Marks<K> for Memo<K, V> {
@@ -176,6 +185,20 @@ impl<K: Hash + Eq + Clone, V> Marks<K> for Memo<K, V> {
     fn enter(&mut self, node: &K) -> Result<(), Exceeded> {
         self.map.insert(node.clone(), None);
         Ok(())
+    }
+
+    /// A full table doubles: about twice its buckets of entries and control
+    /// bytes, allocated while the old table is still held.
+    fn growth(&self) -> usize {
+        if self.map.len() < self.map.capacity() {
+            return 0;
+        }
+        let entry = std::mem::size_of::<(K, Option<V>)>() + 1;
+        self.map
+            .capacity()
+            .max(16)
+            .saturating_mul(2)
+            .saturating_mul(entry)
     }
 
     fn finish(&mut self, node: &K, value: V) {
@@ -321,6 +344,10 @@ impl<W: MemoWalk> Walk for W {
         self.entered(node)
     }
 
+    fn growth(&self) -> usize {
+        self.memo().growth()
+    }
+
     fn abandon(&mut self, node: &W::Node) {
         self.memo_mut().abandon(node);
     }
@@ -400,6 +427,12 @@ fn drive<W: Walk>(
             if walk.status(&top.node) == Status::Done {
                 stack.pop();
                 continue;
+            }
+            // A table about to double asks first: the new table is allocated
+            // while the old one is held, half again the memory in use.
+            let growth = walk.growth();
+            if growth > 0 {
+                budget.reserve(growth)?;
             }
             // Marked first: an `enter` that fails after marking the node on
             // the path (a position limit) leaves it to the clean-up too.
