@@ -447,31 +447,9 @@ fn drive<W: Walk>(
             Visit::Need => {
                 #[cfg(test)]
                 let parent = top.node.clone();
-                for child in children.drain(..) {
-                    match walk.status(&child) {
-                        Status::Done => {}
-                        Status::OnPath => match policy {
-                            #[cfg(test)]
-                            CyclePolicy::RecordEdge => walk.back_edge(&parent, &child),
-                            CyclePolicy::Error => {
-                                let mut path: Vec<W::Node> = stack
-                                    .iter()
-                                    .filter(|e| e.entered)
-                                    .map(|e| e.node.clone())
-                                    .collect();
-                                let start = path.iter().position(|n| *n == child).unwrap_or(0);
-                                path.drain(..start);
-                                path.push(child);
-                                return Err(walk.cycle(path));
-                            }
-                        },
-                        Status::Unknown => stack.push(Entry {
-                            node: child,
-                            frame: W::Frame::default(),
-                            entered: false,
-                        }),
-                    }
-                }
+                #[cfg(not(test))]
+                let parent = std::marker::PhantomData;
+                push_children(walk, stack, &mut children, policy, parent)?;
                 if walk.asks_afresh()
                     && stack.len() > LONG_STACK
                     && stack.len() - depth > 2 * KEPT_CHILDREN
@@ -494,6 +472,53 @@ fn drive<W: Walk>(
             }
         }
     }
+}
+
+/// The parent a back edge is recorded from (tests only: no clone otherwise).
+#[cfg(test)]
+type Parent<N> = N;
+#[cfg(not(test))]
+type Parent<N> = std::marker::PhantomData<N>;
+
+/// Pushes the children a visit needs: those done are skipped, those unknown
+/// pushed, and one on the path is a cycle, handled by `policy`.
+fn push_children<W: Walk>(
+    walk: &mut W,
+    stack: &mut Vec<Entry<W::Node, W::Frame>>,
+    children: &mut Vec<W::Node>,
+    policy: CyclePolicy,
+    #[cfg_attr(not(test), allow(unused_variables))] parent: Parent<W::Node>,
+) -> Result<(), W::Error> {
+    for child in children.drain(..) {
+        match walk.status(&child) {
+            Status::Done => {}
+            Status::OnPath => match policy {
+                #[cfg(test)]
+                CyclePolicy::RecordEdge => walk.back_edge(&parent, &child),
+                CyclePolicy::Error => return Err(walk.cycle(cycle_path(stack, child))),
+            },
+            Status::Unknown => stack.push(Entry {
+                node: child,
+                frame: W::Frame::default(),
+                entered: false,
+            }),
+        }
+    }
+    Ok(())
+}
+
+/// The cycle closed by `child`: the entered nodes from its place on the
+/// path down to the top, then `child` again.
+fn cycle_path<N: Clone + PartialEq, F>(stack: &[Entry<N, F>], child: N) -> Vec<N> {
+    let mut path: Vec<N> = stack
+        .iter()
+        .filter(|e| e.entered)
+        .map(|e| e.node.clone())
+        .collect();
+    let start = path.iter().position(|n| *n == child).unwrap_or(0);
+    path.drain(..start);
+    path.push(child);
+    path
 }
 
 #[cfg(test)]

@@ -284,27 +284,9 @@ impl<'s, 'a> Solver<'s, 'a> {
         if open > budget.positions_left() {
             return Ok(());
         }
-        // A square's value is at most its number of options.
-        let most: i64 = game
-            .dirs
-            .iter()
-            .map(|&(dx, dy)| Lines::longest(dx, dy, w, h))
-            .sum();
-        let words = (most / 64 + 1) as usize;
-        let mut lines = Vec::with_capacity(game.dirs.len());
-        let mut total = 0usize;
-        for &(dx, dy) in &game.dirs {
-            lines.push(Lines {
-                dx,
-                dy,
-                base: total,
-            });
-            total = total.saturating_add(Lines::count(dx, dy, w, h).saturating_mul(words));
-        }
-        // Very long steps make many short lines: not worth more than the grid.
-        if total > cells.saturating_mul(2).saturating_add(1 << 16) {
+        let Some((lines, total, words)) = line_layout(game, cells) else {
             return Ok(());
-        }
+        };
         let t = self.tables.inst_mut(inst);
         t.memo
             .reserve_grid(w as usize + 1, h as usize + 1, budget)
@@ -328,21 +310,9 @@ impl<'s, 'a> Solver<'s, 'a> {
                 let (c, r) = if order.cols_outer { (a, b) } else { (b, a) };
                 at.clear();
                 at.extend(lines.iter().map(|l| l.base + l.line(c, r, w, h) * words));
-                if !board.open(c, r) {
-                    // A blocked square ends every line through it.
-                    for &o in &at {
-                        if let Some(set) = bits.get_mut(o..o + words) {
-                            set.fill(0);
-                        }
-                    }
+                let Some(v) = visit(&mut bits, &at, words, board.open(c, r)) else {
                     continue;
-                }
-                let v = mex_at(&bits, &at, words);
-                for &o in &at {
-                    if let Some(word) = bits.get_mut(o + (v / 64) as usize) {
-                        *word |= 1 << (v % 64);
-                    }
-                }
+                };
                 if t.memo.get_small([c, r], 2) == UNKNOWN {
                     max = max.max(v);
                     t.memo.set_small([c, r], 2, v, budget).map_err(limit)?;
@@ -352,6 +322,53 @@ impl<'s, 'a> Solver<'s, 'a> {
         t.max = max;
         Ok(())
     }
+}
+
+/// The lines of every direction over the board, with where each
+/// direction's bitsets start: the lines, their total words and the words per
+/// line. `None` when very long steps make many short lines, more than the
+/// grid is worth (`cells` squares).
+fn line_layout(game: &RayGame, cells: usize) -> Option<(Vec<Lines>, usize, usize)> {
+    let (w, h) = (game.board.width, game.board.height);
+    // A square's value is at most its number of options.
+    let most: i64 = game
+        .dirs
+        .iter()
+        .map(|&(dx, dy)| Lines::longest(dx, dy, w, h))
+        .sum();
+    let words = (most / 64 + 1) as usize;
+    let mut lines = Vec::with_capacity(game.dirs.len());
+    let mut total = 0usize;
+    for &(dx, dy) in &game.dirs {
+        lines.push(Lines {
+            dx,
+            dy,
+            base: total,
+        });
+        total = total.saturating_add(Lines::count(dx, dy, w, h).saturating_mul(words));
+    }
+    (total <= cells.saturating_mul(2).saturating_add(1 << 16)).then_some((lines, total, words))
+}
+
+/// One square of the sweep, its lines' bitsets starting at `at`: an open
+/// square's value is the mex of their union, then joins each; a blocked square
+/// ends every line through it (`None`).
+fn visit(bits: &mut [u64], at: &[usize], words: usize, open: bool) -> Option<u32> {
+    if !open {
+        for &o in at {
+            if let Some(set) = bits.get_mut(o..o + words) {
+                set.fill(0);
+            }
+        }
+        return None;
+    }
+    let v = mex_at(bits, at, words);
+    for &o in at {
+        if let Some(word) = bits.get_mut(o + (v / 64) as usize) {
+            *word |= 1 << (v % 64);
+        }
+    }
+    Some(v)
 }
 
 /// The mex of the union of the bitsets starting at `at`, each `words` long.

@@ -116,6 +116,71 @@ fn always_whole_ray(kernel: &Kernel, index: usize, d: (i64, i64)) -> bool {
     }
 }
 
+/// Whether at `p` every rule not known to be whole everywhere (`always`)
+/// ranges over exactly the whole ray to the edge.
+fn every_ray_whole(
+    kernel: &Kernel,
+    dirs: &[(i64, i64)],
+    always: &[bool],
+    p: [i64; 2],
+    slots: &mut Vec<i64>,
+) -> bool {
+    dirs.iter().enumerate().all(|(i, d)| {
+        if always.get(i) == Some(&true) {
+            return true;
+        }
+        let full = match d {
+            (-1, 0) => p[0],
+            (0, -1) => p[1],
+            _ => p[0].min(p[1]),
+        };
+        match rule_range(kernel, i, p, slots) {
+            Some((lo, hi)) => (lo == 1 && hi == full) || (full == 0 && lo > hi),
+            None => false,
+        }
+    })
+}
+
+/// The values seen so far along every row, column and diagonal of the box.
+struct Board {
+    rows: Lines,
+    cols: Lines,
+    diags: Lines,
+}
+
+impl Board {
+    /// The value at (a, b): the mex of the lines the directions reach, in a
+    /// box of height `y`.
+    fn value(&self, dirs: &[(i64, i64)], a: usize, b: usize, y: usize) -> u32 {
+        let (row, col, dia) = (
+            self.rows.line(b),
+            self.cols.line(a),
+            self.diags.line(a + y - b),
+        );
+        let line = |d: Option<&(i64, i64)>| match d {
+            Some((-1, 0)) => row,
+            Some((0, -1)) => col,
+            Some(_) => dia,
+            None => (&[][..], 0),
+        };
+        // Fewer than three directions: the first one's line again,
+        // which adds nothing to the union.
+        let first = line(dirs.first());
+        match dirs {
+            [_, b, c] => mex_of([first, line(Some(b)), line(Some(c))]),
+            [_, b] => mex_of([first, line(Some(b)), first]),
+            _ => mex_of([first, first, first]),
+        }
+    }
+
+    /// Records value `v` at (a, b) on its three lines.
+    fn insert(&mut self, a: usize, b: usize, y: usize, v: u32) {
+        self.rows.insert(b, v);
+        self.cols.insert(a, v);
+        self.diags.insert(a + y - b, v);
+    }
+}
+
 impl<'s, 'a> Solver<'s, 'a> {
     /// Fills the box [0..=x]×[0..=y] of a fresh instance with per-line mex sets.
     /// Each position is used only if every rule's range there is exactly the
@@ -139,9 +204,11 @@ impl<'s, 'a> Solver<'s, 'a> {
         budget
             .reserve(line_words.saturating_mul(std::mem::size_of::<u64>()))
             .map_err(|e| self.limit(e))?;
-        let mut rows = Lines::new(y + 1, words);
-        let mut cols = Lines::new(x + 1, words);
-        let mut diags = Lines::new(x + y + 1, words);
+        let mut lines = Board {
+            rows: Lines::new(y + 1, words),
+            cols: Lines::new(x + 1, words),
+            diags: Lines::new(x + y + 1, words),
+        };
         let mut slots = Vec::new();
         let always: Vec<bool> = dirs
             .iter()
@@ -169,48 +236,17 @@ impl<'s, 'a> Solver<'s, 'a> {
                 if !all_whole {
                     budget.tick().map_err(|e| EvalError::limit(e, span))?;
                     let p = [a as i64, b as i64];
-                    for (i, d) in dirs.iter().enumerate() {
-                        if always.get(i) == Some(&true) {
-                            continue;
-                        }
-                        let full = match d {
-                            (-1, 0) => p[0],
-                            (0, -1) => p[1],
-                            _ => p[0].min(p[1]),
-                        };
-                        let whole_ray = match rule_range(kernel, i, p, &mut slots) {
-                            Some((lo, hi)) => (lo == 1 && hi == full) || (full == 0 && lo > hi),
-                            None => false,
-                        };
-                        if !whole_ray {
-                            // Keep the rows done: the kernel sweep goes on from there.
-                            t.memo
-                                .set_grid_row(a, &values, budget)
-                                .map_err(|e| EvalError::limit(e, span))?;
-                            return Ok(false);
-                        }
+                    if !every_ray_whole(kernel, dirs, &always, p, &mut slots) {
+                        // Keep the rows done: the kernel sweep goes on from there.
+                        t.memo
+                            .set_grid_row(a, &values, budget)
+                            .map_err(|e| EvalError::limit(e, span))?;
+                        return Ok(false);
                     }
                 }
-                let diag = a + y - b;
-                let (row, col, dia) = (rows.line(b), cols.line(a), diags.line(diag));
-                let line = |d: Option<&(i64, i64)>| match d {
-                    Some((-1, 0)) => row,
-                    Some((0, -1)) => col,
-                    Some(_) => dia,
-                    None => (&[][..], 0),
-                };
-                // Fewer than three directions: the first one's line again,
-                // which adds nothing to the union.
-                let first = line(dirs.first());
-                let v = match dirs {
-                    [_, b, c] => mex_of([first, line(Some(b)), line(Some(c))]),
-                    [_, b] => mex_of([first, line(Some(b)), first]),
-                    _ => mex_of([first, first, first]),
-                };
+                let v = lines.value(dirs, a, b, y);
                 values.push(v);
-                rows.insert(b, v);
-                cols.insert(a, v);
-                diags.insert(diag, v);
+                lines.insert(a, b, y, v);
             }
             t.max = values.iter().copied().fold(t.max, u32::max);
             t.memo

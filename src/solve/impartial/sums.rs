@@ -4,7 +4,7 @@
 use super::Solver;
 use crate::eval::eval_error::EvalError;
 use crate::game::{OptionList, Side};
-use crate::lang::value::{Component, GameSum};
+use crate::lang::value::{Component, GameSum, InstId, Value};
 
 /// An option of a sum with its Grundy value.
 #[derive(Debug, Clone)]
@@ -50,83 +50,98 @@ impl<'s, 'a> Solver<'s, 'a> {
         let mut out: Vec<SumMove> = Vec::new();
         let mut seen = std::collections::HashSet::new();
         let mut options = OptionList::default();
+        let mut option_values = Vec::new();
         for (i, (c, &gi)) in sum.parts.iter().zip(&values).enumerate() {
             let rest = total ^ gi;
-            let mut emit = |replacement: &[Component], g_opt: u64, out: &mut Vec<SumMove>| {
+            options.clear();
+            option_values.clear();
+            self.component_moves(
+                c,
+                only.map(|want| want ^ rest),
+                &mut options,
+                &mut option_values,
+            )?;
+            for (replacement, g_opt) in options.iter().zip(&option_values) {
                 let grundy = rest ^ g_opt;
                 if only.is_some_and(|want| want != grundy) {
-                    return;
+                    continue;
                 }
                 let result = sum.replaced(i, replacement);
                 if seen.insert(result.normalized()) {
                     out.push(SumMove { result, grundy });
                 }
-            };
-            // A heap of Nim's rules moves like its nimber; the reply is the
-            // heap of the computed size.
-            let nim = match c {
-                Component::Nimber(k) => Some((*k, None)),
-                Component::Pos(inst, _) => self.games.nim_heap(c).map(|k| (k, Some(*inst))),
-                _ => None,
-            };
-            let heap = |inst: Option<crate::lang::value::InstId>, j: u64| match inst {
-                Some(inst) => Component::Pos(
-                    inst,
-                    std::rc::Rc::from(vec![crate::lang::value::Value::Int(j as i64)]),
-                ),
-                None => Component::Nimber(j),
-            };
-            match (c, nim) {
-                (_, Some((k, inst))) if only.is_some() || k > MAX_LISTED => {
-                    let Some(want) = only else {
-                        let (what, instead) = match inst {
-                            Some(_) => (
-                                format!("a heap of {k}"),
-                                "ask `winning` (computed directly) or use a smaller heap",
-                            ),
-                            None => (
-                                format!("*{k}"),
-                                "ask `winning` (computed directly) or use a smaller nimber",
-                            ),
-                        };
-                        return Err(EvalError::TooLarge {
-                            what: format!("{what} has too many options to list"),
-                            instead,
-                            span: self.span,
-                        });
-                    };
-                    // The winning reply inside a nim heap is computed, never searched.
-                    let target = want ^ rest;
-                    if target < k {
-                        emit(&[heap(inst, target)], target, &mut out);
-                    }
-                }
-                (Component::Nimber(k), _) => {
-                    if let Some(want) = only {
-                        // The winning reply inside a nimber is computed, never searched.
-                        let target = want ^ rest;
-                        if target < *k {
-                            emit(&[Component::Nimber(target)], target, &mut out);
-                        }
-                    } else {
-                        for j in 0..*k {
-                            emit(&[Component::Nimber(j)], j, &mut out);
-                        }
-                    }
-                }
-                (Component::Pos(inst, pos), _) => {
-                    options.clear();
-                    self.games
-                        .options(*inst, pos, Side::Impartial, &mut options)?;
-                    for opt in options.iter() {
-                        let g = self.grundy_sum(opt)?;
-                        emit(opt, g, &mut out);
-                    }
-                }
-                (_, _) => return Err(EvalError::Partizan { span: self.span }),
             }
         }
         Ok(out)
+    }
+
+    /// The options of one component, each with its value, into `options` and
+    /// `values`. With `target`, a nimber or a heap of Nim's rules lists only
+    /// its option of that value, computed, never searched (the winning reply);
+    /// other components list every option.
+    fn component_moves(
+        &mut self,
+        c: &Component,
+        target: Option<u64>,
+        options: &mut OptionList,
+        values: &mut Vec<u64>,
+    ) -> Result<(), EvalError> {
+        // A heap of Nim's rules moves like its nimber; the reply is the
+        // heap of the computed size.
+        let nim = match c {
+            Component::Nimber(k) => Some((*k, None)),
+            Component::Pos(inst, _) => self.games.nim_heap(c).map(|k| (k, Some(*inst))),
+            _ => None,
+        };
+        let heap = |inst: Option<InstId>, j: u64| match inst {
+            Some(inst) => Component::Pos(inst, std::rc::Rc::from(vec![Value::Int(j as i64)])),
+            None => Component::Nimber(j),
+        };
+        match (c, nim) {
+            (_, Some((k, inst))) if target.is_some() || k > MAX_LISTED => {
+                let Some(target) = target else {
+                    return Err(self.too_many_to_list(k, inst.is_some()));
+                };
+                if target < k {
+                    options.push([heap(inst, target)]);
+                    values.push(target);
+                }
+            }
+            (Component::Nimber(k), _) => {
+                for j in 0..*k {
+                    options.push([Component::Nimber(j)]);
+                    values.push(j);
+                }
+            }
+            (Component::Pos(inst, pos), _) => {
+                self.games.options(*inst, pos, Side::Impartial, options)?;
+                for opt in options.iter() {
+                    values.push(self.grundy_sum(opt)?);
+                }
+            }
+            (_, _) => return Err(EvalError::Partizan { span: self.span }),
+        }
+        Ok(())
+    }
+
+    /// The refusal to list the `k` options of a nimber or of a heap of Nim.
+    fn too_many_to_list(&self, k: u64, heap: bool) -> EvalError {
+        let (what, instead) = if heap {
+            (
+                format!("a heap of {k}"),
+                "ask `winning` (computed directly) or use a smaller heap",
+            )
+        } else {
+            (
+                format!("*{k}"),
+                "ask `winning` (computed directly) or use a smaller nimber",
+            )
+        };
+        EvalError::TooLarge {
+            what: format!("{what} has too many options to list"),
+            instead,
+            span: self.span,
+        }
     }
 
     /// The options of `sum` as whole sums, each once, in rule order, without

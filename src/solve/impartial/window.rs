@@ -102,6 +102,64 @@ impl Absent {
 /// Heaps valued between two looks at the budget.
 const CHUNK: usize = 4096;
 
+/// The window as it slides up the heaps: which values heaps `left..entered`
+/// hold, and for each value the last heap that held it.
+struct Sliding {
+    absent: Absent,
+    last: Vec<u32>,
+    /// Heaps below `entered` are in the table of `last`.
+    entered: usize,
+    /// Heaps below `left` are out of the window again.
+    left: usize,
+}
+
+impl Sliding {
+    fn new(values: usize) -> Self {
+        Sliding {
+            absent: Absent::all(values),
+            last: vec![u32::MAX; values],
+            entered: 0,
+            left: 0,
+        }
+    }
+
+    /// Moves the window to heaps `lo..=hi` of the values `g`. `None` when it
+    /// would move down (it only moves up: a top or bottom that went down would
+    /// need heaps back) or a value does not fit the table.
+    fn slide(&mut self, g: &[u32], lo: usize, hi: usize) -> Option<()> {
+        if hi + 1 < self.entered || lo < self.left {
+            return None;
+        }
+        while self.entered <= hi {
+            let v = g.get(self.entered).copied().unwrap_or(UNKNOWN);
+            *self.last.get_mut(v as usize)? = self.entered as u32;
+            self.absent.set(v as usize, false);
+            self.entered += 1;
+        }
+        while self.left < lo {
+            let v = g.get(self.left).copied().unwrap_or(UNKNOWN) as usize;
+            if self.last.get(v) == Some(&(self.left as u32)) {
+                self.absent.set(v, true);
+            }
+            self.left += 1;
+        }
+        Some(())
+    }
+
+    /// The least value neither in the window (unless it is `empty`) nor among
+    /// the `extras`.
+    fn mex(&self, empty: bool, extras: &[usize]) -> Option<usize> {
+        if empty {
+            return (0..).find(|v| !extras.contains(v));
+        }
+        let mut v = self.absent.first_from(0);
+        while let Some(x) = v.filter(|x| extras.contains(x)) {
+            v = self.absent.first_from(x + 1);
+        }
+        v
+    }
+}
+
 impl Solver<'_, '_> {
     /// Values heaps `from..=to` (those not yet known) by the window mex.
     /// Returns the first heap it could not value: `to + 1` when all were, less
@@ -120,16 +178,13 @@ impl Solver<'_, '_> {
         budget.reserve(values.saturating_mul(5)).map_err(limit)?;
         let t = self.tables.inst_mut(inst);
         t.memo.reserve_heaps(to + 1, budget).map_err(limit)?;
-        let mut absent = Absent::all(values);
-        let mut last = vec![u32::MAX; values];
+        let mut sliding = Sliding::new(values);
         let mut extras: Vec<usize> = Vec::new();
         let mut other: Vec<i64> = Vec::new();
-        // Heaps below `entered` are in the table of `last`; below `left`, out
-        // of the window again.
-        let (mut added, mut entered, mut left, mut max) = (0, 0usize, 0usize, t.max);
+        let (mut added, mut max) = (0, t.max);
         let mut stopped = to + 1;
         let g = t.memo.dense_mut();
-        'heaps: for n in 0..=to {
+        for n in 0..=to {
             if n % CHUNK == 0 {
                 if let Err(e) = budget.ticks(CHUNK as u32) {
                     t.max = max;
@@ -137,68 +192,8 @@ impl Solver<'_, '_> {
                     return Err(limit(e));
                 }
             }
-            let Some((lo, hi)) = window.reach_into(n as i64, &mut other) else {
-                stopped = n;
-                break;
-            };
-            let empty = lo > hi;
-            let within = |h: i64| (0..n as i64).contains(&h);
-            let range_ok = empty || (within(lo) && within(hi));
-            if !range_ok || !other.iter().all(|&h| within(h)) {
-                stopped = n;
-                break;
-            }
-            if !empty {
-                let (lo, hi) = (lo as usize, hi as usize);
-                // The window only moves up: a top or bottom that went down
-                // would need heaps back.
-                if hi + 1 < entered || lo < left {
-                    stopped = n;
-                    break;
-                }
-                while entered <= hi {
-                    let v = g.get(entered).copied().unwrap_or(UNKNOWN);
-                    let Some(slot) = last.get_mut(v as usize) else {
-                        stopped = n;
-                        break 'heaps;
-                    };
-                    *slot = entered as u32;
-                    absent.set(v as usize, false);
-                    entered += 1;
-                }
-                while left < lo {
-                    let v = g.get(left).copied().unwrap_or(UNKNOWN) as usize;
-                    if last.get(v) == Some(&(left as u32)) {
-                        absent.set(v, true);
-                    }
-                    left += 1;
-                }
-            }
-            extras.clear();
-            for &h in &other {
-                extras.push(g.get(h as usize).copied().unwrap_or(UNKNOWN) as usize);
-            }
-            if extras.contains(&(UNKNOWN as usize)) {
-                stopped = n;
-                break;
-            }
-            let value = if empty {
-                // Only the extras.
-                (0..).find(|v| !extras.contains(v)).unwrap_or(0)
-            } else {
-                let mut v = absent.first_from(0);
-                while let Some(x) = v.filter(|x| extras.contains(x)) {
-                    v = absent.first_from(x + 1);
-                }
-                match v {
-                    Some(v) => v,
-                    None => {
-                        stopped = n;
-                        break;
-                    }
-                }
-            };
-            let Ok(value) = u32::try_from(value) else {
+            let Some(value) = window_value(window, n, g, &mut sliding, &mut other, &mut extras)
+            else {
                 stopped = n;
                 break;
             };
@@ -221,4 +216,37 @@ impl Solver<'_, '_> {
         t.memo.add_len(added, budget).map_err(limit)?;
         Ok(stopped)
     }
+}
+
+/// Heap `n`'s value by the window mex over the values `g` of the heaps below
+/// it, or `None` where the rules leave the window's conditions (a heap out of
+/// range, a window that moves down, an unknown extra).
+fn window_value(
+    window: &Window,
+    n: usize,
+    g: &[u32],
+    sliding: &mut Sliding,
+    other: &mut Vec<i64>,
+    extras: &mut Vec<usize>,
+) -> Option<u32> {
+    let (lo, hi) = window.reach_into(n as i64, other)?;
+    let empty = lo > hi;
+    let within = |h: i64| (0..n as i64).contains(&h);
+    let range_ok = empty || (within(lo) && within(hi));
+    if !range_ok || !other.iter().all(|&h| within(h)) {
+        return None;
+    }
+    if !empty {
+        sliding.slide(g, lo as usize, hi as usize)?;
+    }
+    extras.clear();
+    extras.extend(
+        other
+            .iter()
+            .map(|&h| g.get(h as usize).copied().unwrap_or(UNKNOWN) as usize),
+    );
+    if extras.contains(&(UNKNOWN as usize)) {
+        return None;
+    }
+    u32::try_from(sliding.mex(empty, extras)?).ok()
 }

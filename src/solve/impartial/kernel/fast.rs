@@ -389,6 +389,34 @@ fn scan_deferred(deferred: &[Deferred], tag: u32, ctx: &Ctx<'_>, sc: &mut Scratc
 /// Longest range [`fast`] walks with its work counted up front.
 const FAST_RANGE: i64 = 1 << 26;
 
+/// The range x runs over in [`fast`], with the checks every shape needs.
+#[derive(Clone, Copy)]
+struct XRange {
+    lo: i64,
+    hi: i64,
+}
+
+impl XRange {
+    /// The line `c·x + b` an argument follows, or `None` if it is not affine.
+    fn line(a: &Arg, sc: &Scratch) -> Result<Option<(i64, i64)>, Bail> {
+        match a {
+            Arg::Affine(c, rest) => Ok(Some((*c, opt(rest.eval(&sc.slots))?))),
+            Arg::General(_) => Ok(None),
+        }
+    }
+
+    /// Whether the line stays inside a table of `len` entries over the whole
+    /// range: every index is affine in x, so checking both ends checks it all.
+    fn ends_ok(self, (c, b): (i64, i64), len: usize) -> Result<bool, Bail> {
+        let at = |x: i64| opt(opt(c.checked_mul(x))?.checked_add(b));
+        let (e1, e2) = (at(self.lo)?, at(self.hi)?);
+        if e1 < 0 || e2 < 0 {
+            return Err(Bail::Fallback); // an invalid option: the general evaluator reports it
+        }
+        Ok((e1 as usize) < len && (e2 as usize) < len)
+    }
+}
+
 /// The common shapes as tight loops over x in lo..=hi. Returns false when the
 /// shape is not one of them (the caller then loops generally).
 pub(super) fn fast(
@@ -411,168 +439,191 @@ pub(super) fn fast(
         ctx.budget,
         usize::try_from(hi.saturating_sub(lo)).unwrap_or(0) + 1,
     )?;
-    // Every index is affine in x, so checking both ends checks the whole range.
-    let line = |a: &Arg, sc: &Scratch| -> Result<Option<(i64, i64)>, Bail> {
-        match a {
-            Arg::Affine(c, rest) => Ok(Some((*c, opt(rest.eval(&sc.slots))?))),
-            Arg::General(_) => Ok(None),
-        }
-    };
-    let ends_ok = |(c, b): (i64, i64), len: usize| -> Result<bool, Bail> {
-        let at = |x: i64| opt(opt(c.checked_mul(x))?.checked_add(b));
-        let (e1, e2) = (at(lo)?, at(hi)?);
-        if e1 < 0 || e2 < 0 {
-            return Err(Bail::Fallback); // an invalid option: the general evaluator reports it
-        }
-        Ok((e1 as usize) < len && (e2 as usize) < len)
-    };
+    let range = XRange { lo, hi };
     match option {
-        KOption::Same(args) if params == 1 => {
-            let Some(l) = line(args.first().ok_or(Bail::Fallback)?, sc)? else {
-                return Ok(false);
-            };
-            let table = ctx.dense(ctx.this);
-            if !ends_ok(l, table.len())? {
-                return Ok(false);
-            }
-            sc.cover(cap_of(ctx.max(ctx.this)));
-            if let Some(w) = walk(table, l.0, l.1, lo, hi) {
-                if !mark_single(&w, 0, cap_of(ctx.max(ctx.this)), sc) {
-                    return Ok(true);
-                }
-            }
-            for x in lo..=hi {
-                let v = table
-                    .get((l.0 * x + l.1) as usize)
-                    .copied()
-                    .unwrap_or(UNKNOWN);
-                if v >= IN_PROGRESS {
-                    sc.seen(v, ctx.this, [l.0 * x + l.1, 0], 1)?;
-                } else {
-                    sc.mark_covered(u64::from(v));
-                }
-            }
-            Ok(true)
-        }
-        KOption::Same(args) if params == 2 => {
-            let (Some(la), Some(lb)) = (
-                line(args.first().ok_or(Bail::Fallback)?, sc)?,
-                line(args.get(1).ok_or(Bail::Fallback)?, sc)?,
-            ) else {
-                return Ok(false);
-            };
-            let t = ctx.grid();
-            let rows = t.data.len().checked_div(t.cols).unwrap_or(0);
-            if !ends_ok(la, rows)? || !ends_ok(lb, t.cols)? {
-                return Ok(false);
-            }
-            sc.cover(cap_of(ctx.max(ctx.this)));
-            let (c, b) = (la.0 * t.cols as i64 + lb.0, la.1 * t.cols as i64 + lb.1);
-            if c != 0 {
-                // Marking ignores order: walk the indices upwards whatever c's sign.
-                let (e1, e2) = ((c * lo + b) as usize, (c * hi + b) as usize);
-                let (first, last) = (e1.min(e2), e1.max(e2));
-                let c = c.unsigned_abs() as usize;
-                if let Some(slice) = t.data.get(first..=last) {
-                    let bits = &mut sc.bits;
-                    let mut acc = 0u32;
-                    for v in slice.iter().step_by(c) {
-                        acc |= v;
-                        if let Some(word) = bits.get_mut((v >> 6) as usize) {
-                            *word |= 1 << (v & 63);
-                        }
-                    }
-                    if acc < IN_PROGRESS {
-                        return Ok(true);
-                    }
-                }
-            }
-            for x in lo..=hi {
-                let v = t.data.get((c * x + b) as usize).copied().unwrap_or(UNKNOWN);
-                if v >= IN_PROGRESS {
-                    sc.seen(v, ctx.this, [la.0 * x + la.1, lb.0 * x + lb.1], 2)?;
-                } else {
-                    sc.mark_covered(u64::from(v));
-                }
-            }
-            Ok(true)
-        }
-        KOption::Sum(terms) => {
-            let mut heaps: [(&[u32], i64, i64, InstId); 4] = [(&[], 0, 0, InstId(0)); 4];
-            let mut count = 0;
-            let mut nim = 0u64;
-            let mut cap = 1u64;
-            for t in terms {
-                match t {
-                    Term::Heap(inst, a) => {
-                        let Some(l) = line(a, sc)? else {
-                            return Ok(false);
-                        };
-                        let table = ctx.dense(*inst);
-                        if !ends_ok(l, table.len())? {
-                            return Ok(false);
-                        }
-                        let slot = heaps.get_mut(count).ok_or(Bail::Fallback)?;
-                        *slot = (table, l.0, l.1, *inst);
-                        count += 1;
-                        cap = cap.max(cap_of(ctx.max(*inst)));
-                    }
-                    Term::Nimber(Arg::Affine(0, e)) => {
-                        nim ^=
-                            u64::try_from(opt(e.eval(&sc.slots))?).map_err(|_| Bail::Fallback)?;
-                    }
-                    Term::Nimber(_) => return Ok(false),
-                }
-            }
-            let cover = cap.max((nim + 1).next_power_of_two());
-            sc.cover(cover);
-            let heaps = heaps.get(..count).unwrap_or(&[]);
-            if let [(_, c1, b1, i1), (_, c2, b2, i2)] = heaps {
-                if *i1 == ctx.this
-                    && *i2 == ctx.this
-                    && sparse_pairs((*c1, *b1), (*c2, *b2), lo, hi, nim, ctx, sc)
-                {
-                    return Ok(true);
-                }
-            }
-            if let [(t1, c1, b1, _), (t2, c2, b2, _)] = heaps {
-                if let (Some(w1), Some(w2)) =
-                    (walk(t1, *c1, *b1, lo, hi), walk(t2, *c2, *b2, lo, hi))
-                {
-                    if !mark_pairs(&w1, &w2, nim, cover, sc) {
-                        return Ok(true);
-                    }
-                }
-            }
-            if let [(t1, c1, b1, _)] = heaps {
-                if let Some(w1) = walk(t1, *c1, *b1, lo, hi) {
-                    if !mark_single(&w1, nim, cover, sc) {
-                        return Ok(true);
-                    }
-                }
-            }
-            // General (or with unknown values): per x, collecting what is missing.
-            for x in lo..=hi {
-                let mut total = nim;
-                let mut known = true;
-                for (t, c, b, i) in heaps {
-                    let k = c * x + b;
-                    let v = t.get(k as usize).copied().unwrap_or(UNKNOWN);
-                    if v >= IN_PROGRESS {
-                        sc.seen(v, *i, [k, 0], 1)?;
-                        known = false;
-                    } else {
-                        total ^= u64::from(v);
-                    }
-                }
-                if known {
-                    sc.mark_covered(total);
-                }
-            }
-            Ok(true)
-        }
+        KOption::Same(args) if params == 1 => same_heap(args, range, ctx, sc),
+        KOption::Same(args) if params == 2 => same_pair(args, range, ctx, sc),
+        KOption::Sum(terms) => sum_of_heaps(terms, range, ctx, sc),
         KOption::Same(_) => Ok(false),
     }
+}
+
+/// An option to the same one-parameter game at `c·x + b`.
+fn same_heap(args: &[Arg], range: XRange, ctx: &Ctx<'_>, sc: &mut Scratch) -> Result<bool, Bail> {
+    let Some(l) = XRange::line(args.first().ok_or(Bail::Fallback)?, sc)? else {
+        return Ok(false);
+    };
+    let table = ctx.dense(ctx.this);
+    if !range.ends_ok(l, table.len())? {
+        return Ok(false);
+    }
+    sc.cover(cap_of(ctx.max(ctx.this)));
+    if let Some(w) = walk(table, l.0, l.1, range.lo, range.hi) {
+        if !mark_single(&w, 0, cap_of(ctx.max(ctx.this)), sc) {
+            return Ok(true);
+        }
+    }
+    for x in range.lo..=range.hi {
+        let v = table
+            .get((l.0 * x + l.1) as usize)
+            .copied()
+            .unwrap_or(UNKNOWN);
+        if v >= IN_PROGRESS {
+            sc.seen(v, ctx.this, [l.0 * x + l.1, 0], 1)?;
+        } else {
+            sc.mark_covered(u64::from(v));
+        }
+    }
+    Ok(true)
+}
+
+/// An option to the same two-parameter game, both parameters affine in x:
+/// the grid's flat index is then affine too.
+fn same_pair(args: &[Arg], range: XRange, ctx: &Ctx<'_>, sc: &mut Scratch) -> Result<bool, Bail> {
+    let (Some(la), Some(lb)) = (
+        XRange::line(args.first().ok_or(Bail::Fallback)?, sc)?,
+        XRange::line(args.get(1).ok_or(Bail::Fallback)?, sc)?,
+    ) else {
+        return Ok(false);
+    };
+    let t = ctx.grid();
+    let rows = t.data.len().checked_div(t.cols).unwrap_or(0);
+    if !range.ends_ok(la, rows)? || !range.ends_ok(lb, t.cols)? {
+        return Ok(false);
+    }
+    sc.cover(cap_of(ctx.max(ctx.this)));
+    let (c, b) = (la.0 * t.cols as i64 + lb.0, la.1 * t.cols as i64 + lb.1);
+    if c != 0 && mark_strided(t.data, (c, b), range, sc) {
+        return Ok(true);
+    }
+    for x in range.lo..=range.hi {
+        let v = t.data.get((c * x + b) as usize).copied().unwrap_or(UNKNOWN);
+        if v >= IN_PROGRESS {
+            sc.seen(v, ctx.this, [la.0 * x + la.1, lb.0 * x + lb.1], 2)?;
+        } else {
+            sc.mark_covered(u64::from(v));
+        }
+    }
+    Ok(true)
+}
+
+/// Marks every value at `c·x + b` (c ≠ 0) in one strided pass. True when all
+/// were known; false sends the caller to the loop that reports unknown cells.
+fn mark_strided(data: &[u32], (c, b): (i64, i64), range: XRange, sc: &mut Scratch) -> bool {
+    // Marking ignores order: walk the indices upwards whatever c's sign.
+    let (e1, e2) = ((c * range.lo + b) as usize, (c * range.hi + b) as usize);
+    let (first, last) = (e1.min(e2), e1.max(e2));
+    let c = c.unsigned_abs() as usize;
+    let Some(slice) = data.get(first..=last) else {
+        return false;
+    };
+    let bits = &mut sc.bits;
+    let mut acc = 0u32;
+    for v in slice.iter().step_by(c) {
+        acc |= v;
+        if let Some(word) = bits.get_mut((v >> 6) as usize) {
+            *word |= 1 << (v & 63);
+        }
+    }
+    acc < IN_PROGRESS
+}
+
+/// One heap of a one-parameter game in a sum: its table, its line and game.
+type HeapLine<'t> = (&'t [u32], i64, i64, InstId);
+
+/// A sum of up to four heaps on lines in x, plus fixed nimbers.
+fn sum_of_heaps(
+    terms: &[Term],
+    range: XRange,
+    ctx: &Ctx<'_>,
+    sc: &mut Scratch,
+) -> Result<bool, Bail> {
+    let mut heaps: [HeapLine<'_>; 4] = [(&[], 0, 0, InstId(0)); 4];
+    let mut count = 0;
+    let mut nim = 0u64;
+    let mut cap = 1u64;
+    for t in terms {
+        match t {
+            Term::Heap(inst, a) => {
+                let Some(l) = XRange::line(a, sc)? else {
+                    return Ok(false);
+                };
+                let table = ctx.dense(*inst);
+                if !range.ends_ok(l, table.len())? {
+                    return Ok(false);
+                }
+                let slot = heaps.get_mut(count).ok_or(Bail::Fallback)?;
+                *slot = (table, l.0, l.1, *inst);
+                count += 1;
+                cap = cap.max(cap_of(ctx.max(*inst)));
+            }
+            Term::Nimber(Arg::Affine(0, e)) => {
+                nim ^= u64::try_from(opt(e.eval(&sc.slots))?).map_err(|_| Bail::Fallback)?;
+            }
+            Term::Nimber(_) => return Ok(false),
+        }
+    }
+    let cover = cap.max((nim + 1).next_power_of_two());
+    sc.cover(cover);
+    let heaps = heaps.get(..count).unwrap_or(&[]);
+    if walked_sum(heaps, nim, cover, range, ctx, sc) {
+        return Ok(true);
+    }
+    // General (or with unknown values): per x, collecting what is missing.
+    for x in range.lo..=range.hi {
+        let mut total = nim;
+        let mut known = true;
+        for (t, c, b, i) in heaps {
+            let k = c * x + b;
+            let v = t.get(k as usize).copied().unwrap_or(UNKNOWN);
+            if v >= IN_PROGRESS {
+                sc.seen(v, *i, [k, 0], 1)?;
+                known = false;
+            } else {
+                total ^= u64::from(v);
+            }
+        }
+        if known {
+            sc.mark_covered(total);
+        }
+    }
+    Ok(true)
+}
+
+/// The fast markings of a sum of one or two heaps: sparse pairs of the game
+/// itself, then two walks, then one. True when one of them marked everything.
+fn walked_sum(
+    heaps: &[HeapLine<'_>],
+    nim: u64,
+    cover: u64,
+    range: XRange,
+    ctx: &Ctx<'_>,
+    sc: &mut Scratch,
+) -> bool {
+    let (lo, hi) = (range.lo, range.hi);
+    if let [(_, c1, b1, i1), (_, c2, b2, i2)] = heaps {
+        if *i1 == ctx.this
+            && *i2 == ctx.this
+            && sparse_pairs((*c1, *b1), (*c2, *b2), lo, hi, nim, ctx, sc)
+        {
+            return true;
+        }
+    }
+    if let [(t1, c1, b1, _), (t2, c2, b2, _)] = heaps {
+        if let (Some(w1), Some(w2)) = (walk(t1, *c1, *b1, lo, hi), walk(t2, *c2, *b2, lo, hi)) {
+            if !mark_pairs(&w1, &w2, nim, cover, sc) {
+                return true;
+            }
+        }
+    }
+    if let [(t1, c1, b1, _)] = heaps {
+        if let Some(w1) = walk(t1, *c1, *b1, lo, hi) {
+            if !mark_single(&w1, nim, cover, sc) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 #[cfg(test)]
