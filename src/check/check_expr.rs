@@ -270,31 +270,17 @@ impl<'g> Checker<'g> {
             },
             _ => (String::new(), None),
         };
-        if name.is_empty() || self.lookup_local(&name).is_some() {
-            if !name.is_empty() {
-                self.errors.push(CheckError::NotCallable {
-                    name,
-                    what: "a local value".into(),
-                    span: callee.span,
-                });
-            } else {
-                self.errors.push(CheckError::NotCallable {
-                    name: self.text(callee.span),
-                    what: "an expression".into(),
-                    span: callee.span,
-                });
-            }
-            return const_expr(Value::Int(0), span);
+        if name.is_empty() {
+            let name = self.text(callee.span);
+            return self.not_callable(name, "an expression", callee.span, span);
+        }
+        if self.lookup_local(&name).is_some() {
+            return self.not_callable(name, "a local value", callee.span, span);
         }
         let global = self.globals.names.get(&name).copied();
         if family_args.is_some() && !matches!(global, Some(Global::Game(_))) {
             // `xs[i](…)`: indexing then calling is never meaningful.
-            self.errors.push(CheckError::NotCallable {
-                name,
-                what: "not a game".into(),
-                span: callee.span,
-            });
-            return const_expr(Value::Int(0), span);
+            return self.not_callable(name, "not a game", callee.span, span);
         }
         match global {
             Some(Global::Game(id)) => {
@@ -303,37 +289,18 @@ impl<'g> Checker<'g> {
                 let family = self.check_all(fam);
                 let args = self.plain_args(args, &name, span);
                 let expected = self.globals.games.get(id).map_or(0, |g| g.params.len());
-                if args.len() != expected {
-                    self.errors.push(CheckError::Arity {
-                        name,
-                        expected: format!(
-                            "{expected} parameter{}",
-                            if expected == 1 { "" } else { "s" }
-                        ),
-                        found: args.len(),
-                        span,
-                    });
-                }
-                Expr {
-                    kind: ExprKind::GameCall {
-                        game: id,
-                        family,
-                        args,
-                    },
-                    span,
-                }
+                self.check_arity(name, expected, "parameter", args.len(), span);
+                let kind = ExprKind::GameCall {
+                    game: id,
+                    family,
+                    args,
+                };
+                Expr { kind, span }
             }
             Some(Global::Func(id)) => {
                 let args = self.plain_args(args, &name, span);
                 let arity = self.globals.functions.get(id).map_or(0, |f| f.arity);
-                if args.len() != arity {
-                    self.errors.push(CheckError::Arity {
-                        name,
-                        expected: format!("{arity} argument{}", if arity == 1 { "" } else { "s" }),
-                        found: args.len(),
-                        span,
-                    });
-                }
+                self.check_arity(name, arity, "argument", args.len(), span);
                 Expr {
                     kind: ExprKind::CallFunc(id, args),
                     span,
@@ -345,12 +312,7 @@ impl<'g> Checker<'g> {
                 } else {
                     "a board"
                 };
-                self.errors.push(CheckError::NotCallable {
-                    name,
-                    what: what.into(),
-                    span: callee.span,
-                });
-                const_expr(Value::Int(0), span)
+                self.not_callable(name, what, callee.span, span)
             }
             None => match Builtin::from_name(&name) {
                 Some(b) => self.check_builtin(b, args, span),
@@ -359,6 +321,43 @@ impl<'g> Checker<'g> {
                     const_expr(Value::Int(0), span)
                 }
             },
+        }
+    }
+
+    /// Reports a call of something that is not callable (`what` says what it
+    /// is), and stands in for the call.
+    fn not_callable(
+        &mut self,
+        name: String,
+        what: &str,
+        callee: crate::diagnostics::Span,
+        span: crate::diagnostics::Span,
+    ) -> Expr {
+        self.errors.push(CheckError::NotCallable {
+            name,
+            what: what.into(),
+            span: callee,
+        });
+        const_expr(Value::Int(0), span)
+    }
+
+    /// Reports a call with `found` arguments of something that takes
+    /// `expected` (counted in `unit`s: parameters, arguments).
+    fn check_arity(
+        &mut self,
+        name: String,
+        expected: usize,
+        unit: &str,
+        found: usize,
+        span: crate::diagnostics::Span,
+    ) {
+        if found != expected {
+            self.errors.push(CheckError::Arity {
+                name,
+                expected: format!("{expected} {unit}{}", if expected == 1 { "" } else { "s" }),
+                found,
+                span,
+            });
         }
     }
 

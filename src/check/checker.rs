@@ -72,10 +72,10 @@ impl<'g> Checker<'g> {
     fn register(&mut self, program: &ast::Program, replace: bool) {
         let mut seen: HashMap<String, Span> = HashMap::new();
         for statement in &program.statements {
-            let (name, span, kind) = match statement {
-                ast::Statement::Game(g) => (&g.name, g.span, 0),
-                ast::Statement::Board(b) => (&b.name, b.span, 1),
-                ast::Statement::Let(l) => (&l.name, l.span, if l.params.is_some() { 3 } else { 2 }),
+            let name = match statement {
+                ast::Statement::Game(g) => &g.name,
+                ast::Statement::Board(b) => &b.name,
+                ast::Statement::Let(l) => &l.name,
                 _ => continue,
             };
             if let Some(previous) = seen.get(&name.name) {
@@ -97,49 +97,67 @@ impl<'g> Checker<'g> {
                 });
                 continue;
             }
-            let global = match (kind, existing) {
-                (0, Some(Global::Game(id))) => Global::Game(id),
-                (0, _) => {
-                    self.globals.games.push(placeholder_game(&name.name, span));
-                    Global::Game(self.globals.games.len() - 1)
-                }
-                (1, _) => {
-                    self.globals.boards.push(Board {
-                        name: name.name.clone(),
-                        width: const_expr(Value::Int(0), span),
-                        height: const_expr(Value::Int(0), span),
-                        without: None,
-                        frame_size: 0,
-                        span,
-                    });
-                    Global::Board(self.globals.boards.len() - 1)
-                }
-                (2, _) => {
-                    self.globals.constants.push(Constant {
-                        name: name.name.clone(),
-                        span,
-                    });
-                    self.pending_lets.insert(name.name.clone(), name.span);
-                    Global::Const(self.globals.constants.len() - 1)
-                }
-                _ => {
-                    let arity = match statement {
-                        ast::Statement::Let(l) => l.params.as_ref().map_or(0, Vec::len),
-                        _ => 0,
-                    };
-                    self.globals.functions.push(Function {
-                        name: name.name.clone(),
-                        arity,
-                        body: const_expr(Value::Int(0), span),
-                        frame_size: 0,
-                        span,
-                    });
-                    Global::Func(self.globals.functions.len() - 1)
-                }
-            };
-            self.globals.names.insert(name.name.clone(), global);
+            if let Some(global) = self.new_global(statement, existing) {
+                self.globals.names.insert(name.name.clone(), global);
+            }
         }
-        // Arity and family counts must be known before any call is checked.
+        self.placeholder_params(program);
+    }
+
+    /// The global a definition registers, with a placeholder body (checked in
+    /// pass 2): a game redefined in the REPL keeps its id.
+    fn new_global(
+        &mut self,
+        statement: &ast::Statement,
+        existing: Option<Global>,
+    ) -> Option<Global> {
+        let g = &mut *self.globals;
+        Some(match statement {
+            ast::Statement::Game(d) => match existing {
+                Some(Global::Game(id)) => Global::Game(id),
+                _ => {
+                    g.games.push(placeholder_game(&d.name.name, d.span));
+                    Global::Game(g.games.len() - 1)
+                }
+            },
+            ast::Statement::Board(b) => {
+                g.boards.push(Board {
+                    name: b.name.name.clone(),
+                    width: const_expr(Value::Int(0), b.span),
+                    height: const_expr(Value::Int(0), b.span),
+                    without: None,
+                    frame_size: 0,
+                    span: b.span,
+                });
+                Global::Board(g.boards.len() - 1)
+            }
+            ast::Statement::Let(l) => match &l.params {
+                None => {
+                    g.constants.push(Constant {
+                        name: l.name.name.clone(),
+                        span: l.span,
+                    });
+                    self.pending_lets.insert(l.name.name.clone(), l.name.span);
+                    Global::Const(g.constants.len() - 1)
+                }
+                Some(params) => {
+                    g.functions.push(Function {
+                        name: l.name.name.clone(),
+                        arity: params.len(),
+                        body: const_expr(Value::Int(0), l.span),
+                        frame_size: 0,
+                        span: l.span,
+                    });
+                    Global::Func(g.functions.len() - 1)
+                }
+            },
+            _ => return None,
+        })
+    }
+
+    /// Arity and family counts must be known before any call is checked:
+    /// each game gets placeholder parameters of the right number.
+    fn placeholder_params(&mut self, program: &ast::Program) {
         for statement in &program.statements {
             if let ast::Statement::Game(g) = statement {
                 if let Some(Global::Game(id)) = self.globals.names.get(&g.name.name).copied() {
@@ -526,53 +544,9 @@ impl<'g> Checker<'g> {
             span: c.span,
         };
         match c.name.name.as_str() {
-            "octal" => {
-                let code = match c.args.first().map(|a| &a.kind) {
-                    Some(ast::ExprKind::Str(s)) => s.clone(),
-                    _ => {
-                        self.errors
-                            .push(bad("`octal` takes a string like \"0.77\"".into()));
-                        String::new()
-                    }
-                };
-                let digits = parse_octal(&code).unwrap_or_else(|| {
-                    self.errors.push(bad(format!(
-                        "\"{code}\" is not an octal code like \"0.77\" or \"4.07\""
-                    )));
-                    vec![0]
-                });
-                // d0 is about removing no counters: bit 4 (split in two) makes
-                // sense; bit 2 (leave one heap: the same heap) would be a pass
-                // move, and bit 1 (leave none of a heap of n > 0) is impossible.
-                if let Some(&d0) = digits.first() {
-                    if d0 & 3 != 0 {
-                        self.errors.push(bad(format!(
-                            "in \"{code}\" the digit before the point is {d0}: removing no counters cannot leave the heap as it was (a pass move) or leave nothing; it may only be 0 or 4 (split the heap in two)"
-                        )));
-                    }
-                }
-                (vec![heap("n", 0)], Constructor::Octal { digits, code })
-            }
+            "octal" => (vec![heap("n", 0)], self.check_octal(c)),
             "subtraction" | "allbut" => {
-                let set = match c.args.first().map(|a| &a.kind) {
-                    Some(ast::ExprKind::Set(items)) => items
-                        .iter()
-                        .map(|i| match i.kind {
-                            ast::ExprKind::Int(n) if n >= 1 => Some(n),
-                            _ => None,
-                        })
-                        .collect::<Option<Vec<i64>>>(),
-                    _ => None,
-                };
-                let mut set = set.unwrap_or_else(|| {
-                    self.errors.push(bad(format!(
-                        "`{}` takes a set of positive integers like {{1, 2}}",
-                        c.name.name
-                    )));
-                    vec![]
-                });
-                set.sort_unstable();
-                set.dedup();
+                let set = self.check_removal_set(c);
                 let ctor = if c.name.name == "subtraction" {
                     Constructor::Subtraction(set)
                 } else {
@@ -603,6 +577,69 @@ impl<'g> Checker<'g> {
                 (vec![heap("n", 0)], Constructor::Subtraction(vec![]))
             }
         }
+    }
+}
+
+impl Checker<'_> {
+    /// `octal "0.77"`: the code and its digits, each error reported.
+    fn check_octal(&mut self, c: &ast::Constructor) -> Constructor {
+        let bad = |message: String| CheckError::BadConstructor {
+            message,
+            span: c.span,
+        };
+        let code = match c.args.first().map(|a| &a.kind) {
+            Some(ast::ExprKind::Str(s)) => s.clone(),
+            _ => {
+                self.errors
+                    .push(bad("`octal` takes a string like \"0.77\"".into()));
+                String::new()
+            }
+        };
+        let digits = parse_octal(&code).unwrap_or_else(|| {
+            self.errors.push(bad(format!(
+                "\"{code}\" is not an octal code like \"0.77\" or \"4.07\""
+            )));
+            vec![0]
+        });
+        // d0 is about removing no counters: bit 4 (split in two) makes
+        // sense; bit 2 (leave one heap: the same heap) would be a pass
+        // move, and bit 1 (leave none of a heap of n > 0) is impossible.
+        if let Some(&d0) = digits.first() {
+            if d0 & 3 != 0 {
+                self.errors.push(bad(format!(
+                    "in \"{code}\" the digit before the point is {d0}: removing no counters cannot leave the heap as it was (a pass move) or leave nothing; it may only be 0 or 4 (split the heap in two)"
+                )));
+            }
+        }
+        Constructor::Octal { digits, code }
+    }
+
+    /// The set of `subtraction {…}` or `allbut {…}`: positive integers,
+    /// sorted, each once.
+    fn check_removal_set(&mut self, c: &ast::Constructor) -> Vec<i64> {
+        let set = match c.args.first().map(|a| &a.kind) {
+            Some(ast::ExprKind::Set(items)) => items
+                .iter()
+                .map(|i| match i.kind {
+                    ast::ExprKind::Int(n) if n >= 1 => Some(n),
+                    _ => None,
+                })
+                .collect::<Option<Vec<i64>>>(),
+            _ => None,
+        };
+        let mut set = set.unwrap_or_else(|| {
+            self.errors.push(CheckError::BadConstructor {
+                message: format!(
+                    "`{}` takes a set of positive integers like {{1, 2}}",
+                    c.name.name
+                ),
+                span: c.span,
+            });
+            vec![]
+        });
+        set.sort_unstable();
+        set.dedup();
+        set
     }
 }
 

@@ -50,92 +50,37 @@ pub fn apply_pure(
 ) -> Result<Value, EvalError> {
     let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Int(0));
     match b {
-        Builtin::Min | Builtin::Max => {
-            let items = spread(args, budget, span)?;
-            let best = if b == Builtin::Min {
-                items.iter().min()
-            } else {
-                items.iter().max()
-            };
-            best.cloned().ok_or(EvalError::EmptyExtreme {
-                name: b.name(),
-                span,
-            })
-        }
+        Builtin::Min | Builtin::Max => extreme(b, &spread(args, budget, span)?, span),
         Builtin::Abs => super::ops::int_abs(int(&arg(0), at(0))?)
             .map(Value::Int)
             .map_err(|e| e.at(span)),
-        Builtin::Len => match arg(0) {
-            Value::Str(s) => Ok(Value::Int(s.chars().count() as i64)),
-            Value::List(xs) | Value::Tuple(xs) | Value::Set(xs) => Ok(Value::Int(xs.len() as i64)),
-            Value::Range(a, b) => Ok(Value::Int((b - a).max(0))),
-            other => Err(EvalError::expected(
-                "a list, string, set, tuple or range",
-                other.kind_name(),
-                at(0),
-            )),
-        },
+        Builtin::Len => len(&arg(0), at(0)),
         Builtin::Sum => sum(&to_items(&arg(0), budget, at(0))?, span),
-        Builtin::SumGames => {
-            // A comprehension's list is summed in place (no copy of its items).
-            let owned;
-            let items: &[Value] = match args.first() {
-                Some(Value::List(xs)) => xs,
-                _ => {
-                    owned = to_items(&arg(0), budget, at(0))?;
-                    &owned
-                }
-            };
-            if items.is_empty() {
-                Ok(Value::Game(Rc::new(GameSum::default())))
-            } else {
-                sum(items, span)
-            }
-        }
-        Builtin::Count => {
-            let items = spread(args, budget, span)?;
-            let mut n = 0i64;
-            for v in &items {
-                match v {
-                    Value::Bool(true) => n += 1,
-                    Value::Bool(false) => {}
-                    other => return Err(EvalError::expected("booleans", other.kind_name(), span)),
-                }
-            }
-            Ok(Value::Int(n))
-        }
+        Builtin::SumGames => sum_games(&arg(0), budget, at(0), span),
+        Builtin::Count => Ok(Value::Int(
+            true_count(&spread(args, budget, span)?, span)? as i64
+        )),
         Builtin::All | Builtin::Any => {
             let items = to_items(&arg(0), budget, at(0))?;
-            let mut result = b == Builtin::All;
-            for v in &items {
-                match v {
-                    Value::Bool(x) => {
-                        if b == Builtin::All {
-                            result &= *x;
-                        } else {
-                            result |= *x;
-                        }
-                    }
-                    other => return Err(EvalError::expected("booleans", other.kind_name(), span)),
-                }
-            }
-            Ok(Value::Bool(result))
+            let trues = true_count(&items, span)?;
+            Ok(Value::Bool(if b == Builtin::All {
+                trues == items.len()
+            } else {
+                trues > 0
+            }))
         }
         Builtin::Sorted => {
             let mut items = to_items(&arg(0), budget, at(0))?;
             items.sort();
             Ok(Value::List(items.into()))
         }
-        Builtin::Gcd => {
-            let (mut a, mut b) = (
+        Builtin::Gcd => to_nonneg_i64(
+            gcd(
                 int(&arg(0), at(0))?.unsigned_abs(),
                 int(&arg(1), at(1))?.unsigned_abs(),
-            );
-            while b != 0 {
-                (a, b) = (b, a % b);
-            }
-            to_nonneg_i64(a, span)
-        }
+            ),
+            span,
+        ),
         Builtin::Popcount => Ok(Value::Int(i64::from(nonneg(&arg(0), at(0))?.count_ones()))),
         Builtin::Bitand => Ok(Value::Int(int(&arg(0), at(0))? & int(&arg(1), at(1))?)),
         Builtin::Bitor => Ok(Value::Int(int(&arg(0), at(0))? | int(&arg(1), at(1))?)),
@@ -148,21 +93,7 @@ pub fn apply_pure(
             }
             to_nonneg_i64(x, span)
         }
-        Builtin::Mex => {
-            let items = to_items(&arg(0), budget, at(0))?;
-            let mut seen = vec![false; items.len() + 1];
-            for v in &items {
-                let n = int(v, span)?;
-                if let Ok(i) = usize::try_from(n) {
-                    if let Some(slot) = seen.get_mut(i) {
-                        *slot = true;
-                    }
-                }
-            }
-            Ok(Value::Int(
-                seen.iter().position(|s| !s).unwrap_or(items.len()) as i64,
-            ))
-        }
+        Builtin::Mex => mex(&to_items(&arg(0), budget, at(0))?, span),
         Builtin::Nimmul => to_nonneg_i64(
             nim_mul(nonneg(&arg(0), at(0))?, nonneg(&arg(1), at(1))?),
             span,
@@ -184,6 +115,88 @@ pub fn apply_pure(
             span,
         }),
     }
+}
+
+/// `min` or `max` of some values.
+fn extreme(b: Builtin, items: &[Value], span: Span) -> Result<Value, EvalError> {
+    let best = if b == Builtin::Min {
+        items.iter().min()
+    } else {
+        items.iter().max()
+    };
+    best.cloned().ok_or(EvalError::EmptyExtreme {
+        name: b.name(),
+        span,
+    })
+}
+
+/// `len` of a string (in characters), collection or range.
+fn len(v: &Value, at: Span) -> Result<Value, EvalError> {
+    match v {
+        Value::Str(s) => Ok(Value::Int(s.chars().count() as i64)),
+        Value::List(xs) | Value::Tuple(xs) | Value::Set(xs) => Ok(Value::Int(xs.len() as i64)),
+        Value::Range(a, b) => Ok(Value::Int((b - a).max(0))),
+        other => Err(EvalError::expected(
+            "a list, string, set, tuple or range",
+            other.kind_name(),
+            at,
+        )),
+    }
+}
+
+/// `sum(games)`: the games of a collection added, the terminal game if none.
+fn sum_games(v: &Value, budget: &Budget, at: Span, span: Span) -> Result<Value, EvalError> {
+    // A comprehension's list is summed in place (no copy of its items).
+    let owned;
+    let items: &[Value] = match v {
+        Value::List(xs) => xs,
+        _ => {
+            owned = to_items(v, budget, at)?;
+            &owned
+        }
+    };
+    if items.is_empty() {
+        Ok(Value::Game(Rc::new(GameSum::default())))
+    } else {
+        sum(items, span)
+    }
+}
+
+/// How many of `items` are `true`; an error names the first that is not a
+/// boolean.
+fn true_count(items: &[Value], span: Span) -> Result<usize, EvalError> {
+    let mut n = 0;
+    for v in items {
+        match v {
+            Value::Bool(x) => n += usize::from(*x),
+            other => return Err(EvalError::expected("booleans", other.kind_name(), span)),
+        }
+    }
+    Ok(n)
+}
+
+/// The greatest common divisor (`gcd(0, 0)` = 0).
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// The least integer ≥ 0 not among `items` (integers, any sign).
+fn mex(items: &[Value], span: Span) -> Result<Value, EvalError> {
+    let mut seen = vec![false; items.len() + 1];
+    for v in items {
+        let n = int(v, span)?;
+        if let Ok(i) = usize::try_from(n) {
+            if let Some(slot) = seen.get_mut(i) {
+                *slot = true;
+            }
+        }
+    }
+    Ok(Value::Int(
+        seen.iter().position(|s| !s).unwrap_or(items.len()) as i64,
+    ))
 }
 
 /// `sum` of integers, or of games (an empty sum is the integer 0 / terminal game).

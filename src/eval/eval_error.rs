@@ -1,15 +1,16 @@
 //! Errors that happen while running: bad values, invalid options, loops, limits.
-//! Every kind is a named variant; its wording lives in the one `Display` match
-//! and its help is chosen from the variant, never from message text.
+//! Every kind is a named variant; its wording is written on the variant (the
+//! `#[error]` attribute) and its help is chosen from the variant, never from
+//! message text.
 
 use crate::budget::{show_size, Exceeded};
 use crate::diagnostics::{article, operand_labels, Describe, Span};
-use std::fmt;
 
 /// A problem found while evaluating or solving.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EvalError {
     /// `len(3)`: a value of the wrong kind.
+    #[error("expected {expected}, found {}", article(.found))]
     Type {
         /// What was needed.
         expected: String,
@@ -19,6 +20,7 @@ pub enum EvalError {
         span: Span,
     },
     /// `nim(3) + 1`: two operands that do not combine.
+    #[error("`{op}` cannot combine {} with {}", article(.left), article(.right))]
     Mismatch {
         /// The operator.
         op: String,
@@ -32,11 +34,13 @@ pub enum EvalError {
         right_span: Span,
     },
     /// `9223372036854775807 + 1`.
+    #[error("integer overflow")]
     Overflow {
         /// The operation.
         span: Span,
     },
     /// `1/3` where a game is expected: not a dyadic number.
+    #[error("a game's number must be dyadic: {divisor} is not a power of two")]
     NotDyadic {
         /// The divisor written.
         divisor: i64,
@@ -44,11 +48,13 @@ pub enum EvalError {
         span: Span,
     },
     /// `1 / 0`, `1 % 0`, `nimdiv(1, 0)`.
+    #[error("division by zero")]
     DivisionByZero {
         /// The operation.
         span: Span,
     },
     /// `[1, 2][5]`.
+    #[error("index {index} is out of range for length {len}")]
     Index {
         /// The index.
         index: i64,
@@ -58,6 +64,7 @@ pub enum EvalError {
         span: Span,
     },
     /// `nim(-1)` for `n: nat`.
+    #[error("{message}")]
     BadPosition {
         /// What is wrong.
         message: String,
@@ -65,6 +72,7 @@ pub enum EvalError {
         span: Span,
     },
     /// `queen(@z9)`: a square off the board or blocked.
+    #[error("{message}")]
     BadSquare {
         /// What is wrong.
         message: String,
@@ -72,6 +80,7 @@ pub enum EvalError {
         span: Span,
     },
     /// An error while generating the options of a position.
+    #[error("{inner} (while generating the options of {position})")]
     InRule {
         /// The position whose options were generated.
         position: String,
@@ -81,6 +90,7 @@ pub enum EvalError {
         inner: Box<EvalError>,
     },
     /// The move graph has a cycle.
+    #[error("the game is loopy: its move graph has a cycle {}", .cycle.join(" → "))]
     Loopy {
         /// The positions of the cycle, first repeated at the end.
         cycle: Vec<String>,
@@ -88,6 +98,7 @@ pub enum EvalError {
         span: Span,
     },
     /// A limit of the budget was reached, or Ctrl-C.
+    #[error("{}", limit_text(.exceeded))]
     Limit {
         /// Which limit.
         exceeded: Exceeded,
@@ -95,17 +106,20 @@ pub enum EvalError {
         span: Span,
     },
     /// Runaway recursion of a `let` function.
+    #[error("function calls nest too deeply")]
     CallDepth {
         /// The call.
         span: Span,
     },
     /// An evaluation nested so deeply (a deep expression inside a deep
     /// recursion) that the stack would run out.
+    #[error("this evaluation nests too deeply for grundy's stack")]
     StackDepth {
         /// Where it went one level too deep.
         span: Span,
     },
     /// `let` constant read before its definition ran.
+    #[error("`{name}` has no value yet")]
     NoValueYet {
         /// The constant.
         name: String,
@@ -113,6 +127,7 @@ pub enum EvalError {
         span: Span,
     },
     /// `*(-1)`.
+    #[error("*{n}: a nimber is never negative")]
     NegativeNimber {
         /// The value.
         n: i64,
@@ -120,6 +135,7 @@ pub enum EvalError {
         span: Span,
     },
     /// `nimmul(-1, 2)`: nim arithmetic on a negative number.
+    #[error("{n} is negative")]
     NegativeNimArithmetic {
         /// The value.
         n: i64,
@@ -127,6 +143,7 @@ pub enum EvalError {
         span: Span,
     },
     /// `sequence G 5..3`: a range of heaps with none in it.
+    #[error("this range holds no heaps: it starts at {from} and ends before {to}")]
     EmptyRange {
         /// Its first heap.
         from: i64,
@@ -136,6 +153,7 @@ pub enum EvalError {
         span: Span,
     },
     /// `min([])`.
+    #[error("`{name}` of nothing")]
     EmptyExtreme {
         /// `min` or `max`.
         name: &'static str,
@@ -143,6 +161,7 @@ pub enum EvalError {
         span: Span,
     },
     /// `ray`, `step` or `coins` outside a game.
+    #[error("`{name}` needs the game's context")]
     NeedsGameContext {
         /// The built-in.
         name: &'static str,
@@ -150,11 +169,13 @@ pub enum EvalError {
         span: Span,
     },
     /// `ray` or `step` in a game not defined `on` a board.
+    #[error("no board here")]
     NoBoard {
         /// The call.
         span: Span,
     },
     /// A board used before its `board` statement ran.
+    #[error("board `{name}` is used before its definition runs")]
     BoardNotYetDefined {
         /// The board.
         name: String,
@@ -162,11 +183,13 @@ pub enum EvalError {
         span: Span,
     },
     /// `ray(sq, (0, 0))`.
+    #[error("the direction (0, 0) does not move")]
     ZeroDirection {
         /// The call.
         span: Span,
     },
     /// A malformed `coins(G, "…")` row.
+    #[error("{problem}")]
     Coins {
         /// What is wrong.
         problem: CoinsProblem,
@@ -174,6 +197,7 @@ pub enum EvalError {
         span: Span,
     },
     /// A malformed grid given to `regions(rows, free)`.
+    #[error("{problem}")]
     Grid {
         /// What is wrong.
         problem: GridProblem,
@@ -181,11 +205,13 @@ pub enum EvalError {
         span: Span,
     },
     /// A rule's option is a game name, not a position.
+    #[error("an option must be a position, not a game name")]
     OptionIsGameName {
         /// The option.
         span: Span,
     },
     /// A rule's option has the wrong shape for the game's parameters.
+    #[error("an option of a {params}-parameter game must be a {params}-tuple or a game, not {}", article(.found))]
     OptionShape {
         /// The game's number of parameters.
         params: usize,
@@ -195,6 +221,7 @@ pub enum EvalError {
         span: Span,
     },
     /// `tartan(G, H)` whose factor is not a one-head coin game.
+    #[error("`{name}` is not a one-head coin game, so it cannot be a factor of `tartan`")]
     TartanFactor {
         /// The factor's name.
         name: String,
@@ -202,17 +229,20 @@ pub enum EvalError {
         span: Span,
     },
     /// A query's subject is a game name without a position.
+    #[error("a game name needs a position")]
     NeedsPosition {
         /// The subject.
         span: Span,
     },
     /// A partizan game asked for an impartial analysis.
+    #[error("partizan games have no Grundy value")]
     Partizan {
         /// The query.
         span: Span,
     },
     /// A number, up or `{ | }` literal in a sum asked for an impartial
     /// analysis: `grundy nim(3) + 1` (the number 1, not the nimber `*1`).
+    #[error("`{part}` is a partizan game, which has no Grundy value")]
     PartizanLiteral {
         /// The literal as printed.
         part: String,
@@ -220,6 +250,7 @@ pub enum EvalError {
         span: Span,
     },
     /// `quotient G up to N` of a game whose options are not sums of its heaps.
+    #[error("`quotient` needs a heap game: {why}")]
     NotHeapGame {
         /// What is wrong.
         why: String,
@@ -228,6 +259,7 @@ pub enum EvalError {
     },
     /// The time or memory limit stopped a quotient construction, which goes
     /// heap by heap: the quotients of the heaps before `heap` are within reach.
+    #[error("{}, while adding heap {heap} to the quotient", limit_text(.exceeded))]
     QuotientLimit {
         /// Which limit.
         exceeded: Exceeded,
@@ -239,6 +271,7 @@ pub enum EvalError {
         span: Span,
     },
     /// The quotient engine gave up (too large, or not certifiable).
+    #[error("no misère quotient: {why}")]
     Quotient {
         /// What happened.
         why: String,
@@ -246,6 +279,7 @@ pub enum EvalError {
         span: Span,
     },
     /// A `symmetry` rule that is not one: a wrong shape, or a value that differs.
+    #[error("the declared symmetry does not hold: {why}")]
     Symmetry {
         /// What is wrong.
         why: String,
@@ -253,11 +287,13 @@ pub enum EvalError {
         span: Span,
     },
     /// `play` outside the REPL.
+    #[error("`play` is interactive")]
     Interactive {
         /// The query.
         span: Span,
     },
     /// A query whose capability is not built yet.
+    #[error("`{query}` is not available yet")]
     NotAvailable {
         /// The query word.
         query: &'static str,
@@ -265,6 +301,7 @@ pub enum EvalError {
         span: Span,
     },
     /// `sequence` of a game with other than one parameter.
+    #[error("`sequence` needs a one-parameter game; this one has {params}")]
     SequenceArity {
         /// The game's number of parameters.
         params: usize,
@@ -272,21 +309,25 @@ pub enum EvalError {
         span: Span,
     },
     /// `sequence G` without a range.
+    #[error("`sequence` needs a range")]
     SequenceRange {
         /// The query.
         span: Span,
     },
     /// A heap range starting below 0.
+    #[error("heap sizes start at 0")]
     NegativeHeap {
         /// The range.
         span: Span,
     },
     /// `up to N` with N below 0.
+    #[error("`up to` takes a heap size, 0 or more")]
     NegativeBound {
         /// The bound.
         span: Span,
     },
     /// `table G` of a game not on a board.
+    #[error("`{game}` is not played on a board")]
     NotOnBoard {
         /// The game.
         game: String,
@@ -294,6 +335,7 @@ pub enum EvalError {
         span: Span,
     },
     /// `table` of a board game with parameters besides its square.
+    #[error("`table` shows a game whose only parameter is its square; `{game}` has {params}")]
     TableArity {
         /// The game.
         game: String,
@@ -303,6 +345,7 @@ pub enum EvalError {
         span: Span,
     },
     /// A board side outside 1..=702.
+    #[error("a board side of {n} squares")]
     BoardSide {
         /// The size.
         n: i64,
@@ -310,6 +353,7 @@ pub enum EvalError {
         span: Span,
     },
     /// A blocked square outside the board.
+    #[error("{square} is outside the {width}×{height} board")]
     BlockedOffBoard {
         /// The square as written.
         square: String,
@@ -321,6 +365,7 @@ pub enum EvalError {
         span: Span,
     },
     /// A value too large for what was asked (a nimber to list, a heap value).
+    #[error("{what}")]
     TooLarge {
         /// What is too large, in words.
         what: String,
@@ -330,6 +375,7 @@ pub enum EvalError {
         span: Span,
     },
     /// `graph G` of a graph too large to draw.
+    #[error("the move graph has more than {limit} positions")]
     GraphTooLarge {
         /// The most positions drawn.
         limit: usize,
@@ -337,11 +383,13 @@ pub enum EvalError {
         span: Span,
     },
     /// `graph G depth N` with N below 0.
+    #[error("a graph depth below 0")]
     NegativeDepth {
         /// The depth.
         span: Span,
     },
     /// `assert QUERY == VALUE` of a query whose answer cannot be compared.
+    #[error("the answer of `{query}` cannot be compared")]
     NotComparable {
         /// The query word.
         query: &'static str,
@@ -349,6 +397,7 @@ pub enum EvalError {
         span: Span,
     },
     /// A loopy game with an option that is a sum of positions.
+    #[error("{position} is in a loopy game and has an option that splits into a sum")]
     LoopySplit {
         /// The position with such an option.
         position: String,
@@ -356,11 +405,15 @@ pub enum EvalError {
         span: Span,
     },
     /// Misère play of a game whose positions repeat.
+    #[error("misère play of a loopy game is not analysed")]
     MisereLoopy {
         /// The query.
         span: Span,
     },
     /// A canonical form too long to print.
+    #[error(
+        "the canonical form is computed, but printed it would be longer than {limit} characters"
+    )]
     FormTooLong {
         /// The most characters printed.
         limit: usize,
@@ -368,6 +421,7 @@ pub enum EvalError {
         span: Span,
     },
     /// Something grundy itself got wrong.
+    #[error("internal error: {what}")]
     Internal {
         /// What went wrong.
         what: String,
@@ -377,13 +431,16 @@ pub enum EvalError {
 }
 
 /// What is wrong with a `coins(G, "…")` call.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CoinsProblem {
     /// `/` rows for a one-parameter game.
+    #[error("a one-parameter coin game takes a single row")]
     OneRowOnly,
     /// A game with other than one or two parameters.
+    #[error("`coins` needs a game with one or two parameters; this one has {0}")]
     Arity(usize),
     /// Rows of different lengths.
+    #[error("row {row} has {len} coins but the first row has {width}")]
     Ragged {
         /// 1-based row.
         row: usize,
@@ -393,13 +450,15 @@ pub enum CoinsProblem {
         width: usize,
     },
     /// A character other than `H`, `T`, `/`.
+    #[error("`{0}` is not a coin")]
     NotACoin(char),
 }
 
 /// What is wrong with the grid of a `regions(rows, free)` call.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GridProblem {
     /// `regions([".", 1], ".")`: a row that is not a string.
+    #[error("row {row} of the grid is {}, not a string", article(.found))]
     NotAString {
         /// 0-based row.
         row: usize,
@@ -407,6 +466,7 @@ pub enum GridProblem {
         found: &'static str,
     },
     /// `regions(["..", "."], ".")`: rows of different lengths.
+    #[error("row {row} of the grid has {len} character{} but row 0 has {width}", plural(*.len))]
     Ragged {
         /// 0-based row.
         row: usize,
@@ -416,11 +476,13 @@ pub enum GridProblem {
         width: usize,
     },
     /// `regions(["."], "..")`: the free cell is not one character.
+    #[error("the free cell must be one character; this string has {len}")]
     Free {
         /// The number of characters given.
         len: usize,
     },
     /// `regions(["."], ".", "mirror")`: an unknown symmetry.
+    #[error("\"{name}\" is not a symmetry")]
     Symmetry {
         /// The name given.
         name: String,
@@ -500,6 +562,82 @@ impl EvalError {
     }
 }
 
+/// The help of an error while generating options: about the rule when the
+/// option is invalid, else the inner error's own.
+fn rule_help(inner: &EvalError) -> String {
+    match inner {
+        EvalError::BadSquare { .. } => {
+            "`ray(sq, d)` and `step(sq, d)` never leave the board or land on a blocked square; or add a `where` condition".into()
+        }
+        EvalError::BadPosition { .. } => {
+            "add a `where` condition that keeps options valid, e.g. `where k <= n`".into()
+        }
+        other => other.help(),
+    }
+}
+
+/// How to raise the limit that was reached.
+fn limit_help(exceeded: &Exceeded) -> &'static str {
+    match exceeded {
+        Exceeded::Positions(_) => "raise the limit with `--max-positions N`, or ask about a smaller position",
+        Exceeded::Memory(_) => "raise the limit with `--max-memory SIZE` (e.g. `--max-memory 8G`), or ask about a smaller position",
+        Exceeded::Timeout(_) => "raise the limit with `--timeout SECONDS` (`--timeout 0` for none), or ask about a smaller position",
+        Exceeded::Interrupted => "the computation was cancelled; nothing else was lost",
+    }
+}
+
+/// A quotient stopped by a limit at `heap`: the smaller bound that is exact,
+/// or the flag that raises the limit.
+fn quotient_limit_help(exceeded: &Exceeded, heap: usize, game: &str) -> String {
+    let raise = match exceeded {
+        Exceeded::Timeout(_) => "`--timeout SECONDS`",
+        Exceeded::Positions(_) => "`--max-positions N`",
+        _ => "`--max-memory SIZE`",
+    };
+    match heap.checked_sub(1).filter(|&below| below > 0) {
+        Some(below) => format!("every smaller heap was added: `quotient {game} up to {below}` gives their quotient, exactly; or raise the limit with {raise}"),
+        None => format!("raise the limit with {raise}"),
+    }
+}
+
+impl CoinsProblem {
+    /// How to write the coins instead.
+    fn help(&self) -> &'static str {
+        match self {
+            CoinsProblem::OneRowOnly => "remove the `/`, or use a two-parameter game for a grid",
+            CoinsProblem::Arity(_) => {
+                "define the one-head game with parameters `(x: nat)` or `(x: nat, y: nat)`"
+            }
+            CoinsProblem::Ragged { .. } => {
+                "write every row of the grid with the same number of coins"
+            }
+            CoinsProblem::NotACoin(_) => {
+                "write heads as `H`, tails as `T`, and separate grid rows with `/`"
+            }
+        }
+    }
+}
+
+impl GridProblem {
+    /// How to write the grid instead.
+    fn help(&self) -> &'static str {
+        match self {
+            GridProblem::NotAString { .. } | GridProblem::Ragged { .. } => "a grid is a list of strings of equal length, top row first: `regions([\"..#\", \"...\"], \".\")`",
+            GridProblem::Free { .. } => "give the character of the free cells as a one-character string, e.g. `\".\"`",
+            GridProblem::Symmetry { .. } => "the symmetries are \"none\", \"flips\" (mirrors and the half turn) and \"dihedral\" (also transposes and quarter turns)",
+        }
+    }
+}
+
+/// The plural ending of a count.
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
 /// A budget limit as a sentence naming the flag that raises it.
 fn limit_text(exceeded: &Exceeded) -> String {
     match exceeded {
@@ -515,169 +653,6 @@ fn limit_text(exceeded: &Exceeded) -> String {
             t.as_secs_f64()
         ),
         Exceeded::Interrupted => "interrupted".into(),
-    }
-}
-
-impl fmt::Display for EvalError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EvalError::Type {
-                expected, found, ..
-            } => write!(f, "expected {expected}, found {}", article(found)),
-            EvalError::Mismatch {
-                op, left, right, ..
-            } => write!(
-                f,
-                "`{op}` cannot combine {} with {}",
-                article(left),
-                article(right)
-            ),
-            EvalError::Overflow { .. } => write!(f, "integer overflow"),
-            EvalError::NotDyadic { divisor, .. } => write!(
-                f,
-                "a game's number must be dyadic: {divisor} is not a power of two"
-            ),
-            EvalError::DivisionByZero { .. } => write!(f, "division by zero"),
-            EvalError::Index { index, len, .. } => {
-                write!(f, "index {index} is out of range for length {len}")
-            }
-            EvalError::BadPosition { message, .. } | EvalError::BadSquare { message, .. } => {
-                f.write_str(message)
-            }
-            EvalError::InRule {
-                position, inner, ..
-            } => write!(f, "{inner} (while generating the options of {position})"),
-            EvalError::Loopy { cycle, .. } => write!(
-                f,
-                "the game is loopy: its move graph has a cycle {}",
-                cycle.join(" → ")
-            ),
-            EvalError::Limit { exceeded, .. } => f.write_str(&limit_text(exceeded)),
-            EvalError::QuotientLimit { exceeded, heap, .. } => {
-                write!(f, "{}, while adding heap {heap} to the quotient", limit_text(exceeded))
-            }
-            EvalError::CallDepth { .. } => write!(f, "function calls nest too deeply"),
-            EvalError::StackDepth { .. } => {
-                write!(f, "this evaluation nests too deeply for grundy's stack")
-            }
-            EvalError::NoValueYet { name, .. } => write!(f, "`{name}` has no value yet"),
-            EvalError::NegativeNimber { n, .. } => {
-                write!(f, "*{n}: a nimber is never negative")
-            }
-            EvalError::NegativeNimArithmetic { n, .. } => write!(f, "{n} is negative"),
-            EvalError::EmptyExtreme { name, .. } => write!(f, "`{name}` of nothing"),
-            EvalError::EmptyRange { from, to, .. } => write!(
-                f,
-                "this range holds no heaps: it starts at {from} and ends before {to}"
-            ),
-            EvalError::NeedsGameContext { name, .. } => {
-                write!(f, "`{name}` needs the game's context")
-            }
-            EvalError::NoBoard { .. } => write!(f, "no board here"),
-            EvalError::BoardNotYetDefined { name, .. } => {
-                write!(f, "board `{name}` is used before its definition runs")
-            }
-            EvalError::ZeroDirection { .. } => write!(f, "the direction (0, 0) does not move"),
-            EvalError::Coins { problem, .. } => match problem {
-                CoinsProblem::OneRowOnly => {
-                    write!(f, "a one-parameter coin game takes a single row")
-                }
-                CoinsProblem::Arity(n) => write!(
-                    f,
-                    "`coins` needs a game with one or two parameters; this one has {n}"
-                ),
-                CoinsProblem::Ragged { row, len, width } => {
-                    write!(f, "row {row} has {len} coins but the first row has {width}")
-                }
-                CoinsProblem::NotACoin(c) => write!(f, "`{c}` is not a coin"),
-            },
-            EvalError::Grid { problem, .. } => match problem {
-                GridProblem::NotAString { row, found } => {
-                    write!(
-                        f,
-                        "row {row} of the grid is {}, not a string",
-                        article(found)
-                    )
-                }
-                GridProblem::Ragged { row, len, width } => write!(
-                    f,
-                    "row {row} of the grid has {len} character{} but row 0 has {width}",
-                    if *len == 1 { "" } else { "s" }
-                ),
-                GridProblem::Free { len } => write!(
-                    f,
-                    "the free cell must be one character; this string has {len}"
-                ),
-                GridProblem::Symmetry { name } => write!(f, "\"{name}\" is not a symmetry"),
-            },
-            EvalError::OptionIsGameName { .. } => {
-                write!(f, "an option must be a position, not a game name")
-            }
-            EvalError::OptionShape { params, found, .. } => write!(
-                f,
-                "an option of a {params}-parameter game must be a {params}-tuple or a game, not {}",
-                article(found)
-            ),
-            EvalError::TartanFactor { name, .. } => write!(
-                f,
-                "`{name}` is not a one-head coin game, so it cannot be a factor of `tartan`"
-            ),
-            EvalError::NeedsPosition { .. } => write!(f, "a game name needs a position"),
-            EvalError::Partizan { .. } => write!(f, "partizan games have no Grundy value"),
-            EvalError::NotHeapGame { why, .. } => {
-                write!(f, "`quotient` needs a heap game: {why}")
-            }
-            EvalError::Quotient { why, .. } => write!(f, "no misère quotient: {why}"),
-            EvalError::Symmetry { why, .. } => {
-                write!(f, "the declared symmetry does not hold: {why}")
-            }
-            EvalError::PartizanLiteral { part, .. } => {
-                write!(f, "`{part}` is a partizan game, which has no Grundy value")
-            }
-            EvalError::Interactive { .. } => write!(f, "`play` is interactive"),
-            EvalError::NotAvailable { query, .. } => write!(f, "`{query}` is not available yet"),
-            EvalError::SequenceArity { params, .. } => write!(
-                f,
-                "`sequence` needs a one-parameter game; this one has {params}"
-            ),
-            EvalError::SequenceRange { .. } => write!(f, "`sequence` needs a range"),
-            EvalError::NegativeHeap { .. } => write!(f, "heap sizes start at 0"),
-            EvalError::NegativeBound { .. } => write!(f, "`up to` takes a heap size, 0 or more"),
-            EvalError::NotOnBoard { game, .. } => write!(f, "`{game}` is not played on a board"),
-            EvalError::TableArity { game, params, .. } => write!(
-                f,
-                "`table` shows a game whose only parameter is its square; `{game}` has {params}"
-            ),
-            EvalError::BoardSide { n, .. } => write!(f, "a board side of {n} squares"),
-            EvalError::BlockedOffBoard {
-                square,
-                width,
-                height,
-                ..
-            } => write!(f, "{square} is outside the {width}×{height} board"),
-            EvalError::TooLarge { what, .. } => write!(f, "{what}"),
-            EvalError::GraphTooLarge { limit, .. } => {
-                write!(f, "the move graph has more than {limit} positions")
-            }
-            EvalError::NegativeDepth { .. } => write!(f, "a graph depth below 0"),
-            EvalError::NotComparable { query, .. } => {
-                write!(f, "the answer of `{query}` cannot be compared")
-            }
-            EvalError::MisereLoopy { .. } => {
-                write!(f, "misère play of a loopy game is not analysed")
-            }
-            EvalError::FormTooLong { limit, .. } => write!(
-                f,
-                "the canonical form is computed, but printed it would be longer than {limit} characters"
-            ),
-            EvalError::LoopySplit { position, .. } => write!(
-                f,
-                "{position} is in a loopy game and has an option that splits into a sum"
-            ),
-            EvalError::Internal { what, .. } => {
-                write!(f, "internal error: {what}")
-            }
-        }
     }
 }
 
@@ -755,35 +730,14 @@ impl Describe for EvalError {
             EvalError::BadPosition { .. } => {
                 "give each parameter a value of its declared type (and squares on the board)".into()
             }
-            EvalError::InRule { inner, .. } => match inner.root() {
-                EvalError::BadSquare { .. } => {
-                    "`ray(sq, d)` and `step(sq, d)` never leave the board or land on a blocked square; or add a `where` condition".into()
-                }
-                EvalError::BadPosition { .. } => {
-                    "add a `where` condition that keeps options valid, e.g. `where k <= n`".into()
-                }
-                other => other.help(),
-            },
+            EvalError::InRule { inner, .. } => rule_help(inner.root()),
             EvalError::Loopy { .. } => {
                 "a game with cycles is answered by `grundy`, `outcome`, `winning`, `moves` and `explain` of one impartial position (draws, generalised values); this query needs a game that always ends".into()
             }
-            EvalError::Limit { exceeded, .. } => match exceeded {
-                Exceeded::Positions(_) => "raise the limit with `--max-positions N`, or ask about a smaller position".into(),
-                Exceeded::Memory(_) => "raise the limit with `--max-memory SIZE` (e.g. `--max-memory 8G`), or ask about a smaller position".into(),
-                Exceeded::Timeout(_) => "raise the limit with `--timeout SECONDS` (`--timeout 0` for none), or ask about a smaller position".into(),
-                Exceeded::Interrupted => "the computation was cancelled; nothing else was lost".into(),
-            },
-            EvalError::QuotientLimit { exceeded, heap, game, .. } => {
-                let raise = match exceeded {
-                    Exceeded::Timeout(_) => "`--timeout SECONDS`",
-                    Exceeded::Positions(_) => "`--max-positions N`",
-                    _ => "`--max-memory SIZE`",
-                };
-                match heap.checked_sub(1).filter(|&below| below > 0) {
-                    Some(below) => format!("every smaller heap was added: `quotient {game} up to {below}` gives their quotient, exactly; or raise the limit with {raise}"),
-                    None => format!("raise the limit with {raise}"),
-                }
-            }
+            EvalError::Limit { exceeded, .. } => limit_help(exceeded).into(),
+            EvalError::QuotientLimit {
+                exceeded, heap, game, ..
+            } => quotient_limit_help(exceeded, *heap, game),
             EvalError::CallDepth { .. } => "make sure the recursion reaches a base case".into(),
             EvalError::StackDepth { .. } => "name the inner parts of long expressions with `let`, or make the recursion shallower".into(),
             EvalError::NoValueYet { .. } => "move its `let` above the first statement that needs it".into(),
@@ -798,17 +752,8 @@ impl Describe for EvalError {
             EvalError::NoBoard { .. } => "define the game `on` a board: `game g(sq) on chess { … }`".into(),
             EvalError::BoardNotYetDefined { .. } => "move the `board` statement above the first query that uses it".into(),
             EvalError::ZeroDirection { .. } => "use a non-zero direction".into(),
-            EvalError::Coins { problem, .. } => match problem {
-                CoinsProblem::OneRowOnly => "remove the `/`, or use a two-parameter game for a grid".into(),
-                CoinsProblem::Arity(_) => "define the one-head game with parameters `(x: nat)` or `(x: nat, y: nat)`".into(),
-                CoinsProblem::Ragged { .. } => "write every row of the grid with the same number of coins".into(),
-                CoinsProblem::NotACoin(_) => "write heads as `H`, tails as `T`, and separate grid rows with `/`".into(),
-            },
-            EvalError::Grid { problem, .. } => match problem {
-                GridProblem::NotAString { .. } | GridProblem::Ragged { .. } => "a grid is a list of strings of equal length, top row first: `regions([\"..#\", \"...\"], \".\")`".into(),
-                GridProblem::Free { .. } => "give the character of the free cells as a one-character string, e.g. `\".\"`".into(),
-                GridProblem::Symmetry { .. } => "the symmetries are \"none\", \"flips\" (mirrors and the half turn) and \"dihedral\" (also transposes and quarter turns)".into(),
-            },
+            EvalError::Coins { problem, .. } => problem.help().into(),
+            EvalError::Grid { problem, .. } => problem.help().into(),
             EvalError::OptionIsGameName { .. } => "call the game with its parameters: `g(n - 1)`".into(),
             EvalError::OptionShape { params, .. } => format!(
                 "write the new parameter values as a {params}-tuple `(…)`, or a game such as `g(…) + h(…)`"

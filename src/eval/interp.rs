@@ -61,18 +61,7 @@ impl<'a> Interp<'a> {
         match &e.kind {
             ExprKind::Const(v) => Ok(v.clone()),
             ExprKind::Local(slot) => Ok(frame.get(*slot).cloned().unwrap_or(Value::Int(0))),
-            ExprKind::Global(id) => match self.rt.consts.get(*id).and_then(Clone::clone) {
-                Some(v) => Ok(v),
-                None => Err(EvalError::NoValueYet {
-                    name: self
-                        .globals
-                        .constants
-                        .get(*id)
-                        .map_or("?", |c| c.name.as_str())
-                        .to_string(),
-                    span,
-                }),
-            },
+            ExprKind::Global(id) => self.global(*id, span),
             ExprKind::Unary(op, inner) => {
                 let v = self.eval(inner, frame)?;
                 self.unary(*op, v, inner.span, span)
@@ -95,31 +84,12 @@ impl<'a> Interp<'a> {
             ExprKind::Tuple(items) => Ok(Value::Tuple(self.eval_all(items, frame)?.into())),
             ExprKind::List(items) => Ok(Value::List(self.eval_all(items, frame)?.into())),
             ExprKind::Set(items) => Ok(Value::set_from(self.eval_all(items, frame)?)),
-            ExprKind::Infinite(items) => {
-                let mut values = Vec::with_capacity(items.len());
-                for item in items {
-                    match self.eval(item, frame)? {
-                        Value::Int(n) if n >= 0 => values.push(n as u64),
-                        other => {
-                            return Err(EvalError::expected(
-                                "a natural number in `inf{…}`",
-                                other.kind_name(),
-                                item.span,
-                            ))
-                        }
-                    }
-                }
-                values.sort_unstable();
-                values.dedup();
-                Ok(Value::Infinite(values.into()))
-            }
+            ExprKind::Infinite(items) => self.infinite(items, frame),
             ExprKind::ListComp(c) => {
                 let mut out = Vec::new();
                 self.for_each(&c.binders, c.condition.as_ref(), frame, &mut |me, frame| {
-                    let v = me.eval(&c.body, frame)?;
-                    me.tick(span)?;
-                    out.push(v);
-                    Ok(())
+                    out.push(me.eval(&c.body, frame)?);
+                    me.tick(span)
                 })?;
                 Ok(Value::List(out.into()))
             }
@@ -145,14 +115,7 @@ impl<'a> Interp<'a> {
                 self.call_builtin(*b, &args, &at, span)
             }
             ExprKind::GameCall { game, family, args } => {
-                let family = self.eval_all(family, frame)?;
-                let args = self.eval_all(args, frame)?;
-                let inst = self.rt.instance(*game, family.into());
-                self.check_position(inst, &args).map_err(|e| e.at(span))?;
-                Ok(Value::Game(Rc::new(GameSum::single(Component::Pos(
-                    inst,
-                    args.into(),
-                )))))
+                self.game_call(*game, family, args, frame, span)
             }
             ExprKind::GameRef { game, family } => {
                 let family = self.eval_all(family, frame)?;
@@ -161,6 +124,63 @@ impl<'a> Interp<'a> {
                 }))
             }
         }
+    }
+
+    /// A global constant's value, once its `let` has run.
+    fn global(&self, id: usize, span: Span) -> Result<Value, EvalError> {
+        match self.rt.consts.get(id).and_then(Clone::clone) {
+            Some(v) => Ok(v),
+            None => Err(EvalError::NoValueYet {
+                name: self
+                    .globals
+                    .constants
+                    .get(id)
+                    .map_or("?", |c| c.name.as_str())
+                    .to_string(),
+                span,
+            }),
+        }
+    }
+
+    /// `inf{a, b, …}`: the generalised value with those finite options,
+    /// sorted and each once.
+    fn infinite(&mut self, items: &[Expr], frame: &mut Frame) -> Result<Value, EvalError> {
+        let mut values = Vec::with_capacity(items.len());
+        for item in items {
+            match self.eval(item, frame)? {
+                Value::Int(n) if n >= 0 => values.push(n as u64),
+                other => {
+                    return Err(EvalError::expected(
+                        "a natural number in `inf{…}`",
+                        other.kind_name(),
+                        item.span,
+                    ))
+                }
+            }
+        }
+        values.sort_unstable();
+        values.dedup();
+        Ok(Value::Infinite(values.into()))
+    }
+
+    /// `g(args)` of a game of the family `family`: a position, checked
+    /// against the parameters' declared types.
+    fn game_call(
+        &mut self,
+        game: GameId,
+        family: &[Expr],
+        args: &[Expr],
+        frame: &mut Frame,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let family = self.eval_all(family, frame)?;
+        let args = self.eval_all(args, frame)?;
+        let inst = self.rt.instance(game, family.into());
+        self.check_position(inst, &args).map_err(|e| e.at(span))?;
+        Ok(Value::Game(Rc::new(GameSum::single(Component::Pos(
+            inst,
+            args.into(),
+        )))))
     }
 
     /// Evaluates a condition.

@@ -180,17 +180,7 @@ impl<'a> Interp<'a> {
             )));
         }
         for (i, (p, v)) in game.params.iter().zip(args).enumerate() {
-            let ok = match p.ty {
-                None => true,
-                Some(ParamType::Nat) => matches!(v, Value::Int(n) if *n >= 0),
-                Some(ParamType::Int) => matches!(v, Value::Int(_)),
-                Some(ParamType::List) => matches!(v, Value::List(_)),
-                Some(ParamType::Str) => matches!(v, Value::Str(_)),
-                Some(ParamType::Bool) => matches!(v, Value::Bool(_)),
-                Some(ParamType::Set) => matches!(v, Value::Set(_)),
-                Some(ParamType::Tuple) | Some(ParamType::Square) => matches!(v, Value::Tuple(_)),
-            };
-            if !ok {
+            if !p.ty.is_none_or(|ty| has_type(v, ty)) {
                 let shown = super::print::show_value(v, self.globals, self.rt);
                 return Err(PositionError::Params(format!(
                     "{}: parameter `{}` is declared `{}`, but got {shown}",
@@ -211,48 +201,62 @@ impl<'a> Interp<'a> {
             }
             if i == 0 {
                 if let Some(board_id) = game.board {
-                    let board = self.rt.boards.get(board_id).and_then(Clone::clone);
-                    let Some(board) = board else {
-                        return Err(PositionError::Square(
-                            "the board is used before its definition runs".into(),
-                        ));
-                    };
-                    let square = match v {
-                        Value::Tuple(t) => match t.as_ref() {
-                            [Value::Int(c), Value::Int(r)] => Some((*c, *r)),
-                            _ => None,
-                        },
-                        _ => None,
-                    };
-                    match square {
-                        Some((c, r)) if board.open(c, r) => {}
-                        Some((c, r)) if board.on_board(c, r) => {
-                            return Err(PositionError::Square(format!(
-                                "{} is a blocked square",
-                                crate::syntax::lower::square_name(c, r)
-                            )))
-                        }
-                        Some((c, r)) => {
-                            let shown = if c >= 1 && r >= 1 {
-                                crate::syntax::lower::square_name(c, r)
-                            } else {
-                                super::print::show_value(v, self.globals, self.rt)
-                            };
-                            return Err(PositionError::Square(format!(
-                                "{shown} is off the {}×{} board",
-                                board.width, board.height
-                            )));
-                        }
-                        None => {
-                            return Err(PositionError::Square(
-                                "the first parameter of a game on a board is a square like `@c3`"
-                                    .into(),
-                            ))
-                        }
-                    }
+                    self.check_square(board_id, v)?;
                 }
             }
         }
         Ok(())
+    }
+
+    /// Checks that the first parameter of a game on board `board_id` is an
+    /// open square of it.
+    fn check_square(&self, board_id: usize, v: &Value) -> Result<(), PositionError> {
+        let board = self.rt.boards.get(board_id).and_then(Clone::clone);
+        let Some(board) = board else {
+            return Err(PositionError::Square(
+                "the board is used before its definition runs".into(),
+            ));
+        };
+        let square = match v {
+            Value::Tuple(t) => match t.as_ref() {
+                [Value::Int(c), Value::Int(r)] => Some((*c, *r)),
+                _ => None,
+            },
+            _ => None,
+        };
+        match square {
+            Some((c, r)) if board.open(c, r) => Ok(()),
+            Some((c, r)) if board.on_board(c, r) => Err(PositionError::Square(format!(
+                "{} is a blocked square",
+                crate::syntax::lower::square_name(c, r)
+            ))),
+            Some((c, r)) => {
+                let shown = if c >= 1 && r >= 1 {
+                    crate::syntax::lower::square_name(c, r)
+                } else {
+                    super::print::show_value(v, self.globals, self.rt)
+                };
+                Err(PositionError::Square(format!(
+                    "{shown} is off the {}×{} board",
+                    board.width, board.height
+                )))
+            }
+            None => Err(PositionError::Square(
+                "the first parameter of a game on a board is a square like `@c3`".into(),
+            )),
+        }
+    }
+}
+
+/// Whether `v` is a value of the declared parameter type `ty`.
+fn has_type(v: &Value, ty: ParamType) -> bool {
+    match ty {
+        ParamType::Nat => matches!(v, Value::Int(n) if *n >= 0),
+        ParamType::Int => matches!(v, Value::Int(_)),
+        ParamType::List => matches!(v, Value::List(_)),
+        ParamType::Str => matches!(v, Value::Str(_)),
+        ParamType::Bool => matches!(v, Value::Bool(_)),
+        ParamType::Set => matches!(v, Value::Set(_)),
+        ParamType::Tuple | ParamType::Square => matches!(v, Value::Tuple(_)),
     }
 }

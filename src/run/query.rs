@@ -289,31 +289,7 @@ fn sequence(games: &mut Games<'_>, tables: &mut Impartial, q: &Query) -> Result<
             span: q.subject.expr.span,
         });
     }
-    let range = q.range.as_ref().ok_or(EvalError::SequenceRange { span })?;
-    let (from, to) = match games.interp().top(range)? {
-        Value::Range(a, b) => (a, b),
-        other => {
-            return Err(EvalError::expected(
-                "a range such as `0..=20`",
-                other.kind_name(),
-                range.expr.span,
-            ))
-        }
-    };
-    if from < 0 {
-        return Err(EvalError::NegativeHeap {
-            span: range.expr.span,
-        });
-    }
-    if to <= from {
-        // Reported with the range as written (`3..=2` is the heaps from 3
-        // up to, not including, 3).
-        return Err(EvalError::EmptyRange {
-            from,
-            to,
-            span: range.expr.span,
-        });
-    }
+    let (from, to) = sequence_range(games, q)?;
     let len = usize::try_from(to).unwrap_or(usize::MAX);
     let limit = games.budget.limits().max_positions;
     if len > limit {
@@ -323,18 +299,7 @@ fn sequence(games: &mut Games<'_>, tables: &mut Impartial, q: &Query) -> Result<
         ));
     }
     let up_to = match &q.bound {
-        Some(bound) => match games.interp().top(bound)? {
-            Value::Int(n) => Some(usize::try_from(n).map_err(|_| EvalError::NegativeBound {
-                span: bound.expr.span,
-            })?),
-            other => {
-                return Err(EvalError::expected(
-                    "a heap size such as `100000`",
-                    other.kind_name(),
-                    bound.expr.span,
-                ))
-            }
-        },
+        Some(bound) => Some(sequence_bound(games, bound)?),
         None => None,
     };
     let mut solver = Solver::new(games, tables, span);
@@ -359,6 +324,53 @@ fn sequence(games: &mut Games<'_>, tables: &mut Impartial, q: &Query) -> Result<
         regularity,
         searched,
     })
+}
+
+/// The heaps `from..to` of `sequence G from..to`: a range of heaps, not empty.
+fn sequence_range(games: &mut Games<'_>, q: &Query) -> Result<(i64, i64), EvalError> {
+    let range = q
+        .range
+        .as_ref()
+        .ok_or(EvalError::SequenceRange { span: q.span })?;
+    let (from, to) = match games.interp().top(range)? {
+        Value::Range(a, b) => (a, b),
+        other => {
+            return Err(EvalError::expected(
+                "a range such as `0..=20`",
+                other.kind_name(),
+                range.expr.span,
+            ))
+        }
+    };
+    if from < 0 {
+        return Err(EvalError::NegativeHeap {
+            span: range.expr.span,
+        });
+    }
+    if to <= from {
+        // Reported with the range as written (`3..=2` is the heaps from 3
+        // up to, not including, 3).
+        return Err(EvalError::EmptyRange {
+            from,
+            to,
+            span: range.expr.span,
+        });
+    }
+    Ok((from, to))
+}
+
+/// The `N` of `sequence G … up to N`: the heaps a period search may examine.
+fn sequence_bound(games: &mut Games<'_>, bound: &TopExpr) -> Result<usize, EvalError> {
+    match games.interp().top(bound)? {
+        Value::Int(n) => usize::try_from(n).map_err(|_| EvalError::NegativeBound {
+            span: bound.expr.span,
+        }),
+        other => Err(EvalError::expected(
+            "a heap size such as `100000`",
+            other.kind_name(),
+            bound.expr.span,
+        )),
+    }
 }
 
 /// The `N` of `graph G depth N`: a number of moves, 0 or more.

@@ -757,6 +757,72 @@ impl Lowerer {
         }
     }
 
+    /// `if c then t else e`.
+    fn lower_if(&mut self, pair: P<'_>, span: Span) -> Expr {
+        let mut parts = children(pair)
+            .into_iter()
+            .map(|p| self.lower_expr(p))
+            .collect::<Vec<_>>();
+        if parts.len() != 3 {
+            self.presume(span, "if/then/else");
+            return Self::dummy(span);
+        }
+        let e = parts.pop().unwrap_or_else(|| Self::dummy(span));
+        let t = parts.pop().unwrap_or_else(|| Self::dummy(span));
+        let c = parts.pop().unwrap_or_else(|| Self::dummy(span));
+        let kind = ExprKind::If(Box::new(c), Box::new(t), Box::new(e));
+        Expr { kind, span }
+    }
+
+    /// `(a, b)` is a tuple, `(a,)` too; `(a)` is `a`, spanning the parentheses.
+    fn lower_tuple(&mut self, pair: P<'_>, span: Span) -> Expr {
+        let trailing_comma = pair
+            .clone()
+            .into_inner()
+            .filter(|p| p.as_rule() == Rule::comma)
+            .count();
+        let items: Vec<Expr> = children(pair)
+            .into_iter()
+            .map(|p| self.lower_expr(p))
+            .collect();
+        if items.len() == 1 && trailing_comma == 0 {
+            let mut inner = items
+                .into_iter()
+                .next()
+                .unwrap_or_else(|| Self::dummy(span));
+            inner.span = span;
+            return inner;
+        }
+        Expr {
+            kind: ExprKind::Tuple(items),
+            span,
+        }
+    }
+
+    /// `{L | R}` is a game; `{a, b}` without a bar is a set.
+    fn lower_braces(&mut self, pair: P<'_>) -> ExprKind {
+        let mut sides = Vec::with_capacity(2);
+        let mut bar = false;
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::bar => bar = true,
+                Rule::brace_side => sides.push(
+                    children(part)
+                        .into_iter()
+                        .map(|p| self.lower_expr(p))
+                        .collect::<Vec<_>>(),
+                ),
+                _ => {}
+            }
+        }
+        let right = if bar { sides.pop() } else { None };
+        let left = sides.pop().unwrap_or_default();
+        match right {
+            Some(right) => ExprKind::Braces(left, right),
+            None => ExprKind::Set(left),
+        }
+    }
+
     fn lower_primary(&mut self, pair: P<'_>) -> Expr {
         let span = span_of(&pair);
         let kind = match pair.as_rule() {
@@ -778,40 +844,8 @@ impl Lowerer {
                 }
             },
             Rule::ident => ExprKind::Name(pair.as_str().to_string()),
-            Rule::if_expr => {
-                let mut parts = children(pair)
-                    .into_iter()
-                    .map(|p| self.lower_expr(p))
-                    .collect::<Vec<_>>();
-                if parts.len() != 3 {
-                    self.presume(span, "if/then/else");
-                    return Self::dummy(span);
-                }
-                let e = parts.pop().unwrap_or_else(|| Self::dummy(span));
-                let t = parts.pop().unwrap_or_else(|| Self::dummy(span));
-                let c = parts.pop().unwrap_or_else(|| Self::dummy(span));
-                ExprKind::If(Box::new(c), Box::new(t), Box::new(e))
-            }
-            Rule::tuple_or_paren => {
-                let trailing_comma = pair
-                    .clone()
-                    .into_inner()
-                    .filter(|p| p.as_rule() == Rule::comma)
-                    .count();
-                let items: Vec<Expr> = children(pair)
-                    .into_iter()
-                    .map(|p| self.lower_expr(p))
-                    .collect();
-                if items.len() == 1 && trailing_comma == 0 {
-                    let mut inner = items
-                        .into_iter()
-                        .next()
-                        .unwrap_or_else(|| Self::dummy(span));
-                    inner.span = span;
-                    return inner;
-                }
-                ExprKind::Tuple(items)
-            }
+            Rule::if_expr => return self.lower_if(pair, span),
+            Rule::tuple_or_paren => return self.lower_tuple(pair, span),
             Rule::paren_expr => {
                 return children(pair)
                     .into_iter()
@@ -836,28 +870,7 @@ impl Lowerer {
                     .map(|p| self.lower_expr(p))
                     .collect(),
             ),
-            Rule::brace_literal => {
-                let mut sides = Vec::with_capacity(2);
-                let mut bar = false;
-                for part in pair.into_inner() {
-                    match part.as_rule() {
-                        Rule::bar => bar = true,
-                        Rule::brace_side => sides.push(
-                            children(part)
-                                .into_iter()
-                                .map(|p| self.lower_expr(p))
-                                .collect::<Vec<_>>(),
-                        ),
-                        _ => {}
-                    }
-                }
-                let right = if bar { sides.pop() } else { None };
-                let left = sides.pop().unwrap_or_default();
-                match right {
-                    Some(right) => ExprKind::Braces(left, right),
-                    None => ExprKind::Set(left),
-                }
-            }
+            Rule::brace_literal => self.lower_braces(pair),
             Rule::lone_star => ExprKind::Arrows { ups: 0, star: true },
             Rule::up_literal | Rule::down_star => match arrows(pair.as_str()) {
                 Some((ups, star)) => ExprKind::Arrows { ups, star },

@@ -183,9 +183,15 @@ fn describe_found(token: &str) -> String {
 
 /// Plain-English names for grammar rules, so errors read "expected `{`".
 pub fn describe_rule(rule: Rule) -> String {
-    let s = match rule {
-        Rule::EOI => "the end of the input",
-        Rule::nl => "the end of the line",
+    match symbol_name(rule).or_else(|| construct_name(rule)) {
+        Some(s) => s.to_string(),
+        None => keyword_name(rule),
+    }
+}
+
+/// A punctuation mark or operator, quoted as written.
+fn symbol_name(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
         Rule::semicolon => "`;`",
         Rule::lparen => "`(`",
         Rule::rparen => "`)`",
@@ -196,22 +202,6 @@ pub fn describe_rule(rule: Rule) -> String {
         Rule::comma => "`,`",
         Rule::colon => "`:`",
         Rule::assign => "`=`",
-        Rule::ident => "a name",
-        Rule::integer => "an integer",
-        Rule::string => "a string",
-        Rule::square => "a square like `@c3`",
-        Rule::expr | Rule::qexpr | Rule::postfix_expr => "an expression",
-        Rule::statement => "a statement",
-        Rule::game_def => "a game definition",
-        Rule::move_rule | Rule::left_rule | Rule::right_rule | Rule::stop_rule => {
-            "a rule (`move`, `left`, `right` or `stop when`)"
-        }
-        Rule::binder | Rule::in_binder | Rule::let_binder => "a binder like `x in 1..n`",
-        Rule::pattern | Rule::tuple_pattern => "a name or a tuple pattern",
-        Rule::param => "a parameter",
-        Rule::type_name => "a type (`nat`, `int`, `list`, `string`, `square`)",
-        Rule::constructor => "a constructor (`octal`, `subtraction`, `allbut`, `tartan`)",
-        Rule::game_ref => "a game name",
         Rule::eq => "`==`",
         Rule::ne => "`!=`",
         Rule::le => "`<=`",
@@ -237,10 +227,39 @@ pub fn describe_rule(rule: Rule) -> String {
         Rule::for_clause => "`for`",
         Rule::where_clause => "`where`",
         Rule::on_clause => "`on`",
+        Rule::game_alias => "`=`",
+        Rule::rule_sep => "`;`",
+        Rule::comprehension_tail => "`for`",
+        Rule::bar => "`|`",
+        Rule::up_to => "`up to`",
+        _ => return None,
+    })
+}
+
+/// What a construct of the grammar is called in an error.
+fn construct_name(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::EOI => "the end of the input",
+        Rule::nl => "the end of the line",
+        Rule::ident => "a name",
+        Rule::integer => "an integer",
+        Rule::string => "a string",
+        Rule::square => "a square like `@c3`",
+        Rule::expr | Rule::qexpr | Rule::postfix_expr => "an expression",
+        Rule::statement => "a statement",
+        Rule::game_def => "a game definition",
+        Rule::move_rule | Rule::left_rule | Rule::right_rule | Rule::stop_rule => {
+            "a rule (`move`, `left`, `right` or `stop when`)"
+        }
+        Rule::binder | Rule::in_binder | Rule::let_binder => "a binder like `x in 1..n`",
+        Rule::pattern | Rule::tuple_pattern => "a name or a tuple pattern",
+        Rule::param => "a parameter",
+        Rule::type_name => "a type (`nat`, `int`, `list`, `string`, `square`)",
+        Rule::constructor => "a constructor (`octal`, `subtraction`, `allbut`, `tartan`)",
+        Rule::game_ref => "a game name",
         Rule::params => "the parameters `(…)`",
         Rule::family_params => "family parameters `[…]`",
         Rule::game_body => "the parameters `(…)`",
-        Rule::game_alias => "`=`",
         // Prefix operators and whole-file rules are not things a user types by
         // those names: say what may stand there instead.
         Rule::neg | Rule::star | Rule::not_op => "an expression",
@@ -248,7 +267,6 @@ pub fn describe_rule(rule: Rule) -> String {
         Rule::WHITESPACE => "a space",
         Rule::COMMENT => "a comment",
         Rule::stmt_sep => "the end of the line or `;`",
-        Rule::rule_sep => "`;`",
         Rule::query_word | Rule::query => "a query (`grundy`, `outcome`, …)",
         Rule::symmetry_rule => "a `symmetry` rule",
         Rule::board_def => "a board definition",
@@ -260,7 +278,6 @@ pub fn describe_rule(rule: Rule) -> String {
         Rule::relation => "a relation (`<`, `>`, `=` or `||`)",
         Rule::prefix_op | Rule::qprefix_op => "an expression",
         Rule::lone_end | Rule::postfix | Rule::infix_op | Rule::qinfix_op => "an operator",
-        Rule::comprehension_tail => "`for`",
         Rule::with_item => "an update like `[i] = v`",
         Rule::primary | Rule::paren_expr => "an expression",
         Rule::string_char => "a character of a string",
@@ -276,13 +293,10 @@ pub fn describe_rule(rule: Rule) -> String {
             "an expression"
         }
         Rule::lone_star => "an expression",
-        Rule::bar => "`|`",
-        Rule::up_to => "`up to`",
         Rule::game_rule => "a rule (`move`, `left`, `right` or `stop when`)",
         Rule::board_size => "a board size (an integer, a name or `(…)`)",
-        other => return keyword_name(other),
-    };
-    s.to_string()
+        _ => return None,
+    })
 }
 
 fn keyword_name(rule: Rule) -> String {

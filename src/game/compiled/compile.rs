@@ -447,93 +447,105 @@ fn affine_option(option: KOption, x: Option<usize>) -> KOption {
     }
 }
 
+/// The heap slot of a constructed game's kernel.
+const HEAP_SLOT: usize = 0;
+/// The slot of its inner binder.
+const INNER_SLOT: usize = 1;
+
 /// The kernel of a constructed heap game, written as the rule one would write
 /// by hand, so `octal` and `allbut` games run the same fast loops as their
 /// rule-defined twins (`subtraction` has its own one-word loop).
 fn constructed(ctor: &crate::check::program::Constructor, inst: InstId) -> Option<Kernel> {
     use crate::check::program::Constructor;
-    const N: usize = 0;
-    const X: usize = 1;
-    let n = || IExpr::Slot(N);
+    let n = || IExpr::Slot(HEAP_SLOT);
     let c = IExpr::Const;
-    let sub = |a: IExpr, b: IExpr| IExpr::Sub(Box::new(a), Box::new(b));
-    let mut rules = Vec::new();
-    match ctor {
-        Constructor::Octal { digits, .. } => {
-            for (k, &d) in digits.iter().enumerate() {
-                let k = k as i64;
-                if k > 0 && d & 1 != 0 {
-                    // Remove the whole heap of exactly k.
-                    rules.push(KRule {
-                        outer: vec![],
-                        outer_filters: vec![BExpr::Cmp(Cmp::Eq, n(), c(k))],
-                        inner: None,
-                        option: KOption::Sum(vec![]),
-                    });
-                }
-                if k > 0 && d & 2 != 0 {
-                    // Remove k, leaving one non-empty heap.
-                    rules.push(KRule {
-                        outer: vec![],
-                        outer_filters: vec![BExpr::Cmp(Cmp::Gt, n(), c(k))],
-                        inner: None,
-                        option: KOption::Same(vec![Arg::Affine(0, sub(n(), c(k)))]),
-                    });
-                }
-                if d & 4 != 0 {
-                    // Remove k, splitting the rest into a + (n − k − a), 1 ≤ a ≤ (n − k)/2.
-                    let half = IExpr::Div(Box::new(sub(n(), c(k))), Box::new(c(2)));
-                    rules.push(KRule {
-                        outer: vec![],
-                        outer_filters: vec![],
-                        inner: Some(Inner {
-                            slot: X,
-                            iter: InnerIter::Range(
-                                c(1),
-                                IExpr::Add(Box::new(half), Box::new(c(1))),
-                            ),
-                            bounds: vec![],
-                            filters: vec![],
-                        }),
-                        option: KOption::Sum(vec![
-                            Term::Heap(inst, Arg::Affine(1, c(0))),
-                            Term::Heap(inst, Arg::Affine(-1, sub(n(), c(k)))),
-                        ]),
-                    });
-                }
-            }
-        }
-        Constructor::AllBut(excluded) => rules.push(KRule {
+    let rules = match ctor {
+        Constructor::Octal { digits, .. } => octal_rules(digits, inst),
+        Constructor::AllBut(excluded) => vec![KRule {
             outer: vec![],
             outer_filters: vec![],
             inner: Some(Inner {
-                slot: X,
+                slot: INNER_SLOT,
                 iter: InnerIter::Range(c(1), IExpr::Add(Box::new(n()), Box::new(c(1)))),
                 bounds: vec![],
-                filters: vec![BExpr::InSet(IExpr::Slot(X), excluded.clone().into(), true)],
+                filters: vec![BExpr::InSet(
+                    IExpr::Slot(INNER_SLOT),
+                    excluded.clone().into(),
+                    true,
+                )],
             }),
             option: KOption::Same(vec![Arg::Affine(-1, n())]),
-        }),
+        }],
         // Remove k ∈ S with k ≤ n: the shape `move n - k for k in S where
         // k <= n` compiles to, so the set is recognised as from rules.
-        Constructor::Subtraction(set) => rules.push(KRule {
+        Constructor::Subtraction(set) => vec![KRule {
             outer: vec![],
             outer_filters: vec![],
             inner: Some(Inner {
-                slot: X,
+                slot: INNER_SLOT,
                 iter: InnerIter::Values(set.clone().into()),
                 bounds: vec![(1, n())],
                 filters: vec![],
             }),
             option: KOption::Same(vec![Arg::Affine(-1, n())]),
-        }),
+        }],
         Constructor::Tartan(..) => return None,
-    }
+    };
     Some(Kernel {
         params: 1,
-        param_slots: vec![N],
+        param_slots: vec![HEAP_SLOT],
         slots: 2,
         stops: vec![],
         rules,
     })
+}
+
+/// The rules of an octal game, digit by digit: digit k's bit 1 removes a
+/// whole heap of k, bit 2 removes k leaving one heap, bit 4 removes k and
+/// splits the rest in two.
+fn octal_rules(digits: &[u8], inst: InstId) -> Vec<KRule> {
+    let n = || IExpr::Slot(HEAP_SLOT);
+    let c = IExpr::Const;
+    let sub = |a: IExpr, b: IExpr| IExpr::Sub(Box::new(a), Box::new(b));
+    let mut rules = Vec::new();
+    for (k, &d) in digits.iter().enumerate() {
+        let k = k as i64;
+        if k > 0 && d & 1 != 0 {
+            // Remove the whole heap of exactly k.
+            rules.push(KRule {
+                outer: vec![],
+                outer_filters: vec![BExpr::Cmp(Cmp::Eq, n(), c(k))],
+                inner: None,
+                option: KOption::Sum(vec![]),
+            });
+        }
+        if k > 0 && d & 2 != 0 {
+            // Remove k, leaving one non-empty heap.
+            rules.push(KRule {
+                outer: vec![],
+                outer_filters: vec![BExpr::Cmp(Cmp::Gt, n(), c(k))],
+                inner: None,
+                option: KOption::Same(vec![Arg::Affine(0, sub(n(), c(k)))]),
+            });
+        }
+        if d & 4 != 0 {
+            // Remove k, splitting the rest into a + (n − k − a), 1 ≤ a ≤ (n − k)/2.
+            let half = IExpr::Div(Box::new(sub(n(), c(k))), Box::new(c(2)));
+            rules.push(KRule {
+                outer: vec![],
+                outer_filters: vec![],
+                inner: Some(Inner {
+                    slot: INNER_SLOT,
+                    iter: InnerIter::Range(c(1), IExpr::Add(Box::new(half), Box::new(c(1)))),
+                    bounds: vec![],
+                    filters: vec![],
+                }),
+                option: KOption::Sum(vec![
+                    Term::Heap(inst, Arg::Affine(1, c(0))),
+                    Term::Heap(inst, Arg::Affine(-1, sub(n(), c(k)))),
+                ]),
+            });
+        }
+    }
+    rules
 }

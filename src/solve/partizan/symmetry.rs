@@ -75,6 +75,8 @@ pub fn check_declared(
     }
 }
 
+/// Checks the declared symmetries on the smallest positions below `start`:
+/// each image's canonical form must be the position's (or its negative).
 fn check_samples(
     games: &mut Games<'_>,
     cache: &mut PartizanCache,
@@ -82,37 +84,7 @@ fn check_samples(
     start: &Component,
     span: Span,
 ) -> Result<(), EvalError> {
-    // Breadth first below `start`: positions of this game with their number of
-    // options, to pick the small ones.
-    let mut seen: FxHashMap<Component, usize> = FxHashMap::default();
-    let mut queue = std::collections::VecDeque::from([start.clone()]);
-    let mut list = OptionList::default();
-    while let Some(c) = queue.pop_front() {
-        if seen.len() >= SEARCHED || seen.contains_key(&c) {
-            continue;
-        }
-        let mut count = 0;
-        for side in [Side::Left, Side::Right] {
-            list.clear();
-            games.component_options(&c, side, &mut list)?;
-            count += list.len();
-            for opt in list.iter() {
-                for x in opt {
-                    if matches!(x, Component::Pos(i, _) if *i == inst) && !seen.contains_key(x) {
-                        queue.push_back(x.clone());
-                    }
-                }
-            }
-        }
-        seen.insert(c, count);
-    }
-    let mut samples: Vec<(usize, Component)> = seen
-        .into_iter()
-        .filter(|(_, n)| *n > 0)
-        .map(|(c, n)| (n, c))
-        .collect();
-    samples.sort();
-    for (_, s) in samples.into_iter().take(SAMPLES) {
+    for s in small_positions(games, inst, start)? {
         let form = form_of(games, cache, &s, span)?;
         for (image, negated) in images(games, inst, &s, span)? {
             let image_form = form_of(games, cache, &image, span)?;
@@ -155,6 +127,44 @@ fn check_samples(
         }
     }
     Ok(())
+}
+
+/// Up to [`SAMPLES`] positions of game `inst` below `start` with the fewest
+/// options (but some), found breadth first among the first [`SEARCHED`].
+fn small_positions(
+    games: &mut Games<'_>,
+    inst: InstId,
+    start: &Component,
+) -> Result<Vec<Component>, EvalError> {
+    let mut seen: FxHashMap<Component, usize> = FxHashMap::default();
+    let mut queue = std::collections::VecDeque::from([start.clone()]);
+    let mut list = OptionList::default();
+    while let Some(c) = queue.pop_front() {
+        if seen.len() >= SEARCHED || seen.contains_key(&c) {
+            continue;
+        }
+        let mut count = 0;
+        for side in [Side::Left, Side::Right] {
+            list.clear();
+            games.component_options(&c, side, &mut list)?;
+            count += list.len();
+            for opt in list.iter() {
+                for x in opt {
+                    if matches!(x, Component::Pos(i, _) if *i == inst) && !seen.contains_key(x) {
+                        queue.push_back(x.clone());
+                    }
+                }
+            }
+        }
+        seen.insert(c, count);
+    }
+    let mut samples: Vec<(usize, Component)> = seen
+        .into_iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(c, n)| (n, c))
+        .collect();
+    samples.sort();
+    Ok(samples.into_iter().take(SAMPLES).map(|(_, c)| c).collect())
 }
 
 /// The images of a position by its game's `symmetry` rules: (position, negated).

@@ -89,78 +89,101 @@ pub(super) struct Rewritten {
     pub others: Vec<Con>,
 }
 
+/// A rule's binders identified: the removal `n − ΣP`, the binder it runs over
+/// (with its sign) if any, and the split's binder (with its sign and the first
+/// part it appears in) if the option leaves two heaps.
+struct Binders {
+    removal: Lin,
+    removal_var: Option<(usize, i64)>,
+    split_var: Option<(usize, i64, Lin)>,
+}
+
+impl Binders {
+    /// The binders of `f`, when every one is the removal or the split: no
+    /// binder only repeats options.
+    fn of(f: &RuleForms) -> Option<Binders> {
+        let total = f
+            .parts
+            .iter()
+            .try_fold(Lin::default(), |acc, p| acc.plus(p))?;
+        // r = n − ΣP: a constant, or ±(a binder) plus a constant and maybe n
+        // (`move k for k in 0..n` removes n − k).
+        let removal = Lin::var(HEAP).minus(&total)?;
+        let mut binders = removal.vars.iter().filter(|(v, _)| *v != HEAP);
+        let removal_var = match (binders.next(), binders.next()) {
+            (Some(&(v, sign)), None) if sign.abs() == 1 => Some((v, sign)),
+            (None, None) if removal.coef(HEAP) == 0 => None,
+            _ => return None,
+        };
+        let split_var = match f.parts.as_slice() {
+            [_] => None,
+            [p1, _] => {
+                let others: Vec<_> = p1
+                    .vars
+                    .iter()
+                    .filter(|(v, _)| *v != HEAP && Some(*v) != removal_var.map(|(r, _)| r))
+                    .collect();
+                match others.as_slice() {
+                    [(a, t)] if t.abs() == 1 => Some((*a, *t, p1.clone())),
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        let used = |v: usize| {
+            removal_var.is_some_and(|(r, _)| r == v)
+                || split_var.as_ref().is_some_and(|(a, ..)| *a == v)
+        };
+        f.vars.iter().all(|&v| used(v)).then_some(Binders {
+            removal,
+            removal_var,
+            split_var,
+        })
+    }
+
+    /// The rule's constraints after the change of variables (a → s, the
+    /// removal binder → r, n → m + r), and the removal when it is a constant.
+    fn change_variables(&self, cons: &[Con]) -> Option<(Vec<Con>, Option<i64>)> {
+        let mut cons = cons.to_vec();
+        let mut subst = |v: usize, by: &Lin| -> Option<()> {
+            cons = cons
+                .iter()
+                .map(|c| c.substitute(v, by))
+                .collect::<Option<Vec<_>>>()?;
+            Some(())
+        };
+        if let Some((a, t, p1)) = &self.split_var {
+            // P1 = t·a + rest  ⇒  a = t·(s − rest)
+            let mut rest = p1.clone();
+            rest.vars.retain(|(v, _)| v != a);
+            subst(*a, &Lin::var(SPLIT).minus(&rest)?.scale(*t)?)?;
+        }
+        let removal_const = match self.removal_var {
+            // r = σ·ρ + rest  ⇒  ρ = σ·(r − rest)
+            Some((rho, sigma)) => {
+                let mut rest = self.removal.clone();
+                rest.vars.retain(|(v, _)| *v != rho);
+                subst(rho, &Lin::var(REMOVAL).minus(&rest)?.scale(sigma)?)?;
+                None
+            }
+            None => Some(self.removal.c),
+        };
+        let heap = match removal_const {
+            Some(c) => Lin::var(HEAP).plus(&Lin::constant(c))?,
+            None => Lin::var(HEAP).plus(&Lin::var(REMOVAL))?,
+        };
+        subst(HEAP, &heap)?;
+        Some((cons, removal_const))
+    }
+}
+
 /// The rule over `(m, r, s)`, when its removal does not depend on the heap
 /// and its binders are the removal and the split.
 pub(super) fn rewrite(f: &RuleForms) -> Option<Rewritten> {
     if f.parts.is_empty() || f.parts.len() > 2 {
         return None;
     }
-    let total = f
-        .parts
-        .iter()
-        .try_fold(Lin::default(), |acc, p| acc.plus(p))?;
-    // r = n − ΣP: a constant, or ±(a binder) plus a constant and maybe n
-    // (`move k for k in 0..n` removes n − k).
-    let removal = Lin::var(HEAP).minus(&total)?;
-    let mut binders = removal.vars.iter().filter(|(v, _)| *v != HEAP);
-    let removal_var = match (binders.next(), binders.next()) {
-        (Some(&(v, sign)), None) if sign.abs() == 1 => Some((v, sign)),
-        (None, None) if removal.coef(HEAP) == 0 => None,
-        _ => return None,
-    };
-    let split_var = match f.parts.as_slice() {
-        [_] => None,
-        [p1, _] => {
-            let others: Vec<_> = p1
-                .vars
-                .iter()
-                .filter(|(v, _)| *v != HEAP && Some(*v) != removal_var.map(|(r, _)| r))
-                .collect();
-            match others.as_slice() {
-                [(a, t)] if t.abs() == 1 => Some((*a, *t, p1.clone())),
-                _ => return None,
-            }
-        }
-        _ => return None,
-    };
-    // Every binder is the removal or the split: no binder only repeats options.
-    let used = |v: usize| {
-        removal_var.is_some_and(|(r, _)| r == v)
-            || split_var.as_ref().is_some_and(|(a, ..)| *a == v)
-    };
-    if !f.vars.iter().all(|&v| used(v)) {
-        return None;
-    }
-    // The change of variables: a → s, the removal binder → r, n → m + r.
-    let mut cons = f.cons.clone();
-    let mut subst = |v: usize, by: &Lin| -> Option<()> {
-        cons = cons
-            .iter()
-            .map(|c| c.substitute(v, by))
-            .collect::<Option<Vec<_>>>()?;
-        Some(())
-    };
-    if let Some((a, t, p1)) = &split_var {
-        // P1 = t·a + rest  ⇒  a = t·(s − rest)
-        let mut rest = p1.clone();
-        rest.vars.retain(|(v, _)| v != a);
-        subst(*a, &Lin::var(SPLIT).minus(&rest)?.scale(*t)?)?;
-    }
-    let removal_const = match removal_var {
-        // r = σ·ρ + rest  ⇒  ρ = σ·(r − rest)
-        Some((rho, sigma)) => {
-            let mut rest = removal.clone();
-            rest.vars.retain(|(v, _)| *v != rho);
-            subst(rho, &Lin::var(REMOVAL).minus(&rest)?.scale(sigma)?)?;
-            None
-        }
-        None => Some(removal.c),
-    };
-    let heap = match removal_const {
-        Some(c) => Lin::var(HEAP).plus(&Lin::constant(c))?,
-        None => Lin::var(HEAP).plus(&Lin::var(REMOVAL))?,
-    };
-    subst(HEAP, &heap)?;
+    let (cons, removal_const) = Binders::of(f)?.change_variables(&f.cons)?;
     let (on_removal, others): (Vec<Con>, Vec<Con>) = cons
         .into_iter()
         .partition(|c| removal_const.is_none() && c.form().only(&[REMOVAL]));
