@@ -117,6 +117,30 @@ fn play_to_the_end_when_the_machine_wins() {
     );
 }
 
+/// A position of a loopy game whose outcome is D (here: the only move leads
+/// round a three-cycle, so neither player ever runs out of moves) is a draw
+/// by the definition of outcomes of loopy games: `play` says so at the start
+/// instead of announcing a win for either side (issue 39).
+#[test]
+fn play_of_a_drawn_position_says_draw() {
+    let mut s = Session::default();
+    ok(&mut s, "game cyc(n: nat) { move (n + 1) % 3 }");
+    assert_eq!(ok(&mut s, "outcome cyc(0)"), "outcome cyc(0) = D");
+    let start = ok(&mut s, "play cyc(0)");
+    assert!(
+        start.contains("draw") && !start.contains("can win"),
+        "{start}"
+    );
+    let mut text = ok(&mut s, "1");
+    let mut moves = 1;
+    while s.prompt() == "play> " {
+        text = ok(&mut s, "1");
+        moves += 1;
+        assert!(moves < 20, "the game ends by repetition: {text}");
+    }
+    assert!(text.contains("the game is a draw"), "{text}");
+}
+
 #[test]
 fn play_misere_and_bad_moves() {
     let mut s = Session::default();

@@ -253,8 +253,26 @@ fn draw(engine: &mut Engine, play: &Play, who: &str) -> Step {
     }
 }
 
-/// Whether the user's side has a winning move now (shown when the game starts).
-pub fn user_can_win(engine: &mut Engine, play: &Play) -> Result<bool, EvalError> {
+/// Who wins the game from its start with best play, the user moving first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// The user has a winning move.
+    User,
+    /// Every move of the user loses.
+    Machine,
+    /// Neither side can force a win (a loopy position whose outcome is D).
+    Draw,
+}
+
+/// Who wins from the position now (shown when the game starts).
+pub fn verdict(engine: &mut Engine, play: &Play) -> Result<Verdict, EvalError> {
+    let wins = |user: bool| {
+        if user {
+            Verdict::User
+        } else {
+            Verdict::Machine
+        }
+    };
     if play.misere {
         engine.budget.start();
         let mut games = Games::new(
@@ -267,10 +285,10 @@ pub fn user_can_win(engine: &mut Engine, play: &Play) -> Result<bool, EvalError>
             .analyses
             .misere
             .searched_outcome(&mut games, &play.position, Span::default())
-            .map(|o| o.is_n())
+            .map(|o| wins(o.is_n()))
     } else {
         match reached(with_solver(engine, |s| s.grundy_sum(&play.position.parts)))? {
-            Ok(v) => Ok(v != 0),
+            Ok(v) => Ok(wins(v != 0)),
             Err(_cycle) => {
                 let mut games = Games::new(
                     &engine.globals,
@@ -284,7 +302,11 @@ pub fn user_can_win(engine: &mut Engine, play: &Play) -> Result<bool, EvalError>
                     &play.position,
                     Span::default(),
                 )?;
-                Ok(outcome == LoopyOutcome::N)
+                Ok(match outcome {
+                    LoopyOutcome::N => Verdict::User,
+                    LoopyOutcome::P => Verdict::Machine,
+                    LoopyOutcome::D => Verdict::Draw,
+                })
             }
         }
     }

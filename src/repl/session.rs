@@ -3,7 +3,7 @@
 //! an error never ends the session.
 
 use super::help::help;
-use super::play::{play_options, play_prompt, play_step, user_can_win, Play};
+use super::play::{play_options, play_prompt, play_step, verdict, Play, Verdict};
 use crate::budget::Limits;
 use crate::check::program::{Global, Stmt};
 use crate::diagnostics::{Problem, Report};
@@ -485,10 +485,10 @@ impl Session {
                         format!("{} has no move: there is nothing to play", q.text),
                     ));
                 }
-                let verdict = if user_can_win(engine, &play)? {
-                    "you can win"
-                } else {
-                    "I can win"
+                let verdict = match verdict(engine, &play)? {
+                    Verdict::User => "you can win",
+                    Verdict::Machine => "I can win",
+                    Verdict::Draw => "neither of us can force a win: with best play it is a draw",
                 };
                 let text = format!(
                     "playing {} ({rules}); you move first, and {verdict}\n{}",
