@@ -8,6 +8,39 @@ use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode};
 use std::fmt;
 use std::sync::Arc;
 
+/// Levenshtein distance, for "did you mean".
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev.get(j).copied().unwrap_or(0) + usize::from(ca != *cb);
+            let del = prev.get(j + 1).copied().unwrap_or(0) + 1;
+            let ins = cur.get(j).copied().unwrap_or(0) + 1;
+            cur.push(sub.min(del).min(ins));
+        }
+        prev = cur;
+    }
+    prev.last().copied().unwrap_or(0)
+}
+
+/// Whether a word `d` edits away from `candidate` is close enough to suggest
+/// it: at most 2, and at most about half of a short candidate.
+pub fn close_enough(d: usize, candidate: &str) -> bool {
+    d <= 2.min(candidate.chars().count() / 2 + 1)
+}
+
+/// The candidate closest to `word`, if one is close enough to suggest.
+pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    candidates
+        .into_iter()
+        .map(|c| (edit_distance(word, c), c))
+        .filter(|&(d, c)| d > 0 && close_enough(d, c))
+        .min()
+        .map(|(_, c)| c)
+}
+
 /// A noun with its indefinite article: "an integer", "a game".
 pub fn article(noun: &str) -> String {
     let vowel = noun

@@ -4,6 +4,7 @@
 use super::check_error::CheckError;
 use super::checker::{const_expr, Checker};
 use super::program::*;
+use crate::diagnostics::{close_enough, edit_distance};
 use crate::lang::builtin::{Builtin, BUILTINS};
 use crate::lang::value::{Component, GameSum, Value};
 use crate::syntax::ast::{self, BinOp, UnOp};
@@ -190,7 +191,7 @@ impl<'g> Checker<'g> {
             .chain(BUILTINS.iter().map(|(n, _)| (locals + 2, n.to_string())));
         let suggestion = candidates
             .map(|(rank, c)| (edit_distance(&c, name), rank, c))
-            .filter(|(d, _, c)| *d <= 2.min(c.len() / 2 + 1))
+            .filter(|(d, _, c)| close_enough(*d, c))
             .min()
             .map(|(_, _, c)| c);
         self.errors.push(CheckError::UnknownName {
@@ -512,21 +513,4 @@ fn arrows_value(ups: i64, star: bool) -> Value {
         parts.push(Component::Nimber(0));
     }
     Value::Game(Rc::new(GameSum { parts }))
-}
-
-/// Levenshtein distance, for "did you mean".
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev.get(j).copied().unwrap_or(0) + usize::from(ca != *cb);
-            let del = prev.get(j + 1).copied().unwrap_or(0) + 1;
-            let ins = cur.get(j).copied().unwrap_or(0) + 1;
-            cur.push(sub.min(del).min(ins));
-        }
-        prev = cur;
-    }
-    prev.last().copied().unwrap_or(0)
 }

@@ -245,6 +245,28 @@ pub enum QueryKind {
 }
 
 impl QueryKind {
+    /// Every query, in the order the reference lists them.
+    pub const ALL: [QueryKind; 18] = [
+        QueryKind::Grundy,
+        QueryKind::Outcome,
+        QueryKind::Moves,
+        QueryKind::Winning,
+        QueryKind::Sequence,
+        QueryKind::Table,
+        QueryKind::Canonical,
+        QueryKind::Genus,
+        QueryKind::Explain,
+        QueryKind::Graph,
+        QueryKind::Play,
+        QueryKind::Compare,
+        QueryKind::Temperature,
+        QueryKind::Mean,
+        QueryKind::LeftStop,
+        QueryKind::RightStop,
+        QueryKind::Thermograph,
+        QueryKind::Quotient,
+    ];
+
     /// The keyword as written.
     pub fn keyword(self) -> &'static str {
         match self {

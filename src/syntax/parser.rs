@@ -27,9 +27,27 @@ pub fn parse(source: &str) -> Result<Program, Vec<SyntaxError>> {
             span: Span::new(at, at + 1),
         }]);
     }
-    let pairs = GameParser::parse(Rule::program, &laid.text)
-        .map_err(|e| vec![convert(&e, source, &laid)])?;
+    let pairs = GameParser::parse(Rule::program, &laid.text).map_err(|e| {
+        vec![bare_expression(&laid.text, offset(&e)).unwrap_or_else(|| convert(&e, source, &laid))]
+    })?;
     lower_program(pairs)
+}
+
+/// The error for a file whose statement at `stop` (where the file grammar
+/// stopped) is a bare expression the REPL would show: the whole text parses
+/// as REPL entries, and a shown expression starts there. A lone word followed
+/// by another term (`grundyy nim(3)`) does not parse as an entry, so it stays
+/// a misspelled statement.
+fn bare_expression(text: &str, stop: usize) -> Option<SyntaxError> {
+    let pairs = GameParser::parse(Rule::entry, text).ok()?;
+    let show = pairs
+        .flatten()
+        .find(|p| p.as_rule() == Rule::show_stmt && p.as_span().start() == stop)?;
+    let span = show.as_span();
+    Some(SyntaxError::BareExpression {
+        span: Span::new(span.start(), span.end()),
+        text: span.as_str().trim_end().to_string(),
+    })
 }
 
 /// Parses a REPL entry or `grundy eval` text: statements, and bare

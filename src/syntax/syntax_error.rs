@@ -1,6 +1,7 @@
 //! Errors in the text of a program: what the parser or the lowering rejects.
 
-use crate::diagnostics::{Describe, Span};
+use crate::diagnostics::{closest, Describe, Span};
+use crate::syntax::ast::QueryKind;
 use std::fmt;
 
 /// A syntax error, with the span it points at.
@@ -18,6 +19,14 @@ pub enum SyntaxError {
         found: String,
         /// The input ended inside a bracket or after an operator (the REPL waits for more).
         incomplete: bool,
+    },
+    /// `nim(3) + nim(5)` alone on a line of a file: shown at the REPL prompt,
+    /// not a statement of a file.
+    BareExpression {
+        /// The expression.
+        span: Span,
+        /// Its text.
+        text: String,
     },
     /// An integer literal that does not fit 64 bits: `99999999999999999999`.
     IntegerTooLarge {
@@ -70,6 +79,70 @@ const RESERVED: [&str; 26] = [
     "misere", "assert", "print",
 ];
 
+/// The words a statement starts with.
+fn statement_words() -> impl Iterator<Item = &'static str> {
+    [
+        "game", "partizan", "board", "let", "print", "assert", "misere",
+    ]
+    .into_iter()
+    .chain(QueryKind::ALL.iter().map(|q| q.keyword()))
+}
+
+/// Operators that join two operands, which never start a statement.
+const INFIX: [&str; 19] = [
+    "+", "-", "*", "/", "%", "^", "++", "==", "!=", "<=", ">=", "<", ">", "..", "..=", "and", "or",
+    "in", "|",
+];
+
+/// The help for input the grammar did not accept: `found` where one of
+/// `expected` may stand.
+fn unexpected_help(expected: &[String], found: &str, incomplete: bool) -> String {
+    let word = found.trim_matches('`');
+    let expects = |what: &str| expected.iter().any(|e| e == what);
+    let at_statement = expects("a statement") || expects("`let`");
+    if incomplete {
+        "the input ends early: close every `(`, `[` and `{` and finish the last expression".into()
+    } else if found == "`=`" && expects("an operator") {
+        "`=` binds a name (in `let`, `for` and `with`); to compare, write `==`".into()
+    } else if ["move", "left", "right", "stop"].contains(&word) && expects("`{`") {
+        format!("a game's rules go inside braces: `game NAME(PARAMS) {{ {word} … }}`")
+    } else if ["move", "left", "right", "stop"].contains(&word) && expects("a statement") {
+        format!("`{word}` starts a rule, and rules go inside a game body: `game NAME(PARAMS) {{ {word} … }}`")
+    } else if at_statement && INFIX.contains(&word) {
+        format!("a line cannot start with {found}: to continue the previous line, end it with {found} and write the rest on this one")
+    } else if let Some(near) = at_statement
+        .then(|| closest(word, statement_words()))
+        .flatten()
+    {
+        format!("did you mean `{near}`?")
+    } else if RESERVED.contains(&word) && expected.iter().any(|e| e.starts_with("an expression")) {
+        format!("an expression is missing before {found}: write the value here (e.g. `move n - k for k in 1..=n`)")
+    } else if RESERVED.contains(&word) {
+        format!("{found} is a reserved word of the language; choose another name")
+    } else if found == "`\"`" {
+        "a string ends with `\"` on the same line".into()
+    } else if expects("`up to`") && expects("the end of the line") {
+        "`sequence` names the game, then a range, then perhaps `up to N`: `sequence kayles 0..20`, `sequence kayles 0..20 up to 100000`".into()
+    } else if expects("`up to`") {
+        "write `quotient G up to N` with the game's name (`quotient kayles up to 20`), not a position".into()
+    } else if found == "`|`" {
+        "a game `{A, B | C}` has one `|` between Left's and Right's options; nest games in their own braces: `{0 | {1 | 2}}`".into()
+    } else if let Some(help) = missing_comma(expected) {
+        help.into()
+    } else if expects("`move`") && expects("`}`") && !statement_words().any(|w| w == word) {
+        format!("each rule starts with `move` (or `left`, `right`, `stop when`): `move {word} …`; or is a `}}` missing before this line?")
+    } else if expects("`}`") {
+        "a game body ends with `}`: is one missing before this line?".into()
+    } else if expects("`{`") {
+        "a game body is written `game NAME(PARAMS) { move … }`".into()
+    } else if found == "the end of the line" {
+        "a statement ends at the end of a line; continue it after an operator or a comma, or inside brackets".into()
+    } else {
+        "statements are `game`, `board`, `let`, `print`, `assert` and queries like `grundy G`"
+            .into()
+    }
+}
+
 fn list(items: &[String]) -> String {
     match items {
         [] => String::new(),
@@ -94,6 +167,9 @@ impl fmt::Display for SyntaxError {
                 } else {
                     write!(f, "unexpected {found}")
                 }
+            }
+            SyntaxError::BareExpression { .. } => {
+                write!(f, "a bare expression is not a statement of a file")
             }
             SyntaxError::IntegerTooLarge { .. } => {
                 write!(f, "integer literal does not fit in 64 bits")
@@ -126,7 +202,7 @@ impl fmt::Display for SyntaxError {
 impl Describe for SyntaxError {
     fn code(&self) -> &'static str {
         match self {
-            SyntaxError::Unexpected { .. } => "grundy::syntax",
+            SyntaxError::Unexpected { .. } | SyntaxError::BareExpression { .. } => "grundy::syntax",
             SyntaxError::IntegerTooLarge { .. } => "grundy::syntax::integer",
             SyntaxError::BadSquare { .. } => "grundy::syntax::square",
             SyntaxError::TooManyArrows { .. } => "grundy::syntax::integer",
@@ -143,44 +219,10 @@ impl Describe for SyntaxError {
                 found,
                 incomplete,
                 ..
-            } => {
-                let word = found.trim_matches('`');
-                if *incomplete {
-                    "the input ends early: close every `(`, `[` and `{` and finish the last expression".into()
-                } else if found == "`=`" && expected.iter().any(|e| e == "an operator") {
-                    "`=` binds a name (in `let`, `for` and `with`); to compare, write `==`".into()
-                } else if ["move", "left", "right", "stop"].contains(&word)
-                    && expected.iter().any(|e| e == "a statement")
-                {
-                    format!("`{word}` starts a rule, and rules go inside a game body: `game NAME(PARAMS) {{ {word} … }}`")
-                } else if RESERVED.contains(&word)
-                    && expected.iter().any(|e| e.starts_with("an expression"))
-                {
-                    format!("an expression is missing before {found}: write the value here (e.g. `move n - k for k in 1..=n`)")
-                } else if RESERVED.contains(&word) {
-                    format!("{found} is a reserved word of the language; choose another name")
-                } else if found == "`\"`" {
-                    "a string ends with `\"` on the same line".into()
-                } else if expected.iter().any(|e| e == "`up to`")
-                    && expected.iter().any(|e| e == "the end of the line")
-                {
-                    "`sequence` names the game, then a range, then perhaps `up to N`: `sequence kayles 0..20`, `sequence kayles 0..20 up to 100000`".into()
-                } else if expected.iter().any(|e| e == "`up to`") {
-                    "write `quotient G up to N` with the game's name (`quotient kayles up to 20`), not a position".into()
-                } else if found == "`|`" {
-                    "a game `{A, B | C}` has one `|` between Left's and Right's options; nest games in their own braces: `{0 | {1 | 2}}`".into()
-                } else if let Some(help) = missing_comma(expected) {
-                    help.into()
-                } else if expected.iter().any(|e| e == "`}`") {
-                    "a game body ends with `}`: is one missing before this line?".into()
-                } else if expected.iter().any(|e| e == "`{`") {
-                    "a game body is written `game NAME(PARAMS) { move … }`".into()
-                } else if found == "the end of the line" {
-                    "a statement ends at the end of a line; continue it after an operator or a comma, or inside brackets".into()
-                } else {
-                    "statements are `game`, `board`, `let`, `print`, `assert` and queries like `grundy G`".into()
-                }
-            }
+            } => unexpected_help(expected, found, *incomplete),
+            SyntaxError::BareExpression { text, .. } => format!(
+                "to show its value write `print {text}`, or ask a query such as `grundy {text}`; a bare expression is shown only at the REPL prompt and by `grundy eval`, so that a misspelled statement word in a file is never run as an expression"
+            ),
             SyntaxError::IntegerTooLarge { .. } => {
                 "integers are 64-bit: use a value below 9223372036854775808".into()
             }
@@ -208,6 +250,7 @@ impl Describe for SyntaxError {
                 };
                 vec![(*span, label)]
             }
+            SyntaxError::BareExpression { span, .. } => vec![(*span, "this expression".into())],
             SyntaxError::IntegerTooLarge { span } => vec![(*span, "too large".into())],
             SyntaxError::BadSquare { span } => vec![(*span, "no such square".into())],
             SyntaxError::TooManyArrows { span } => vec![(*span, "too many".into())],
@@ -243,5 +286,33 @@ fn missing_comma(expected: &[String]) -> Option<&'static str> {
         Some("`compare` takes two games; separate them with `,` when the first could read on into the second: `compare ^, *2`")
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every query word of the grammar is a word "did you mean" can suggest,
+    /// and a word one edit from one gets it.
+    #[test]
+    fn every_query_word_of_the_grammar_can_be_suggested() {
+        let pest = include_str!("../../grammar/game.pest");
+        let rule = pest
+            .split("query_word = _{")
+            .nth(1)
+            .and_then(|r| r.split('}').next())
+            .unwrap_or_default();
+        let words: Vec<&str> = rule
+            .split('|')
+            .map(|w| w.trim().trim_end_matches("_kw"))
+            .filter(|w| !w.is_empty())
+            .collect();
+        assert!(words.len() >= 18, "{words:?}");
+        for w in words {
+            assert!(statement_words().any(|s| s == w), "{w}");
+            let typo = format!("{w}x");
+            assert_eq!(closest(&typo, statement_words()), Some(w));
+        }
     }
 }
