@@ -191,6 +191,48 @@ fn commands_help_load_clear() {
     let _ = std::fs::remove_file(path);
 }
 
+/// `:help` covers the three kinds of play beside normal impartial play, and
+/// each topic's examples run, in order, in a fresh session (issue 39). The
+/// answers checked are facts: two misère Kayles heaps of 1 are N (the mover
+/// takes one and leaves the last move to the opponent); {1 | -1} is hot, so
+/// whoever moves first wins (N); a position whose only move goes round a
+/// cycle is a draw, its generalised value ∞ with no finite options.
+#[test]
+fn help_covers_misere_partizan_and_loopy_play_with_examples_that_run() {
+    let facts = [
+        ("misere", "outcome misere kayles(1) + kayles(1) = N"),
+        ("partizan", "outcome {1 | -1} = N"),
+        ("loopy", "outcome cyc(0) = D"),
+    ];
+    for (topic, fact) in facts {
+        let mut s = Session::default();
+        let text = ok(&mut s, &format!(":help {topic}"));
+        let examples: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("  "))
+            .filter(|l| !l.starts_with(' '))
+            .collect();
+        assert!(examples.len() >= 3, "{topic}: {text}");
+        let answers: Vec<String> = examples.iter().map(|e| ok(&mut s, e)).collect();
+        assert!(answers.iter().any(|a| a == fact), "{topic}: {answers:?}");
+    }
+}
+
+/// `:show` of a constant prints its definition with its value, in the
+/// language's syntax, so it can be pasted back (issue 39).
+#[test]
+fn show_prints_a_constants_value() {
+    let mut s = Session::default();
+    ok(&mut s, "let S = set([4, 2, 1, 2])");
+    ok(&mut s, "let n = 3 * 7");
+    assert_eq!(ok(&mut s, ":show n"), "let n = 21");
+    let shown = ok(&mut s, ":show S");
+    assert_eq!(shown, "let S = {1, 2, 4}");
+    // Evaluates back to the same value.
+    ok(&mut s, "let T = {1, 2, 4}");
+    assert_eq!(ok(&mut s, "print S == T"), "true");
+}
+
 #[test]
 fn a_long_computation_can_be_interrupted() {
     let mut s = Session::default();

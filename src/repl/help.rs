@@ -42,6 +42,15 @@ pub const TOPICS: &[Topic] = &[
     Topic { word: "assert", what: "Checks a query's answer or a boolean; `grundy check FILE` runs only these.", examples: &["assert grundy nim(3) + nim(5) == 6", "assert outcome nim(0) == P"], section: "2.5" },
     Topic { word: "let", what: "Names a constant or a function.", examples: &["let S = {1, 2, 4}", "let double(n) = 2 * n"], section: "2.3" },
     Topic { word: "board", what: "A rectangular board, optionally with blocked squares, for games on squares.", examples: &["board b = 8 x 8 without {@d4, @e5}"], section: "6.1" },
+    Topic { word: "misere", what: "Misère play: whoever makes the last move loses. Write `misere` after
+`outcome`, `winning` or `play`; `genus` and `quotient` are misère by nature.
+Sums of tame games use the tame theory, others a quotient or a search.", examples: &["game kayles = octal \"0.77\"", "outcome misere kayles(1) + kayles(1)", "winning misere kayles(4) + kayles(2)", "genus kayles(5)"], section: "9" },
+    Topic { word: "partizan", what: "Games where Left and Right have different moves: `partizan game` with
+`left` and `right` rules, or literals such as {1 | -1}, ^, 3/4. Ask
+`canonical`, `outcome` (L, R, N or P), `compare`, `temperature`, `thermograph`.", examples: &["partizan game cut(n: nat) { left n - 1 where n > 0; right n - 2 where n > 1 }", "canonical cut(5)", "outcome {1 | -1}"], section: "10" },
+    Topic { word: "loopy", what: "Games whose positions can repeat. `outcome` answers P, N or D (a draw);
+`grundy` a generalised value such as `inf{0, 1}`; `winning`, `moves` and
+`explain` work too, and `play` keeps a draw.", examples: &["game cyc(n: nat) { move (n + 1) % 3 }", "outcome cyc(0)", "grundy cyc(0)"], section: "11" },
     Topic { word: "octal", what: "A heap game from its octal code (take-and-break games).", examples: &["game dawson = octal \"0.07\""], section: "5.1" },
     Topic { word: "subtraction", what: "A subtraction game from the amounts one may take.", examples: &["game s = subtraction {1, 3, 4}"], section: "5.2" },
 ];
@@ -90,7 +99,7 @@ Redefining a game replaces it."
                   to a .game file
   :time [on|off]  show how long each entry takes
   :games          the games defined, with their parameters
-  :show NAME      a game's definition
+  :show NAME      a game's definition, or a constant's value
   :clear          forget every definition
   :quit           leave (or Ctrl-D)
 Ctrl-C interrupts a long computation (lines typed meanwhile still run); if it
@@ -105,7 +114,8 @@ grundy: describe games by their moves, then ask who wins.
   play nim(3) + nim(5)
 A bare expression shows its value: `*3 + *5`, `nim(3) + nim(5)`, `nimmul(8, 8)`.
 Help topics: `:help games`, `:help queries`, `:help commands`, and every query
-or statement by its word: `:help grundy`, `:help sequence`, `:help let`, …
+or statement by its word: `:help grundy`, `:help sequence`, `:help let`, …,
+and each kind of play: `:help misere`, `:help partizan`, `:help loopy`.
 The whole language: docs/tutorial.md and docs/reference.md in grundy's repository."
             .into(),
         word => topic_help(word.trim_start_matches(':')),

@@ -451,7 +451,14 @@ impl Session {
                     .unwrap_or_default(),
             ),
             Some(Global::Board(_)) => Response::text(format!("`{name}` is a board")),
-            Some(Global::Const(_)) => Response::text(format!("`{name}` is a constant")),
+            Some(Global::Const(id)) => {
+                match self.engine.rt.consts.get(*id).and_then(Option::as_ref) {
+                    Some(v) => {
+                        Response::text(format!("let {name} = {}", self.engine.namer().value(v)))
+                    }
+                    None => Response::text(format!("`{name}` is a constant with no value yet")),
+                }
+            }
             Some(Global::Func(_)) => Response::text(format!("`{name}` is a function")),
             None => Response::error(format!("nothing is called `{name}`")),
         }
