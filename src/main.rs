@@ -4,7 +4,7 @@
 use clap::{Parser, Subcommand};
 use grundy::limits::{parse_size, show_size};
 use grundy::report::Exports;
-use grundy::{report, Answer, Engine, Limits, Mode, Problem, Report, Span};
+use grundy::{report, Answer, Engine, Limits, Mode, Namer, Problem, Report, Span, Stmt};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -294,35 +294,16 @@ fn run_source(
     tally: &mut Tally,
     outputs: &mut Outputs,
 ) {
-    let json = outputs.json;
-    let shared: Arc<str> = Arc::from(source);
-    let mut engine = Engine::with_limits(limits);
-    let loaded = if entry {
-        engine.load_entry(source, false)
-    } else {
-        engine.load(source, false)
+    let program = Program {
+        name,
+        source: Arc::from(source),
+        mode,
     };
-    let stmts = match loaded {
-        Ok(stmts) => stmts,
-        Err(problems) => {
-            let total = problems.len();
-            for p in problems.into_iter().take(MAX_SHOWN) {
-                print_problem(name, &shared, p);
-            }
-            if total > MAX_SHOWN {
-                err(format_args!(
-                    "… and {} more errors in {name}\n",
-                    total - MAX_SHOWN
-                ));
-            }
-            for _ in 0..total {
-                tally.error();
-            }
-            return;
-        }
+    let mut engine = Engine::with_limits(limits);
+    let Some(stmts) = program.load(&mut engine, entry, tally) else {
+        return;
     };
     tally.loaded += 1;
-    let stdout = std::io::stdout();
     for stmt in &stmts {
         if writes_failed() {
             return;
@@ -337,78 +318,134 @@ fn run_source(
         match result {
             Ok(None) => {}
             Ok(Some(answer)) => {
-                if let Answer::Assert {
-                    passed,
-                    failure,
-                    span,
-                    ..
-                } = &answer
-                {
-                    let namer = engine.namer();
-                    let mut values = None;
-                    if *passed {
-                        tally.passed += 1;
-                    } else {
-                        tally.failed += 1;
-                        if let Some(f) = failure.as_deref() {
-                            let want = report::expected_text(&f.0, &f.1, &namer);
-                            let got = report::value_text(&f.1, &namer);
-                            let problem = assert_problem(*span, &want, &got);
-                            let rendered =
-                                Report::new(name, shared.clone(), problem).render(colour(), 100);
-                            err(format_args!("{rendered}"));
-                            values = Some((want, got));
-                        }
-                    }
-                    // `run --json` prints an assertion as LANGUAGE.md §11 shows
-                    // it; `check --json` adds its file and, when it failed, both
-                    // values. As text only a failure shows.
-                    if json && mode == Mode::AssertsOnly {
-                        let values = values.as_ref().map(|(w, g)| (w.as_str(), g.as_str()));
-                        out(format_args!(
-                            "{}",
-                            report::assert_json(&answer, &namer, name, values)
-                        ));
-                    } else if json {
-                        out(format_args!("{}", report::json(&answer, &namer)));
-                    }
-                    continue;
-                }
-                let exported = outputs.exports.export(&answer, &engine.namer());
-                for e in &exported.errors {
-                    err(format_args!("error: {e}\n  help: {}\n", e.help()));
-                    tally.error();
-                }
-                if let Some(notice) = &exported.notice {
-                    err(format_args!("note: {notice}\n"));
-                }
-                if let (Some(path), Answer::Graph { expr, .. }) = (&exported.dot_file, &answer) {
-                    if !json && !outputs.quiet {
-                        out(format_args!("graph {expr} written to {}", path.display()));
-                    }
-                    continue;
-                }
-                if outputs.quiet {
-                    continue;
-                }
-                // Buffered: a long sequence is written line by line.
-                let mut out = std::io::BufWriter::new(stdout.lock());
                 let namer = engine.namer();
-                let written = if json {
-                    report::write_json(&mut out, &answer, &namer)
-                } else {
-                    report::write_text_at_width(&mut out, &answer, &namer, text_width())
-                };
-                if let Err(e) = written.and_then(|()| out.flush()) {
-                    write_failed("standard output", e);
+                if !program.assertion(&answer, &namer, outputs.json, tally) {
+                    show_answer(&answer, &namer, outputs, tally);
                 }
             }
             Err(problem) => {
-                print_problem(name, &shared, problem);
+                print_problem(name, &program.source, problem);
                 tally.error();
                 return;
             }
         }
+    }
+}
+
+/// The program [`run_source`] runs: its name and text, for diagnostics, and
+/// how its statements run.
+struct Program<'a> {
+    name: &'a str,
+    source: Arc<str>,
+    mode: Mode,
+}
+
+impl Program<'_> {
+    /// Loads the program into `engine` (as an `entry`, bare expressions too).
+    /// If it does not load, shows its problems (at most [`MAX_SHOWN`], the rest
+    /// counted), each one an error of the tally.
+    fn load(&self, engine: &mut Engine, entry: bool, tally: &mut Tally) -> Option<Vec<Stmt>> {
+        let name = self.name;
+        let loaded = if entry {
+            engine.load_entry(&self.source, false)
+        } else {
+            engine.load(&self.source, false)
+        };
+        let problems = match loaded {
+            Ok(stmts) => return Some(stmts),
+            Err(problems) => problems,
+        };
+        let total = problems.len();
+        for p in problems.into_iter().take(MAX_SHOWN) {
+            print_problem(name, &self.source, p);
+        }
+        if total > MAX_SHOWN {
+            err(format_args!(
+                "… and {} more errors in {name}\n",
+                total - MAX_SHOWN
+            ));
+        }
+        for _ in 0..total {
+            tally.error();
+        }
+        None
+    }
+
+    /// When `answer` is an assertion: counts it, shows a failure on standard
+    /// error, and with `json` prints it, and returns true. Any other answer is
+    /// left to [`show_answer`] (false).
+    fn assertion(&self, answer: &Answer, namer: &Namer<'_>, json: bool, tally: &mut Tally) -> bool {
+        let Answer::Assert {
+            passed,
+            failure,
+            span,
+            ..
+        } = answer
+        else {
+            return false;
+        };
+        let mut values = None;
+        if *passed {
+            tally.passed += 1;
+        } else {
+            tally.failed += 1;
+            if let Some(f) = failure.as_deref() {
+                let want = report::expected_text(&f.0, &f.1, namer);
+                let got = report::value_text(&f.1, namer);
+                let problem = assert_problem(*span, &want, &got);
+                let rendered =
+                    Report::new(self.name, self.source.clone(), problem).render(colour(), 100);
+                err(format_args!("{rendered}"));
+                values = Some((want, got));
+            }
+        }
+        // `run --json` prints an assertion as LANGUAGE.md §11 shows it;
+        // `check --json` adds its file and, when it failed, both values. As
+        // text only a failure shows.
+        if json && self.mode == Mode::AssertsOnly {
+            let values = values.as_ref().map(|(w, g)| (w.as_str(), g.as_str()));
+            out(format_args!(
+                "{}",
+                report::assert_json(answer, namer, self.name, values)
+            ));
+        } else if json {
+            out(format_args!("{}", report::json(answer, namer)));
+        }
+        true
+    }
+}
+
+/// Shows an answer other than an assertion: writes the files it is exported
+/// to (reporting those that fail), then prints it as text or JSON unless
+/// `--quiet` (or, for a `graph` written to a DOT file, says where it went).
+fn show_answer(answer: &Answer, namer: &Namer<'_>, outputs: &mut Outputs, tally: &mut Tally) {
+    let json = outputs.json;
+    let exported = outputs.exports.export(answer, namer);
+    for e in &exported.errors {
+        err(format_args!("error: {e}\n  help: {}\n", e.help()));
+        tally.error();
+    }
+    if let Some(notice) = &exported.notice {
+        err(format_args!("note: {notice}\n"));
+    }
+    if let (Some(path), Answer::Graph { expr, .. }) = (&exported.dot_file, answer) {
+        if !json && !outputs.quiet {
+            out(format_args!("graph {expr} written to {}", path.display()));
+        }
+        return;
+    }
+    if outputs.quiet {
+        return;
+    }
+    // Buffered: a long sequence is written line by line.
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = if json {
+        report::write_json(&mut out, answer, namer)
+    } else {
+        report::write_text_at_width(&mut out, answer, namer, text_width())
+    };
+    if let Err(e) = written.and_then(|()| out.flush()) {
+        write_failed("standard output", e);
     }
 }
 
@@ -512,6 +549,17 @@ fn read(path: &str, tally: &mut Tally) -> Option<String> {
 
 fn real_main() -> ExitCode {
     let cli = Cli::parse();
+    let limits = limits(&cli);
+    let mut tally = Tally::default();
+    if let Some(code) = dispatch(cli.command, cli.quiet, limits, &mut tally) {
+        return code;
+    }
+    exit_status(&tally)
+}
+
+/// The limits the options set. A `--max-memory` above what `ulimit -v` lets
+/// the process allocate is lowered to that, with a note.
+fn limits(cli: &Cli) -> Limits {
     let defaults = Limits::default();
     let mut max_memory = cli.max_memory.unwrap_or(defaults.max_memory);
     if let Some(ceiling) = grundy::limits::max_memory_ceiling() {
@@ -525,7 +573,7 @@ fn real_main() -> ExitCode {
             max_memory = ceiling;
         }
     }
-    let limits = Limits {
+    Limits {
         max_positions: cli.max_positions,
         max_memory,
         timeout: match cli.timeout {
@@ -539,10 +587,19 @@ fn real_main() -> ExitCode {
         sequence_search: cli.sequence_search,
         sequence_time: cli.sequence_time,
         ..defaults
-    };
-    let mut tally = Tally::default();
-    let quiet = cli.quiet;
-    match cli.command {
+    }
+}
+
+/// Runs the command (the REPL when none is given). Returns the exit status
+/// when the command decides it alone (the REPL, an empty `eval`); otherwise
+/// the tally does.
+fn dispatch(
+    command: Option<Command>,
+    quiet: bool,
+    limits: Limits,
+    tally: &mut Tally,
+) -> Option<ExitCode> {
+    match command {
         Some(Command::Run {
             json,
             svg,
@@ -553,33 +610,16 @@ fn real_main() -> ExitCode {
         }) => {
             let mut outputs = Outputs::new(json, quiet);
             outputs.exports = Exports::new(svg, dot, csv, tex);
-            run_files(&files, Mode::Run, limits, &mut tally, &mut outputs);
+            run_files(&files, Mode::Run, limits, tally, &mut outputs);
         }
-        Some(Command::Check { json, files }) => {
-            let mut outputs = Outputs::new(json, quiet);
-            run_files(&files, Mode::AssertsOnly, limits, &mut tally, &mut outputs);
-            // A tally of nothing above a file's syntax error only confuses.
-            if json {
-                let summary = serde_json::json!({
-                    "passed": tally.passed,
-                    "failed": tally.failed,
-                    "errors": tally.errors,
-                });
-                out(format_args!("{summary}"));
-            } else if tally.loaded > 0 && !quiet {
-                out(format_args!(
-                    "{} passed, {} failed",
-                    tally.passed, tally.failed
-                ));
-            }
-        }
+        Some(Command::Check { json, files }) => check(&files, json, quiet, limits, tally),
         Some(Command::Eval { json, statements }) => {
             if statements.trim().is_empty() {
                 // `grundy eval "$PROGRAM"` with the variable unset: say so.
                 err(format_args!(
                     "error: `eval` was given no statements\n  help: write them in quotes, e.g. grundy eval 'grundy *3 + *5'\n"
                 ));
-                return ExitCode::from(2);
+                return Some(ExitCode::from(2));
             }
             let mut outputs = Outputs::new(json, quiet);
             run_source(
@@ -588,21 +628,53 @@ fn real_main() -> ExitCode {
                 Mode::Run,
                 true,
                 limits,
-                &mut tally,
+                tally,
                 &mut outputs,
             );
         }
         Some(Command::Repl { files }) => {
-            return ExitCode::from(grundy::repl::run(&files, limits, colour_out()) as u8);
+            return Some(ExitCode::from(
+                grundy::repl::run(&files, limits, colour_out()) as u8,
+            ));
         }
         Some(Command::Files(files)) => {
             let mut outputs = Outputs::new(false, quiet);
-            run_files(&files, Mode::Run, limits, &mut tally, &mut outputs);
+            run_files(&files, Mode::Run, limits, tally, &mut outputs);
         }
         None => {
-            return ExitCode::from(grundy::repl::run(&[], limits, colour_out()) as u8);
+            return Some(ExitCode::from(
+                grundy::repl::run(&[], limits, colour_out()) as u8
+            ));
         }
     }
+    None
+}
+
+/// `grundy check`: runs the files' assertions, then sums them up, as a JSON
+/// object or as "N passed, M failed" (unless `--quiet`).
+fn check(files: &[String], json: bool, quiet: bool, limits: Limits, tally: &mut Tally) {
+    let mut outputs = Outputs::new(json, quiet);
+    run_files(files, Mode::AssertsOnly, limits, tally, &mut outputs);
+    // A tally of nothing above a file's syntax error only confuses.
+    if json {
+        let summary = serde_json::json!({
+            "passed": tally.passed,
+            "failed": tally.failed,
+            "errors": tally.errors,
+        });
+        out(format_args!("{summary}"));
+    } else if tally.loaded > 0 && !quiet {
+        out(format_args!(
+            "{} passed, {} failed",
+            tally.passed, tally.failed
+        ));
+    }
+}
+
+/// The exit status once everything ran: 2 when a write failed (said on
+/// standard error, if it can be) or the input had an error, 1 when an
+/// assertion failed, else 0.
+fn exit_status(tally: &Tally) -> ExitCode {
     if let Err(e) = std::io::stdout().flush() {
         write_failed("standard output", e);
     }

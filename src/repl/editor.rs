@@ -212,37 +212,90 @@ pub fn run(files: &[String], limits: crate::budget::Limits, colour: bool) -> i32
             return 2;
         }
     };
-    let mut notify = |note: &str| eprintln!("{note}");
     // A file named on the command line that does not load is an error of the
     // input: the session still starts, and ends with status 2.
+    let failed = load_files(&mut session, files);
+    let mut terminal = match Terminal::new(session.status().names.clone(), colour) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot start the line editor: {e}");
+            return 2;
+        }
+    };
+    println!(
+        "grundy {} — `:help` for help, Ctrl-D to leave",
+        env!("CARGO_PKG_VERSION")
+    );
+    read_eval_loop(&mut session, &mut terminal);
+    terminal.save_history();
+    i32::from(failed) * 2
+}
+
+/// Shows a note the session sends while it works, on standard error.
+fn notify(note: &str) {
+    eprintln!("{note}");
+}
+
+/// Loads each file named on the command line into the session, showing what
+/// each load says. True when some file did not load.
+fn load_files(session: &mut Supervisor, files: &[String]) -> bool {
     let mut failed = false;
     for f in files {
         let r = session.eval(&format!(":load {f}"), &mut notify);
         failed |= r.error;
         print_response(&r);
     }
-    let names = Rc::new(RefCell::new(session.status().names.clone()));
-    let helper = ReplHelper {
-        names: names.clone(),
-        hinter: HistoryHinter::new(),
-        colour,
-    };
-    let mut editor: Editor<ReplHelper, DefaultHistory> = match Editor::new() {
-        Ok(e) => e,
-        Err(e) => {
-            eprintln!("error: cannot start the line editor: {e}");
-            return 2;
+    failed
+}
+
+/// The line editor with its helper, the history file (when there is a place
+/// for it) and the names the helper completes.
+struct Terminal {
+    editor: Editor<ReplHelper, DefaultHistory>,
+    history: Option<std::path::PathBuf>,
+    names: Rc<RefCell<Vec<String>>>,
+}
+
+impl Terminal {
+    /// An editor completing `names`, with the history loaded.
+    fn new(names: Vec<String>, colour: bool) -> rustyline::Result<Terminal> {
+        let names = Rc::new(RefCell::new(names));
+        let helper = ReplHelper {
+            names: names.clone(),
+            hinter: HistoryHinter::new(),
+            colour,
+        };
+        let mut editor: Editor<ReplHelper, DefaultHistory> = Editor::new()?;
+        editor.set_helper(Some(helper));
+        let history = history_path();
+        if let Some(h) = &history {
+            let _ = editor.load_history(h);
         }
-    };
-    editor.set_helper(Some(helper));
-    let history = history_path();
-    if let Some(h) = &history {
-        let _ = editor.load_history(h);
+        Ok(Terminal {
+            editor,
+            history,
+            names,
+        })
     }
-    println!(
-        "grundy {} — `:help` for help, Ctrl-D to leave",
-        env!("CARGO_PKG_VERSION")
-    );
+
+    /// Adds an entry to the history, and saves the history: a session killed
+    /// later loses nothing.
+    fn remember(&mut self, entry: &str) {
+        let _ = self.editor.add_history_entry(entry);
+        self.save_history();
+    }
+
+    /// Writes the history file, if there is one.
+    fn save_history(&mut self) {
+        if let Some(h) = &self.history {
+            let _ = self.editor.save_history(h);
+        }
+    }
+}
+
+/// Reads entries (over several lines while unfinished) and runs them, until
+/// `:quit`, Ctrl-D or a failure of the terminal.
+fn read_eval_loop(session: &mut Supervisor, terminal: &mut Terminal) {
     let mut buffer = String::new();
     loop {
         let prompt = if buffer.is_empty() {
@@ -250,7 +303,7 @@ pub fn run(files: &[String], limits: crate::budget::Limits, colour: bool) -> i32
         } else {
             "   ...> "
         };
-        match editor.readline(prompt) {
+        match terminal.editor.readline(prompt) {
             Ok(line) => {
                 if !buffer.is_empty() {
                     buffer.push('\n');
@@ -260,20 +313,7 @@ pub fn run(files: &[String], limits: crate::budget::Limits, colour: bool) -> i32
                     continue;
                 }
                 let entry = std::mem::take(&mut buffer);
-                if !entry.trim().is_empty() {
-                    let _ = editor.add_history_entry(entry.as_str());
-                    // Saved after every entry: a session killed later loses nothing.
-                    if let Some(h) = &history {
-                        let _ = editor.save_history(h);
-                    }
-                }
-                let r = {
-                    let _keep = KeepTypeahead::new();
-                    session.eval(&entry, &mut notify)
-                };
-                print_response(&r);
-                names.borrow_mut().clone_from(&session.status().names);
-                if r.quit {
+                if run_entry(session, terminal, &entry) {
                     break;
                 }
             }
@@ -293,10 +333,24 @@ pub fn run(files: &[String], limits: crate::budget::Limits, colour: bool) -> i32
             }
         }
     }
-    if let Some(h) = &history {
-        let _ = editor.save_history(h);
+}
+
+/// Runs one complete entry: remembers it (unless blank), shows the response
+/// and refreshes the names completed. True when the entry ends the session.
+fn run_entry(session: &mut Supervisor, terminal: &mut Terminal, entry: &str) -> bool {
+    if !entry.trim().is_empty() {
+        terminal.remember(entry);
     }
-    i32::from(failed) * 2
+    let r = {
+        let _keep = KeepTypeahead::new();
+        session.eval(entry, &mut notify)
+    };
+    print_response(&r);
+    terminal
+        .names
+        .borrow_mut()
+        .clone_from(&session.status().names);
+    r.quit
 }
 
 /// While an entry runs, the terminal is in its ordinary mode, where Ctrl-C would

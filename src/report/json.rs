@@ -1,10 +1,12 @@
 //! Answers as JSON for programs: one object per answer (LANGUAGE.md §11).
 
 use super::Namer;
-use crate::lang::value::Value;
-use crate::run::answer::{Answer, Part, Rule};
-use crate::solve::impartial::periodicity::Regularity;
+use crate::lang::value::{GameSum, Value};
+use crate::run::answer::{Answer, Explanation, Part, Rule};
+use crate::solve::impartial::periodicity::{HeapValues, Regularity};
 use crate::solve::loopy::generalized::Gsg;
+use crate::solve::misere::{Periodicity, Quotient};
+use crate::solve::partizan::{Thermograph, Wall};
 use serde_json::json;
 use std::io::{self, Write};
 
@@ -115,77 +117,42 @@ pub fn gsg_json(v: &Gsg) -> serde_json::Value {
 
 /// An answer as one JSON object.
 pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
-    let play = |misere: bool| if misere { "misere" } else { "normal" };
     match answer {
-        Answer::Grundy { expr, value } => json!({"query": "grundy", "expr": expr, "value": value}),
-        Answer::Compare { expr, value } => {
-            json!({"query": "compare", "expr": expr, "value": value.symbol()})
-        }
-        Answer::Number { query, expr, value } => {
-            json!({"query": query, "expr": expr, "value": value.to_string()})
-        }
-        Answer::Thermograph { expr, thermograph } => {
-            let wall = |w: &crate::solve::partizan::Wall| {
-                w.pieces
-                    .iter()
-                    .map(|p| json!({"t": p.t.to_string(), "value": p.value.to_string(), "slope": p.slope}))
-                    .collect::<Vec<_>>()
-            };
-            json!({
-                "query": "thermograph", "expr": expr,
-                "temperature": thermograph.temperature.to_string(),
-                "mean": thermograph.mast.to_string(),
-                "left": wall(&thermograph.left), "right": wall(&thermograph.right)
-            })
-        }
+        Answer::Grundy { expr, value } => valued_json("grundy", expr, json!(value)),
+        Answer::Compare { expr, value } => valued_json("compare", expr, json!(value.symbol())),
+        Answer::Number { query, expr, value } => valued_json(query, expr, json!(value.to_string())),
+        Answer::Thermograph { expr, thermograph } => thermograph_json(expr, thermograph),
         Answer::Canonical { expr, form } => {
-            json!({"query": "canonical", "expr": expr, "value": namer.form(*form)})
+            valued_json("canonical", expr, json!(namer.form(*form)))
         }
-        Answer::Generalized { expr, value } => {
-            json!({"query": "grundy", "expr": expr, "value": gsg_json(value)})
-        }
+        Answer::Generalized { expr, value } => valued_json("grundy", expr, gsg_json(value)),
         Answer::LoopyMoves {
             expr,
             value,
             moves,
             explain,
-        } => json!({
-            "query": if *explain { "explain" } else { "moves" }, "expr": expr,
-            "grundy": gsg_json(value),
-            "value": moves.iter().map(|(m, g)| json!({"move": namer.sum(m), "grundy": gsg_json(g)})).collect::<Vec<_>>()
-        }),
+        } => loopy_moves_json(expr, value, moves, *explain, namer),
         Answer::Outcome {
             expr,
             misere,
             value,
-        } => json!({
-            "query": "outcome", "expr": expr, "play": play(*misere), "value": value.letter()
-        }),
-        Answer::Moves { expr, moves } => json!({
-            "query": "moves", "expr": expr,
-            "value": moves.iter().map(|(m, g)| json!({"move": namer.sum(m), "grundy": g})).collect::<Vec<_>>()
-        }),
+        } => play_json("outcome", expr, *misere, json!(value.letter())),
+        Answer::Moves { expr, moves } => moves_json(expr, moves, namer),
         Answer::Winning {
             expr,
             misere,
             moves,
-        } => json!({
-            "query": "winning", "expr": expr, "play": play(*misere),
-            "value": moves.iter().map(|m| namer.sum(m)).collect::<Vec<_>>()
-        }),
+        } => {
+            let moves = moves.iter().map(|m| namer.sum(m)).collect::<Vec<_>>();
+            play_json("winning", expr, *misere, json!(moves))
+        }
         Answer::Sequence {
             game,
             from,
             values,
             regularity,
             searched,
-        } => {
-            json!({
-                "query": "sequence", "game": game, "from": from,
-                "values": values.to_vec(), "regularity": regularity_json(regularity),
-                "searched": searched
-            })
-        }
+        } => sequence_json(game, *from, values, regularity, *searched),
         Answer::Table { expr, grid } => {
             json!({"query": "table", "expr": expr, "rows": grid.to_rows()})
         }
@@ -194,21 +161,7 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
             up_to,
             quotient,
             period,
-        } => {
-            let names = |xs: &[u32]| xs.iter().map(|&x| quotient.name(x)).collect::<Vec<_>>();
-            let period = period
-                .as_ref()
-                .map(|p| json!({"preperiod": p.preperiod, "period": p.period, "proven": p.proven}));
-            json!({
-                "query": "quotient", "game": game, "up_to": up_to,
-                "order": quotient.order(),
-                "presentation": quotient.presentation_string(),
-                "generators": quotient.presentation().generator_heaps,
-                "p": names(&quotient.p_portion()),
-                "phi": names(quotient.phis()),
-                "period": period,
-            })
-        }
+        } => quotient_json(game, *up_to, quotient, period.as_ref()),
         Answer::Genus {
             expr,
             value,
@@ -216,17 +169,7 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
         } => {
             json!({"query": "genus", "expr": expr, "value": value.to_string(), "phylum": phylum.name()})
         }
-        Answer::Explain { expr, explanation } => json!({
-            "query": "explain", "expr": expr, "value": explanation.value,
-            "rule": match explanation.rule { Rule::Mex => "mex", Rule::NimSum => "nim-sum" },
-            "parts": explanation.parts.iter().map(|(p, g)| {
-                let position = match p {
-                    Part::Position(s) => namer.sum(s),
-                    Part::NimberRange(k) => format!("*0, *1, …, *{}", k.saturating_sub(1)),
-                };
-                json!({"position": position, "grundy": g})
-            }).collect::<Vec<_>>()
-        }),
+        Answer::Explain { expr, explanation } => explain_json(expr, explanation, namer),
         Answer::Graph { expr, graph } => {
             json!({"query": "graph", "expr": expr, "dot": super::dot::dot(expr, graph, namer)})
         }
@@ -234,21 +177,132 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
             expr,
             value,
             analysis,
-        } => {
-            let mut shown =
-                json!({"query": "show", "expr": expr, "value": value_json(value, namer)});
-            if let (Some(a), Some(fields)) = (analysis, shown.as_object_mut()) {
-                fields.insert("analysis".into(), json(a, namer));
-            }
-            shown
-        }
-        Answer::Print { expr, value } => {
-            json!({"query": "print", "expr": expr, "value": value_json(value, namer)})
-        }
+        } => show_json(expr, value, analysis.as_deref(), namer),
+        Answer::Print { expr, value } => valued_json("print", expr, value_json(value, namer)),
         Answer::Assert { line, passed, .. } => {
             json!({"query": "assert", "line": line, "passed": passed})
         }
     }
+}
+
+/// A query answered by one value: `{"query", "expr", "value"}`.
+fn valued_json(query: &str, expr: &str, value: serde_json::Value) -> serde_json::Value {
+    json!({"query": query, "expr": expr, "value": value})
+}
+
+/// `thermograph G`: the temperature, the mean and each wall's straight pieces
+/// (numbers as text, so dyadic fractions stay exact).
+fn thermograph_json(expr: &str, thermograph: &Thermograph) -> serde_json::Value {
+    let wall = |w: &Wall| {
+        w.pieces
+            .iter()
+            .map(|p| json!({"t": p.t.to_string(), "value": p.value.to_string(), "slope": p.slope}))
+            .collect::<Vec<_>>()
+    };
+    json!({
+        "query": "thermograph", "expr": expr,
+        "temperature": thermograph.temperature.to_string(),
+        "mean": thermograph.mast.to_string(),
+        "left": wall(&thermograph.left), "right": wall(&thermograph.right)
+    })
+}
+
+/// `outcome G` and `winning G`, which say under which `play` they were
+/// asked, with their `value`.
+fn play_json(query: &str, expr: &str, misere: bool, value: serde_json::Value) -> serde_json::Value {
+    let play = if misere { "misere" } else { "normal" };
+    json!({"query": query, "expr": expr, "play": play, "value": value})
+}
+
+/// `moves G`: each option with its Grundy value.
+fn moves_json(expr: &str, moves: &[(GameSum, u64)], namer: &Namer<'_>) -> serde_json::Value {
+    json!({
+        "query": "moves", "expr": expr,
+        "value": moves.iter().map(|(m, g)| json!({"move": namer.sum(m), "grundy": g})).collect::<Vec<_>>()
+    })
+}
+
+/// `moves G` and `explain G` of a loopy position: its generalised value and
+/// each option with its own.
+fn loopy_moves_json(
+    expr: &str,
+    value: &Gsg,
+    moves: &[(GameSum, Gsg)],
+    explain: bool,
+    namer: &Namer<'_>,
+) -> serde_json::Value {
+    json!({
+        "query": if explain { "explain" } else { "moves" }, "expr": expr,
+        "grundy": gsg_json(value),
+        "value": moves.iter().map(|(m, g)| json!({"move": namer.sum(m), "grundy": gsg_json(g)})).collect::<Vec<_>>()
+    })
+}
+
+/// `explain G`: the value, the rule and each part with its value.
+fn explain_json(expr: &str, explanation: &Explanation, namer: &Namer<'_>) -> serde_json::Value {
+    json!({
+        "query": "explain", "expr": expr, "value": explanation.value,
+        "rule": match explanation.rule { Rule::Mex => "mex", Rule::NimSum => "nim-sum" },
+        "parts": explanation.parts.iter().map(|(p, g)| {
+            let position = match p {
+                Part::Position(s) => namer.sum(s),
+                Part::NimberRange(k) => format!("*0, *1, …, *{}", k.saturating_sub(1)),
+            };
+            json!({"position": position, "grundy": g})
+        }).collect::<Vec<_>>()
+    })
+}
+
+/// `sequence G a..b`: the values and the regularity found (as one tree; see
+/// [`write_json`] for the streamed text).
+fn sequence_json(
+    game: &str,
+    from: i64,
+    values: &HeapValues,
+    regularity: &Option<Regularity>,
+    searched: usize,
+) -> serde_json::Value {
+    json!({
+        "query": "sequence", "game": game, "from": from,
+        "values": values.to_vec(), "regularity": regularity_json(regularity),
+        "searched": searched
+    })
+}
+
+/// `quotient G up to N`: the presentation, the P-portion and Φ as element
+/// names, and Φ's period when one shows.
+fn quotient_json(
+    game: &str,
+    up_to: usize,
+    quotient: &Quotient,
+    period: Option<&Periodicity>,
+) -> serde_json::Value {
+    let names = |xs: &[u32]| xs.iter().map(|&x| quotient.name(x)).collect::<Vec<_>>();
+    let period =
+        period.map(|p| json!({"preperiod": p.preperiod, "period": p.period, "proven": p.proven}));
+    json!({
+        "query": "quotient", "game": game, "up_to": up_to,
+        "order": quotient.order(),
+        "presentation": quotient.presentation_string(),
+        "generators": quotient.presentation().generator_heaps,
+        "p": names(&quotient.p_portion()),
+        "phi": names(quotient.phis()),
+        "period": period,
+    })
+}
+
+/// A bare expression: its value, and for a game the analysis of it.
+fn show_json(
+    expr: &str,
+    value: &Value,
+    analysis: Option<&Answer>,
+    namer: &Namer<'_>,
+) -> serde_json::Value {
+    let mut shown = json!({"query": "show", "expr": expr, "value": value_json(value, namer)});
+    if let (Some(a), Some(fields)) = (analysis, shown.as_object_mut()) {
+        fields.insert("analysis".into(), json(a, namer));
+    }
+    shown
 }
 
 /// An assertion's answer as `check --json` prints it: its file, and for a

@@ -43,18 +43,35 @@ pub(crate) const P_RING: &str = "#c62828";
 /// printed above the board as `table GAME` and named in the caption below it
 /// (escaped).
 pub fn table_svg(title: &str, rows: &[Vec<Option<u64>>]) -> String {
-    let height = rows.len();
     let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
     let square = square_side(rows);
-    let board_w = cols * square;
-    let board_h = height * square;
+    let board_h = rows.len() * square;
     let caption = format!("Grundy values of {} (a1 bottom left)", title.trim());
     // Room for the caption too (13 px italic: about 7 px a character).
     let caption_w = LEFT + caption.chars().count() * 7 + RIGHT;
-    let width = (LEFT + board_w + RIGHT).max(MIN_WIDTH).max(caption_w);
+    let width = (LEFT + cols * square + RIGHT).max(MIN_WIDTH).max(caption_w);
     let total_h = TOP + board_h + BOTTOM;
 
     let mut svg = String::new();
+    header(&mut svg, title, width, total_h);
+    board(&mut svg, rows, cols, square);
+    file_labels(&mut svg, cols, square, board_h);
+    let any_blocked = rows.iter().flatten().any(Option::is_none);
+    legend(&mut svg, TOP + board_h + 46, any_blocked);
+    let _ = writeln!(
+        svg,
+        r##"  <text class="caption" x="{LEFT}" y="{}" font-size="13" font-style="italic" fill="{INK}">{}</text>"##,
+        TOP + board_h + 70,
+        escape(&caption)
+    );
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// The document's opening: the `<svg>` element `width` by `total_h`, its
+/// title, the hatching pattern for blocked squares, the white background and
+/// the title as text.
+fn header(svg: &mut String, title: &str, width: usize, total_h: usize) {
     let _ = writeln!(
         svg,
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{total_h}" viewBox="0 0 {width} {total_h}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">"##
@@ -80,7 +97,12 @@ pub fn table_svg(title: &str, rows: &[Vec<Option<u64>>]) -> String {
         TOP - 16,
         escape(title)
     );
+}
 
+/// The board: every square of `cols` columns row by row, each row's rank
+/// number on its left, and the outline around them.
+fn board(svg: &mut String, rows: &[Vec<Option<u64>>], cols: usize, square: usize) {
+    let height = rows.len();
     for (i, row) in rows.iter().enumerate() {
         let rank = height - i;
         let y = TOP + i * square;
@@ -88,47 +110,7 @@ pub fn table_svg(title: &str, rows: &[Vec<Option<u64>>]) -> String {
             let x = LEFT + c * square;
             // a1 (column 1, row 1) is dark: dark where column + row is even.
             let dark = (c + 1 + rank).is_multiple_of(2);
-            let (class, fill) = if dark {
-                ("dark", DARK)
-            } else {
-                ("light", LIGHT)
-            };
-            let _ = writeln!(
-                svg,
-                r##"  <rect class="square {class}" x="{x}" y="{y}" width="{square}" height="{square}" fill="{fill}"/>"##
-            );
-            let (cx, cy) = (x + square / 2, y + square / 2);
-            match row.get(c).copied().flatten() {
-                None => {
-                    let _ = writeln!(
-                        svg,
-                        r##"  <rect class="blocked" x="{x}" y="{y}" width="{square}" height="{square}" fill="url(#hatch)"/>"##
-                    );
-                }
-                Some(value) => {
-                    let text = value.to_string();
-                    let size = font_size(text.len(), square);
-                    // Centre the digits: SVG places text on its baseline, and
-                    // `dominant-baseline` is not honoured everywhere.
-                    let baseline = cy as f64 + size * 0.36;
-                    if value == 0 {
-                        let _ = writeln!(
-                            svg,
-                            r##"  <circle class="p-position" cx="{cx}" cy="{cy}" r="{}" fill="#ffffff" fill-opacity="0.6" stroke="{P_RING}" stroke-width="3"/>"##,
-                            square * 3 / 8
-                        );
-                    }
-                    let (colour, weight) = if value == 0 {
-                        (P_RING, "bold")
-                    } else {
-                        (INK, "normal")
-                    };
-                    let _ = writeln!(
-                        svg,
-                        r##"  <text class="value" x="{cx}" y="{baseline:.1}" font-size="{size:.1}" font-weight="{weight}" text-anchor="middle" fill="{colour}">{text}</text>"##
-                    );
-                }
-            }
+            board_square(svg, (x, y), square, dark, row.get(c).copied().flatten());
         }
         let _ = writeln!(
             svg,
@@ -137,10 +119,64 @@ pub fn table_svg(title: &str, rows: &[Vec<Option<u64>>]) -> String {
             y + square / 2 + 5
         );
     }
+    let (board_w, board_h) = (cols * square, height * square);
     let _ = writeln!(
         svg,
         r##"  <rect x="{LEFT}" y="{TOP}" width="{board_w}" height="{board_h}" fill="none" stroke="#333333" stroke-width="1.5"/>"##
     );
+}
+
+/// One square with its top left corner at `(x, y)`: its colour, then its
+/// value (ringed when 0), or hatching when it is blocked (`None`).
+fn board_square(
+    svg: &mut String,
+    (x, y): (usize, usize),
+    square: usize,
+    dark: bool,
+    value: Option<u64>,
+) {
+    let (class, fill) = if dark {
+        ("dark", DARK)
+    } else {
+        ("light", LIGHT)
+    };
+    let _ = writeln!(
+        svg,
+        r##"  <rect class="square {class}" x="{x}" y="{y}" width="{square}" height="{square}" fill="{fill}"/>"##
+    );
+    let Some(value) = value else {
+        let _ = writeln!(
+            svg,
+            r##"  <rect class="blocked" x="{x}" y="{y}" width="{square}" height="{square}" fill="url(#hatch)"/>"##
+        );
+        return;
+    };
+    let (cx, cy) = (x + square / 2, y + square / 2);
+    let text = value.to_string();
+    let size = font_size(text.len(), square);
+    // Centre the digits: SVG places text on its baseline, and
+    // `dominant-baseline` is not honoured everywhere.
+    let baseline = cy as f64 + size * 0.36;
+    if value == 0 {
+        let _ = writeln!(
+            svg,
+            r##"  <circle class="p-position" cx="{cx}" cy="{cy}" r="{}" fill="#ffffff" fill-opacity="0.6" stroke="{P_RING}" stroke-width="3"/>"##,
+            square * 3 / 8
+        );
+    }
+    let (colour, weight) = if value == 0 {
+        (P_RING, "bold")
+    } else {
+        (INK, "normal")
+    };
+    let _ = writeln!(
+        svg,
+        r##"  <text class="value" x="{cx}" y="{baseline:.1}" font-size="{size:.1}" font-weight="{weight}" text-anchor="middle" fill="{colour}">{text}</text>"##
+    );
+}
+
+/// The file letters below the board's `cols` columns (`board_h` tall).
+fn file_labels(svg: &mut String, cols: usize, square: usize, board_h: usize) {
     for c in 0..cols {
         let _ = writeln!(
             svg,
@@ -150,16 +186,6 @@ pub fn table_svg(title: &str, rows: &[Vec<Option<u64>>]) -> String {
             file_letters(c + 1)
         );
     }
-    let any_blocked = rows.iter().flatten().any(Option::is_none);
-    legend(&mut svg, TOP + board_h + 46, any_blocked);
-    let _ = writeln!(
-        svg,
-        r##"  <text class="caption" x="{LEFT}" y="{}" font-size="13" font-style="italic" fill="{INK}">{}</text>"##,
-        TOP + board_h + 70,
-        escape(&caption)
-    );
-    svg.push_str("</svg>\n");
-    svg
 }
 
 /// The key below the board: what the ring means, and the hatching if any

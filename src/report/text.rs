@@ -2,9 +2,10 @@
 
 use super::Namer;
 use crate::lang::value::{GameSum, Value};
-use crate::run::answer::{Answer, Explanation, Part, Rule};
+use crate::run::answer::{Answer, Explanation, Part, Rule, ValueGrid};
 use crate::solve::impartial::periodicity::Regularity;
 use crate::solve::loopy::generalized::Gsg;
+use crate::solve::misere::{Periodicity, Quotient};
 
 /// The regularity line of a `sequence` answer.
 pub fn regularity_text(r: &Option<Regularity>) -> String {
@@ -161,21 +162,7 @@ pub fn text_at_width(answer: &Answer, namer: &Namer<'_>, width: usize) -> Option
             let play = if *misere { "misere " } else { "" };
             format!("outcome {play}{expr} = {}", value.letter())
         }
-        Answer::Moves { expr, moves } => {
-            let mut s = format!(
-                "moves {expr}: {} option{}",
-                moves.len(),
-                if moves.len() == 1 { "" } else { "s" }
-            );
-            for (m, g) in moves {
-                s.push_str(&format!(
-                    "\n  {}    # grundy {g}{}",
-                    namer.sum(m),
-                    if *g == 0 { ", P" } else { "" }
-                ));
-            }
-            s
-        }
+        Answer::Moves { expr, moves } => moves_text(expr, moves, namer),
         Answer::Winning { expr, misere, .. } => {
             let play = if *misere { "misere " } else { "" };
             format!("winning {play}{expr} = {}", value_text(answer, namer))
@@ -187,37 +174,13 @@ pub fn text_at_width(answer: &Answer, namer: &Namer<'_>, width: usize) -> Option
             regularity,
             searched,
         } => super::sequence_text::sequence_text(game, *from, values, regularity, *searched, width),
-        Answer::Table { expr, grid } => {
-            let mut out = Vec::new();
-            // Writing to a vector cannot fail.
-            let _ = super::table_text::write_table_text(&mut out, expr, grid);
-            String::from_utf8_lossy(&out).trim_end().to_string()
-        }
+        Answer::Table { expr, grid } => board_text(expr, grid),
         Answer::Quotient {
             game,
             up_to,
             quotient,
             period,
-        } => {
-            let period = match period {
-                Some(p) => format!(
-                    ", Φ periodic from heap {} with period {}{}",
-                    p.preperiod,
-                    p.period,
-                    if p.proven {
-                        " (proven: Q = Q_N for every heap)"
-                    } else {
-                        " (observed, not proven)"
-                    }
-                ),
-                None => String::new(),
-            };
-            let body = quotient.to_string().replace('\n', "\n  ");
-            format!(
-                "quotient {game} up to {up_to}: order {}{period}\n  {body}",
-                quotient.order()
-            )
-        }
+        } => quotient_text(game, *up_to, quotient, period.as_ref()),
         Answer::Genus {
             expr,
             value,
@@ -228,6 +191,61 @@ pub fn text_at_width(answer: &Answer, namer: &Namer<'_>, width: usize) -> Option
         Answer::Print { value, .. } => namer.value(value),
         Answer::Assert { .. } => return None,
     })
+}
+
+/// `moves G`: how many options, then each with its Grundy value (P-positions
+/// marked).
+fn moves_text(expr: &str, moves: &[(GameSum, u64)], namer: &Namer<'_>) -> String {
+    let mut s = format!(
+        "moves {expr}: {} option{}",
+        moves.len(),
+        if moves.len() == 1 { "" } else { "s" }
+    );
+    for (m, g) in moves {
+        s.push_str(&format!(
+            "\n  {}    # grundy {g}{}",
+            namer.sum(m),
+            if *g == 0 { ", P" } else { "" }
+        ));
+    }
+    s
+}
+
+/// `table G` as one string: the board as [`super::table_text`] writes it,
+/// without the final newline.
+fn board_text(expr: &str, grid: &ValueGrid) -> String {
+    let mut out = Vec::new();
+    // Writing to a vector cannot fail.
+    let _ = super::table_text::write_table_text(&mut out, expr, grid);
+    String::from_utf8_lossy(&out).trim_end().to_string()
+}
+
+/// `quotient G up to N`: the order, Φ's period when one shows, and the
+/// quotient itself indented below.
+fn quotient_text(
+    game: &str,
+    up_to: usize,
+    quotient: &Quotient,
+    period: Option<&Periodicity>,
+) -> String {
+    let period = match period {
+        Some(p) => format!(
+            ", Φ periodic from heap {} with period {}{}",
+            p.preperiod,
+            p.period,
+            if p.proven {
+                " (proven: Q = Q_N for every heap)"
+            } else {
+                " (observed, not proven)"
+            }
+        ),
+        None => String::new(),
+    };
+    let body = quotient.to_string().replace('\n', "\n  ");
+    format!(
+        "quotient {game} up to {up_to}: order {}{period}\n  {body}",
+        quotient.order()
+    )
 }
 
 /// A thermograph as text: temperature, mast, and each wall's straight pieces.

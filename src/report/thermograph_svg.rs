@@ -42,6 +42,31 @@ fn wall_points(wall: &Wall, top: f64) -> Vec<(f64, f64)> {
     points
 }
 
+/// Where things go: the range of values and temperatures drawn, and the maps
+/// from them to pixels.
+struct Plot {
+    /// The left edge of the plot area.
+    x0: f64,
+    /// The largest value drawn (at the left edge).
+    vmax: f64,
+    /// The smallest value drawn (at the right edge).
+    vmin: f64,
+    /// The highest temperature drawn (at the top edge).
+    top: f64,
+}
+
+impl Plot {
+    /// Values grow to the left.
+    fn x(&self, v: f64) -> f64 {
+        self.x0 + (self.vmax - v) * UNIT
+    }
+
+    /// Temperature grows upwards.
+    fn y(&self, t: f64) -> f64 {
+        MARGIN.2 + (self.top - t) * UNIT
+    }
+}
+
 /// The SVG picture of the thermograph of `expr`.
 pub fn thermograph_svg(expr: &str, th: &Thermograph) -> String {
     let temperature = f(th.temperature);
@@ -54,13 +79,29 @@ pub fn thermograph_svg(expr: &str, th: &Thermograph) -> String {
     let plot_w = (vmax - vmin) * UNIT;
     let plot_h = (top + 1.0) * UNIT;
     let width = (plot_w + MARGIN.0 + MARGIN.1).max(MIN_WIDTH);
-    let x0 = (width - plot_w) / 2.0;
     let height = plot_h + MARGIN.2 + MARGIN.3;
-    // Values grow to the left; temperature grows upwards.
-    let x = |v: f64| x0 + (vmax - v) * UNIT;
-    let y = |t: f64| MARGIN.2 + (top - t) * UNIT;
+    let plot = Plot {
+        x0: (width - plot_w) / 2.0,
+        vmax,
+        vmin,
+        top,
+    };
 
     let mut s = String::new();
+    header(&mut s, expr, th, width, height);
+    temperature_marks(&mut s, &plot);
+    value_labels(&mut s, &plot);
+    for (points, ink) in [(&left, LEFT_INK), (&right, RIGHT_INK)] {
+        wall(&mut s, &plot, points, ink);
+    }
+    mast(&mut s, &plot, f(th.mast), temperature);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The document's opening: the `<svg>` element, the white background, the
+/// title, and the temperature and mean below it.
+fn header(s: &mut String, expr: &str, th: &Thermograph, width: f64, height: f64) {
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif">"#
@@ -79,7 +120,10 @@ pub fn thermograph_svg(expr: &str, th: &Thermograph) -> String {
         th.temperature,
         th.mast
     );
-    // Temperature axis marks: t = −1 (the stops) and t = 0 (dashed).
+}
+
+/// Temperature axis marks: t = −1 (the stops) and t = 0 (dashed), labelled.
+fn temperature_marks(s: &mut String, plot: &Plot) {
     for (t, label) in [(-1.0, "t = -1"), (0.0, "t = 0")] {
         let dash = if t == 0.0 {
             r#" stroke-dasharray="4 4""#
@@ -89,57 +133,64 @@ pub fn thermograph_svg(expr: &str, th: &Thermograph) -> String {
         let _ = writeln!(
             s,
             r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{GRID}"{dash}/>"#,
-            x(vmax),
-            y(t),
-            x(vmin),
-            y(t)
+            plot.x(plot.vmax),
+            plot.y(t),
+            plot.x(plot.vmin),
+            plot.y(t)
         );
         let _ = writeln!(
             s,
             r#"<text x="{:.1}" y="{:.1}" font-size="11" fill="{GRID}">{label}</text>"#,
-            x(vmin) + 4.0,
-            y(t) + 4.0
+            plot.x(plot.vmin) + 4.0,
+            plot.y(t) + 4.0
         );
     }
-    // Integer values along the bottom.
-    let mut v = vmin.ceil();
-    while v <= vmax {
+}
+
+/// Integer values along the bottom.
+fn value_labels(s: &mut String, plot: &Plot) {
+    let mut v = plot.vmin.ceil();
+    while v <= plot.vmax {
         let _ = writeln!(
             s,
             r#"<text x="{:.1}" y="{:.1}" font-size="11" text-anchor="middle">{v}</text>"#,
-            x(v),
-            y(-1.0) + 18.0
+            plot.x(v),
+            plot.y(-1.0) + 18.0
         );
         v += 1.0;
     }
-    for (points, ink) in [(&left, LEFT_INK), (&right, RIGHT_INK)] {
-        let path: Vec<String> = points
-            .iter()
-            .map(|&(v, t)| format!("{:.1},{:.1}", x(v), y(t)))
-            .collect();
-        let _ = writeln!(
-            s,
-            r#"<polyline points="{}" fill="none" stroke="{ink}" stroke-width="2.5"/>"#,
-            path.join(" ")
-        );
-    }
-    // The mast, from where the walls meet to the top, with an arrow head.
-    let (mx, my) = (x(f(th.mast)), y(temperature.max(-1.0)));
+}
+
+/// One wall, through its `points` (value, temperature), in `ink`.
+fn wall(s: &mut String, plot: &Plot, points: &[(f64, f64)], ink: &str) {
+    let path: Vec<String> = points
+        .iter()
+        .map(|&(v, t)| format!("{:.1},{:.1}", plot.x(v), plot.y(t)))
+        .collect();
+    let _ = writeln!(
+        s,
+        r#"<polyline points="{}" fill="none" stroke="{ink}" stroke-width="2.5"/>"#,
+        path.join(" ")
+    );
+}
+
+/// The mast at value `mast`, from where the walls meet (at `temperature`, or
+/// −1 if lower) to the top, with an arrow head.
+fn mast(s: &mut String, plot: &Plot, mast: f64, temperature: f64) {
+    let (mx, my) = (plot.x(mast), plot.y(temperature.max(-1.0)));
     let _ = writeln!(
         s,
         r#"<line x1="{mx:.1}" y1="{my:.1}" x2="{mx:.1}" y2="{:.1}" stroke="{MAST_INK}" stroke-width="2.5"/>"#,
-        y(top)
+        plot.y(plot.top)
     );
     let _ = writeln!(
         s,
         r#"<polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{MAST_INK}"/>"#,
         mx - 5.0,
-        y(top) + 8.0,
+        plot.y(plot.top) + 8.0,
         mx + 5.0,
-        y(top) + 8.0,
+        plot.y(plot.top) + 8.0,
         mx,
-        y(top) - 2.0
+        plot.y(plot.top) - 2.0
     );
-    s.push_str("</svg>\n");
-    s
 }

@@ -58,16 +58,44 @@ pub fn normalize(source: &str) -> std::borrow::Cow<'_, str> {
 
 /// Runs the layout pass (see the module docs).
 pub fn layout(source: &str) -> Layout {
+    let mut scanned = scan(source);
+    join_continued_lines(&mut scanned.out, &scanned.candidates);
+    let text = String::from_utf8_lossy(&scanned.out).into_owned();
+    let tail = text.trim_end();
+    // An unclosed string is not unfinished: strings end on their line.
+    let incomplete = scanned.depth > 0 || (!tail.is_empty() && ends_with_operator(tail));
+    Layout {
+        text,
+        incomplete,
+        too_deep: scanned.too_deep,
+    }
+}
+
+/// What one pass over the source finds, before deciding which line ends
+/// continue onto the next line.
+struct Scan {
+    /// The source with comments and newlines inside brackets made spaces.
+    out: Vec<u8>,
+    /// Bracket depth at the end (above 0: brackets left open).
+    depth: i64,
+    /// The byte offset of the first bracket nested deeper than [`MAX_NESTING`].
+    too_deep: Option<usize>,
+    /// Each newline that ends a line outside brackets, with the byte offset
+    /// where its line starts: (newline index, line start).
+    candidates: Vec<(usize, usize)>,
+}
+
+/// Scans `source` once, tracking strings and bracket depth: blanks comments and
+/// the newlines inside brackets, and collects the other newlines (see [`Scan`]).
+fn scan(source: &str) -> Scan {
     let mut out: Vec<u8> = source.as_bytes().to_vec();
     let bytes = source.as_bytes();
     let mut depth: i64 = 0;
     let mut too_deep = None;
     let mut in_string = false;
     let mut i = 0;
-    // Byte index of each newline that ends a line outside brackets, with the
-    // trimmed content of that line, decided after the scan.
     let mut line_start = 0;
-    let mut candidates: Vec<(usize, usize)> = Vec::new(); // (newline index, line start)
+    let mut candidates: Vec<(usize, usize)> = Vec::new();
     while i < bytes.len() {
         let c = bytes.get(i).copied().unwrap_or(b' ');
         if in_string {
@@ -112,7 +140,19 @@ pub fn layout(source: &str) -> Layout {
         }
         i += 1;
     }
-    let text_now = String::from_utf8_lossy(&out).into_owned();
+    Scan {
+        out,
+        depth,
+        too_deep,
+        candidates,
+    }
+}
+
+/// Makes a space of each candidate newline whose line ends with an operator or
+/// whose next line begins with `for` or `where`: both are judged on the text as
+/// the scan left it, before any newline is joined.
+fn join_continued_lines(out: &mut [u8], candidates: &[(usize, usize)]) {
+    let text_now = String::from_utf8_lossy(out).into_owned();
     let mut continued = vec![false; candidates.len()];
     for (k, &(nl, start)) in candidates.iter().enumerate() {
         let line = text_now.get(start..nl).unwrap_or("");
@@ -129,15 +169,6 @@ pub fn layout(source: &str) -> Layout {
                 *slot = b' ';
             }
         }
-    }
-    let text = String::from_utf8_lossy(&out).into_owned();
-    let tail = text.trim_end();
-    // An unclosed string is not unfinished: strings end on their line.
-    let incomplete = depth > 0 || (!tail.is_empty() && ends_with_operator(tail));
-    Layout {
-        text,
-        incomplete,
-        too_deep,
     }
 }
 
