@@ -96,7 +96,10 @@ fn a_file_keeps_requiring_print() {
         .args(["run", f.path()])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("expected a statement"));
+        .stderr(predicate::str::contains(
+            "a bare expression is not a statement of a file",
+        ))
+        .stderr(predicate::str::contains("write `print *3 + *5`"));
 }
 
 #[test]
