@@ -171,6 +171,7 @@ pub fn reference_section(code: &str) -> Option<&'static str> {
         "grundy::board" => "6.1",
         "grundy::coins" => "7.1",
         "grundy::query" => "8",
+        "grundy::query::value" => "8.9",
         "grundy::grid" => "10.9",
         "grundy::symmetry" => "10.10",
         "grundy::loopy" => "11",

@@ -61,7 +61,7 @@ pub mod answer {
     //! An [`Answer`] and the typed values inside it: positions,
     //! values, canonical forms, misère quotients, tables, graphs.
     pub use crate::lang::value::{GameSum, Value};
-    pub use crate::run::answer::{Explanation, MoveGraph, Part, Rule, ValueGrid};
+    pub use crate::run::answer::{Axes, Explanation, MoveGraph, Part, Rule, ValueGrid};
     pub use crate::run::{Answer, Outcome};
     pub use crate::solve::impartial::periodicity::{HeapValues, Regularity};
     pub use crate::solve::loopy::generalized::Gsg;

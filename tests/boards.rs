@@ -6,6 +6,7 @@
     clippy::panic
 )]
 
+use grundy::answer::Axes;
 use grundy::report::file_stem;
 use grundy::report::table_svg;
 use grundy::{report, Answer, Engine, Mode};
@@ -426,7 +427,7 @@ fn texts(svg: &str, class: &str) -> Vec<String> {
 #[test]
 fn svg_of_the_holed_queen() {
     let rows = table_of("hqueen");
-    let svg = table_svg("hqueen", &rows);
+    let svg = table_svg("hqueen", &rows, Axes::Board);
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     assert!(svg.trim_end().ends_with("</svg>"));
     let tags = check_tags(&svg);
@@ -463,7 +464,7 @@ fn svg_of_the_holed_queen() {
 
 #[test]
 fn svg_squares_alternate_with_a1_dark() {
-    let svg = table_svg("queen", &table_of("queen"));
+    let svg = table_svg("queen", &table_of("queen"), Axes::Board);
     let classes: Vec<&str> = svg
         .match_indices("class=\"square ")
         .map(|(at, m)| {
@@ -487,6 +488,7 @@ fn svg_escapes_the_title_and_sizes_to_the_board() {
     let svg = table_svg(
         "a<b & \"c\"",
         &[vec![Some(12345), None], vec![Some(0), Some(1)]],
+        Axes::Board,
     );
     check_tags(&svg);
     assert!(svg.contains("a&lt;b &amp; &quot;c&quot;"));
@@ -494,7 +496,7 @@ fn svg_escapes_the_title_and_sizes_to_the_board() {
     assert_eq!(texts(&svg, "value"), ["12345", "0", "1"]);
     assert_eq!(texts(&svg, "rank"), ["2", "1"]);
     assert_eq!(texts(&svg, "file"), ["a", "b"]);
-    check_tags(&table_svg("empty", &[]));
+    check_tags(&table_svg("empty", &[], Axes::Board));
 }
 
 #[test]
@@ -540,7 +542,7 @@ fn cli_run_writes_svg_files() {
     written.sort();
     assert_eq!(written, ["hqueen.svg", "queen-2.svg", "queen.svg"]);
     let queen = std::fs::read_to_string(out.join("queen.svg")).unwrap();
-    assert_eq!(queen, table_svg("queen", &table_of("queen")));
+    assert_eq!(queen, table_svg("queen", &table_of("queen"), Axes::Board));
 
     // A file where the directory should be: nothing can be written.
     let blocker = base.join("not-a-dir");

@@ -11,6 +11,7 @@
 
 mod common;
 
+use grundy::answer::Axes;
 use grundy::report::{table_csv, table_tikz};
 use grundy::Answer;
 
@@ -29,7 +30,7 @@ fn table(program: &str) -> (String, Vec<Vec<Option<u64>>>) {
 #[test]
 fn csv_of_a_small_board() {
     let (_, rows) = table(QUEEN);
-    let csv = table_csv(&rows);
+    let csv = table_csv(&rows, Axes::Board);
     insta::assert_snapshot!("queen_csv", csv);
     let lines: Vec<&str> = csv.split("\r\n").collect();
     assert_eq!(lines[0], "rank,a,b,c,d,e");
@@ -45,7 +46,7 @@ fn csv_of_a_small_board() {
 #[test]
 fn tikz_of_a_small_board() {
     let (expr, rows) = table(QUEEN);
-    let tex = table_tikz(&expr, &rows);
+    let tex = table_tikz(&expr, &rows, Axes::Board);
     insta::assert_snapshot!("queen_tikz", tex);
     assert!(tex.starts_with("% table queen"));
     assert!(tex.contains("\\documentclass[tikz, border=4pt]{standalone}"));
@@ -68,6 +69,6 @@ fn tikz_of_a_small_board() {
 
 #[test]
 fn tikz_escapes_what_latex_reads_specially() {
-    let tex = table_tikz("sub[{1, 2}] & 50% #x_y", &[vec![Some(1)]]);
+    let tex = table_tikz("sub[{1, 2}] & 50% #x_y", &[vec![Some(1)]], Axes::Board);
     assert!(tex.contains("\\texttt{table sub[\\{1, 2\\}] \\& 50\\% \\#x\\_y}"));
 }

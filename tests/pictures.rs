@@ -25,6 +25,7 @@
 
 mod common;
 
+use grundy::answer::Axes;
 use grundy::report::{sequence_svg, table_svg, thermograph_svg};
 use grundy::Answer;
 use resvg::tiny_skia::{Color, Pixmap, Transform};
@@ -135,7 +136,7 @@ fn the_queen_board() {
     let Answer::Table { expr, grid } = one(QUEEN) else {
         panic!("a table")
     };
-    let svg = table_svg(&expr, &grid.to_rows());
+    let svg = table_svg(&expr, &grid.to_rows(), Axes::Board);
     let png = check_picture("board_queen", &svg);
     // a1 is dark, as on a chessboard: the bottom-left square (row 1 of 4,
     // below a 44-pixel title, squares of 48) is drawn dark, and its top-left
@@ -155,7 +156,7 @@ fn the_queen_board() {
 #[test]
 fn three_digit_values_fit_their_squares() {
     let rows = vec![vec![Some(123), Some(0)], vec![Some(999), Some(4567)]];
-    let svg = table_svg("wide", &rows);
+    let svg = table_svg("wide", &rows, Axes::Board);
     check_picture("board_wide_values", &svg);
     let side = attribute(&svg, "class=\"square ", "width");
     for (digits, marker) in [(3, ">123<"), (3, ">999<"), (4, ">4567<")] {
@@ -168,7 +169,11 @@ fn three_digit_values_fit_their_squares() {
     }
     // Three digits keep the full size.
     assert_eq!(
-        attribute(&table_svg("t", &[vec![Some(123)]]), ">123<", "font-size"),
+        attribute(
+            &table_svg("t", &[vec![Some(123)]], Axes::Board),
+            ">123<",
+            "font-size"
+        ),
         20.0
     );
 }

@@ -203,6 +203,11 @@ fn help_covers_misere_partizan_and_loopy_play_with_examples_that_run() {
         ("misere", "outcome misere kayles(1) + kayles(1) = N"),
         ("partizan", "outcome {1 | -1} = N"),
         ("loopy", "outcome cyc(0) = D"),
+        // Bouton: the value of nim(x) + nim(y) is x XOR y.
+        (
+            "expressions",
+            "[[0, 1, 2, 3], [1, 0, 3, 2], [2, 3, 0, 1], [3, 2, 1, 0]]",
+        ),
     ];
     for (topic, fact) in facts {
         let mut s = Session::default();

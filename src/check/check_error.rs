@@ -131,6 +131,20 @@ pub enum CheckError {
         /// The definition.
         span: Span,
     },
+    /// A query inside a game's rules: an analysis of the game would ask itself.
+    QueryInRule {
+        /// The query word.
+        query: &'static str,
+        /// The query.
+        span: Span,
+    },
+    /// `print graph G`: a query whose answer is a picture or a session, not a value.
+    QueryNotValue {
+        /// The query word.
+        query: &'static str,
+        /// The query.
+        span: Span,
+    },
 }
 
 impl fmt::Display for CheckError {
@@ -193,6 +207,12 @@ impl fmt::Display for CheckError {
             CheckError::PartizanConstructor { .. } => {
                 f.write_str("a constructed game is impartial: `partizan` does not apply to it")
             }
+            CheckError::QueryInRule { query, .. } => {
+                write!(f, "`{query}` cannot be asked inside a game's rules")
+            }
+            CheckError::QueryNotValue { query, .. } => {
+                write!(f, "`{query}` has no value to use in an expression")
+            }
         }
     }
 }
@@ -211,6 +231,9 @@ impl Describe for CheckError {
             CheckError::LetBeforeDefinition { .. } => "grundy::order",
             CheckError::DuplicateName { .. } => "grundy::name",
             CheckError::RuleKind { .. } | CheckError::PartizanConstructor { .. } => "grundy::rule",
+            CheckError::QueryInRule { .. } | CheckError::QueryNotValue { .. } => {
+                "grundy::query::value"
+            }
         }
     }
 
@@ -247,6 +270,20 @@ impl Describe for CheckError {
             }
             CheckError::PartizanConstructor { .. } => {
                 "write `game NAME = …` without `partizan`, or give a `partizan game` its `left` and `right` rules".into()
+            }
+            CheckError::QueryInRule { .. } => {
+                "a rule says which moves there are; ask queries in `let`, `print`, `assert` or as statements of their own".into()
+            }
+            CheckError::QueryNotValue { query, .. } => {
+                let valued: Vec<&str> = crate::syntax::ast::QueryKind::ALL
+                    .into_iter()
+                    .filter(|k| k.has_value())
+                    .map(|k| k.keyword())
+                    .collect();
+                format!(
+                    "`{query}` answers only as a statement of its own line; the queries with values are {}",
+                    valued.join(", ")
+                )
             }
         }
     }
@@ -286,6 +323,8 @@ impl Describe for CheckError {
             CheckError::NotAGame { span, .. } => vec![(*span, "not a game".into())],
             CheckError::RuleKind { span, .. } => vec![(*span, "this rule".into())],
             CheckError::PartizanConstructor { span } => vec![(*span, "this definition".into())],
+            CheckError::QueryInRule { span, .. } => vec![(*span, "inside a rule".into())],
+            CheckError::QueryNotValue { span, .. } => vec![(*span, "used as a value".into())],
         }
     }
 }

@@ -54,8 +54,10 @@ impl<'g> Checker<'g> {
                         right_span: b.span,
                     });
                 }
-                let a = self.check_expr(a);
-                let b = self.check_expr(b);
+                let (a, b) = match op {
+                    BinOp::Eq | BinOp::Ne => self.compared(a, b),
+                    _ => (self.check_expr(a), self.check_expr(b)),
+                };
                 ExprKind::Binary(*op, Box::new(a), Box::new(b))
             }
             ast::ExprKind::If(c, t, f) => ExprKind::If(
@@ -82,11 +84,41 @@ impl<'g> Checker<'g> {
                     .collect();
                 ExprKind::With(Box::new(base), items)
             }
+            ast::ExprKind::Query(q) => return self.check_query_expr(q),
         };
         Expr { kind, span }
     }
 
-    fn check_all(&mut self, items: &[ast::Expr]) -> Vec<Expr> {
+    /// A query inside an expression: its answer is a value. Not inside a
+    /// game's rules (an analysis would ask itself), and only the queries
+    /// whose answers are values.
+    fn check_query_expr(&mut self, q: &ast::Query) -> Expr {
+        let span = q.span;
+        let query = q.kind.keyword();
+        if self.in_game {
+            self.errors.push(CheckError::QueryInRule { query, span });
+        } else if !q.kind.has_value() {
+            self.errors.push(CheckError::QueryNotValue { query, span });
+        }
+        let kind = ExprKind::Query(Box::new(self.query_operands(q)));
+        Expr { kind, span }
+    }
+
+    /// The operands of `==` or `!=`: beside an `outcome` query, a letter
+    /// `P`, `N`, `L`, `R` or `D` is the outcome (`outcome g(n) == P`).
+    fn compared(&mut self, a: &ast::Expr, b: &ast::Expr) -> (Expr, Expr) {
+        let outcome_of = |e: &ast::Expr| match &e.kind {
+            ast::ExprKind::Query(q) => q.kind,
+            _ => ast::QueryKind::Grundy,
+        };
+        let letter_a = self.outcome_letter(outcome_of(b), a);
+        let letter_b = self.outcome_letter(outcome_of(a), b);
+        let a = letter_a.unwrap_or_else(|| self.check_expr(a));
+        let b = letter_b.unwrap_or_else(|| self.check_expr(b));
+        (a, b)
+    }
+
+    pub(super) fn check_all(&mut self, items: &[ast::Expr]) -> Vec<Expr> {
         items.iter().map(|i| self.check_expr(i)).collect()
     }
 
@@ -104,6 +136,11 @@ impl<'g> Checker<'g> {
             binders,
             condition,
         }
+    }
+
+    /// True when `name` is a parameter or binder in scope.
+    pub(super) fn is_local(&self, name: &str) -> bool {
+        self.lookup_local(name).is_some()
     }
 
     fn lookup_local(&self, name: &str) -> Option<usize> {
@@ -315,9 +352,21 @@ impl<'g> Checker<'g> {
                 };
                 self.not_callable(name, what, callee.span, span)
             }
-            None => match Builtin::from_name(&name) {
-                Some(b) => self.check_builtin(b, args, span),
-                None => {
+            None => match (Builtin::from_name(&name), query_call(&name, args)) {
+                (Some(b), _) => self.check_builtin(b, args, span),
+                (None, Some((kind, subject))) if family_args.is_none() => {
+                    let q = ast::Query {
+                        kind,
+                        misere: false,
+                        subject: subject.clone(),
+                        range: None,
+                        bound: None,
+                        line: None,
+                        span,
+                    };
+                    self.check_query_expr(&q)
+                }
+                (None, _) => {
                     self.unknown(&name, callee.span);
                     const_expr(Value::Int(0), span)
                 }
@@ -513,4 +562,17 @@ fn arrows_value(ups: i64, star: bool) -> Value {
         parts.push(Component::Nimber(0));
     }
     Value::Game(Rc::new(GameSum { parts }))
+}
+
+/// `grundy(G)` where no definition is named `grundy`: the query, as at the
+/// start of a statement (`grundy(G)` there is `grundy` of `(G)`).
+fn query_call<'e>(name: &str, args: &'e ast::CallArgs) -> Option<(ast::QueryKind, &'e ast::Expr)> {
+    let kind = ast::QueryKind::from_keyword(name).filter(|k| k.takes_one_game())?;
+    match args {
+        ast::CallArgs::List(items) => match items.as_slice() {
+            [subject] => Some((kind, subject)),
+            _ => None,
+        },
+        ast::CallArgs::Comprehension(_) => None,
+    }
 }

@@ -271,27 +271,48 @@ impl<'g> Checker<'g> {
     }
 
     fn assert_value(&mut self, kind: ast::QueryKind, value: &ast::Expr) -> TopExpr {
-        if let ast::ExprKind::Name(n) = &value.kind {
-            let is_outcome = matches!(n.as_str(), "P" | "N" | "L" | "R" | "D");
-            if is_outcome && kind == ast::QueryKind::Outcome && !self.globals.names.contains_key(n)
-            {
-                return TopExpr {
-                    expr: const_expr(Value::Str(n.as_str().into()), value.span),
-                    frame_size: 0,
-                };
-            }
+        match self.outcome_letter(kind, value) {
+            Some(letter) => TopExpr {
+                expr: letter,
+                frame_size: 0,
+            },
+            None => self.top_expr(value),
         }
-        self.top_expr(value)
     }
 
+    /// `P`, `N`, `L`, `R` or `D` compared with an outcome (LANGUAGE-NOTES
+    /// entry 10): the letter as an outcome value, unless the program defines
+    /// that name.
+    pub(super) fn outcome_letter(&self, kind: ast::QueryKind, value: &ast::Expr) -> Option<Expr> {
+        let ast::ExprKind::Name(n) = &value.kind else {
+            return None;
+        };
+        let is_outcome = matches!(n.as_str(), "P" | "N" | "L" | "R" | "D");
+        let bound = self.globals.names.contains_key(n) || self.is_local(n);
+        (is_outcome && kind == ast::QueryKind::Outcome && !bound)
+            .then(|| const_expr(Value::Str(n.as_str().into()), value.span))
+    }
+
+    /// A query written as a statement: its operands run in a frame of their own.
     fn check_query(&mut self, q: &ast::Query) -> Query {
-        let subject = self.top_expr(&q.subject);
-        let range = q.range.as_ref().map(|r| self.top_expr(r));
-        let bound = q.bound.as_ref().map(|r| self.top_expr(r));
+        self.reset_frame();
+        self.in_game = false;
+        let mut query = self.query_operands(q);
+        query.frame_size = self.max_slot;
+        query
+    }
+
+    /// Resolves a query's operands in the current frame; `sequence` and
+    /// `quotient` must name a game.
+    pub(super) fn query_operands(&mut self, q: &ast::Query) -> Query {
+        let subject = self.check_expr(&q.subject);
+        let range = q.range.as_ref().map(|r| self.check_expr(r));
+        let bound = q.bound.as_deref().map(|r| self.check_expr(r));
+        let line = q.line.as_ref().map(|l| (self.check_all(&l.fixed), l.hole));
         if matches!(q.kind, ast::QueryKind::Sequence | ast::QueryKind::Quotient) {
-            let is_game = matches!(subject.expr.kind, ExprKind::GameRef { .. });
-            if !is_game && !matches!(subject.expr.kind, ExprKind::Const(_)) {
-                let what = match subject.expr.kind {
+            let is_game = matches!(subject.kind, ExprKind::GameRef { .. });
+            if !is_game && !matches!(subject.kind, ExprKind::Const(_)) {
+                let what = match subject.kind {
                     ExprKind::Global(_) => "a constant",
                     ExprKind::Local(_) => "a variable",
                     ExprKind::GameCall { .. } => "a position",
@@ -310,12 +331,19 @@ impl<'g> Checker<'g> {
             subject,
             range,
             bound,
-            // `compare G H`: both games, as written.
-            text: match (&q.kind, &q.range) {
-                (ast::QueryKind::Compare, Some(h)) => self.text(q.subject.span.join(h.span)),
+            line,
+            // `compare G H`: both games, as written; `mr(3, _)` with its line.
+            text: match (&q.kind, &q.range, &q.line) {
+                (ast::QueryKind::Compare, Some(h), _) => self.text(q.subject.span.join(h.span)),
+                (ast::QueryKind::Table, Some(_), _) => match q.bound.as_deref() {
+                    Some(cols) => self.text(q.subject.span.join(cols.span)),
+                    None => self.text(q.subject.span),
+                },
+                (_, _, Some(l)) => self.text(l.span),
                 _ => self.text(q.subject.span),
             },
             span: q.span,
+            frame_size: 0,
         }
     }
 
@@ -723,7 +751,7 @@ fn foreign_game(e: &Expr, own: GameId) -> bool {
         | ExprKind::CallFunc(_, items)
         | ExprKind::CallBuiltin(_, items) => any(items),
         ExprKind::ListComp(c) => foreign_game(&c.body, own),
-        ExprKind::Braces(..) => true,
+        ExprKind::Braces(..) | ExprKind::Query(_) => true,
         ExprKind::Index(a, b) => foreign_game(a, own) || foreign_game(b, own),
         ExprKind::With(a, items) => {
             foreign_game(a, own)

@@ -68,6 +68,8 @@ pub enum ExprKind {
         /// Position arguments.
         args: Vec<Expr>,
     },
+    /// A query whose answer is a value: `grundy G`, `outcome G`, …
+    Query(Box<Query>),
     /// A game not applied: `kayles`, `sub[{1, 2}]`.
     GameRef {
         /// The game.
@@ -271,7 +273,8 @@ pub struct TopExpr {
     pub frame_size: usize,
 }
 
-/// A checked query.
+/// A checked query: a statement of its own, or inside an expression (its
+/// answer as a value). Its operands are expressions of the frame it runs in.
 #[derive(Debug, Clone)]
 pub struct Query {
     /// The question.
@@ -279,16 +282,22 @@ pub struct Query {
     /// Under misère play.
     pub misere: bool,
     /// The game asked about.
-    pub subject: TopExpr,
+    pub subject: Expr,
     /// The range of `sequence`, the second game of `compare`, the bound of
     /// `quotient` or the depth of `graph`.
-    pub range: Option<TopExpr>,
+    pub range: Option<Expr>,
     /// `sequence G a..b up to N`: how far to look for a proof.
-    pub bound: Option<TopExpr>,
+    pub bound: Option<Expr>,
+    /// `sequence mr(3, _) a..b`: the fixed parameters, and where the hole
+    /// the sequence runs over stands among them.
+    pub line: Option<(Vec<Expr>, usize)>,
     /// The subject's source text, trimmed (the `expr` of JSON answers).
     pub text: String,
     /// The whole query.
     pub span: Span,
+    /// Slots a fresh frame needs when the query is a statement (0 inside an
+    /// expression, whose frame is the enclosing one).
+    pub frame_size: usize,
 }
 
 /// A checked statement, run in order.

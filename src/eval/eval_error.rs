@@ -286,6 +286,15 @@ pub enum EvalError {
         /// The query.
         span: Span,
     },
+    /// A query inside a function that a game's rules called: an analysis
+    /// would ask itself.
+    #[error("`{query}` cannot be asked while a game's rules run")]
+    QueryInRule {
+        /// The query word.
+        query: &'static str,
+        /// The query.
+        span: Span,
+    },
     /// `play` outside the REPL.
     #[error("`play` is interactive")]
     Interactive {
@@ -300,11 +309,14 @@ pub enum EvalError {
         /// The query.
         span: Span,
     },
-    /// `sequence` of a game with other than one parameter.
-    #[error("`sequence` needs a one-parameter game; this one has {params}")]
+    /// `sequence` of a game whose parameters the sequence does not match.
+    #[error("this game has {params} parameter{}, and the `sequence` gives {written}", if *params == 1 { "" } else { "s" })]
     SequenceArity {
         /// The game's number of parameters.
         params: usize,
+        /// The parameters written: 1 for `sequence G a..b`, or the fixed ones
+        /// and the hole of `sequence G(3, _) a..b`.
+        written: usize,
         /// The subject.
         span: Span,
     },
@@ -334,13 +346,16 @@ pub enum EvalError {
         /// The subject.
         span: Span,
     },
-    /// `table` of a board game with parameters besides its square.
-    #[error("`table` shows a game whose only parameter is its square; `{game}` has {params}")]
+    /// `table` of a board game with parameters besides its square, or
+    /// `table G a..b, c..d` of a game without two parameters.
+    #[error("`table` shows a game of one square or of two parameters; `{game}` has {params}")]
     TableArity {
         /// The game.
         game: String,
         /// The game's number of parameters.
         params: usize,
+        /// Ranges were written (`table G a..b, c..d`).
+        ranges: bool,
         /// The subject.
         span: Span,
     },
@@ -706,6 +721,7 @@ impl Describe for EvalError {
             EvalError::Quotient { .. } => "grundy::too_large",
             EvalError::Symmetry { .. } => "grundy::symmetry",
             EvalError::Interactive { .. } => "grundy::interactive",
+            EvalError::QueryInRule { .. } => "grundy::query::value",
             EvalError::TooLarge { .. } | EvalError::GraphTooLarge { .. } => "grundy::too_large",
             EvalError::NotComparable { .. } => "grundy::assert",
             EvalError::MisereLoopy { .. } | EvalError::LoopySplit { .. } => "grundy::unavailable",
@@ -766,14 +782,20 @@ impl Describe for EvalError {
             EvalError::Symmetry { .. } => "a `symmetry` rule names a position of the same game with the same value (`symmetry g(mirror(b))`), or with the negated value (`symmetry -g(transpose(b))`); grundy checks it on small positions before trusting it: fix the rule or remove it".into(),
             EvalError::PartizanLiteral { .. } => "numbers, `^`, `v` and `{ | }` games are partizan: ask `canonical` or `outcome`; beside a game `1` is the number 1 (`{0 | }`), and the nimber is `*1`".into(),
             EvalError::Interactive { .. } => "start `grundy repl` (or just `grundy`) and type `play G` there".into(),
+            EvalError::QueryInRule { .. } => "a function with a query inside may be used in `let`, `print`, `assert` and queries, not by a game's rules".into(),
             EvalError::NotAvailable { .. } => "this query belongs to a capability that is still being built; README.md says what works".into(),
-            EvalError::SequenceArity { .. } => "ask `grundy` of single positions, or `table` for a board game".into(),
+            EvalError::SequenceArity { params, .. } if *params > 1 => {
+                let holes: Vec<&str> = (0..*params).map(|i| if i + 1 == *params { "_" } else { "3" }).collect();
+                format!("fix all parameters but one and write `_` for the one the sequence runs over: `sequence G({}) 0..20`; `table G 0..8, 0..8` shows two", holes.join(", "))
+            }
+            EvalError::SequenceArity { .. } => "ask `grundy` of the position itself".into(),
             EvalError::SequenceRange { .. } => "write `sequence G 0..=20`".into(),
             EvalError::NegativeHeap { .. } => "start the range at 0 or above".into(),
             EvalError::NegativeBound { .. } => {
                 "write the largest heap to look at, e.g. `up to 100`".into()
             }
-            EvalError::NotOnBoard { .. } => "`table` draws games defined `on` a board".into(),
+            EvalError::NotOnBoard { game, .. } => format!("`table` draws a game defined `on` a board, or a two-parameter game over two ranges: `table {game} 0..8, 0..8`"),
+            EvalError::TableArity { ranges: true, game, .. } => format!("`table {game} a..b, c..d` tabulates a game of two parameters; a game of one is shown by `sequence {game} 0..20`"),
             EvalError::TableArity { game, .. } => format!("ask `grundy` of single positions such as `{game}(@a1, 0)`, or define a game of the square alone with the other values written in its rules (docs/reference.md §6.3)"),
             EvalError::BoardSide { .. } => "board sides are between 1 and 702 squares".into(),
             EvalError::BlockedOffBoard { .. } => "blocked squares must lie on the board".into(),
@@ -830,7 +852,8 @@ impl Describe for EvalError {
             EvalError::Internal { span, .. } => vec![(*span, "while running this".into())],
             EvalError::EmptyRange { span, .. } => vec![(*span, "no heaps".into())],
             EvalError::TableArity { span, params, .. } => {
-                vec![(*span, format!("{params} parameters"))]
+                let s = if *params == 1 { "" } else { "s" };
+                vec![(*span, format!("{params} parameter{s}"))]
             }
             EvalError::EmptyExtreme { span, .. }
             | EvalError::NeedsGameContext { span, .. }
@@ -849,6 +872,7 @@ impl Describe for EvalError {
             | EvalError::Quotient { span, .. }
             | EvalError::Symmetry { span, .. }
             | EvalError::Interactive { span }
+            | EvalError::QueryInRule { span, .. }
             | EvalError::NotAvailable { span, .. }
             | EvalError::SequenceArity { span, .. }
             | EvalError::SequenceRange { span }

@@ -12,7 +12,7 @@ use crate::diagnostics::Span;
 use crate::lang::builtin::Builtin;
 use crate::lang::dyadic::Dyadic;
 use crate::lang::value::{negate_sum, Braces, Component, GameFn, GameSum, InstId, Value};
-use crate::syntax::ast::{BinOp, UnOp};
+use crate::syntax::ast::{BinOp, QueryKind, UnOp};
 use std::rc::Rc;
 
 /// An evaluator: the program's definitions, what evaluation keeps, the budget.
@@ -25,6 +25,40 @@ pub struct Interp<'a> {
     pub budget: &'a Budget,
     /// The board of the game whose rules are running (for `ray`/`step`).
     pub board: Option<BoardId>,
+    /// Who answers the queries written inside expressions: the statement
+    /// being run. `None` while a game's rules run (an analysis is under way).
+    pub oracle: Option<&'a mut dyn Oracle>,
+}
+
+/// Answers a query met inside an expression, from its evaluated operands;
+/// the analyses that answer live above the evaluator, so they are reached
+/// through this one call.
+pub trait Oracle {
+    /// The answer of `q`, as a value.
+    fn ask(
+        &mut self,
+        globals: &Globals,
+        rt: &mut Runtime,
+        budget: &Budget,
+        q: &Query,
+        operands: Operands,
+    ) -> Result<Value, EvalError>;
+}
+
+/// A query's operands, evaluated: the subject (a game, or for `sequence`,
+/// `table` and `quotient` a game name), the second operand (`compare`'s
+/// second game, `sequence`'s range, `quotient`'s bound, `graph`'s depth)
+/// and `sequence`'s `up to` bound.
+#[derive(Debug, Clone)]
+pub struct Operands {
+    /// The game asked about.
+    pub subject: Value,
+    /// The second operand, if written.
+    pub second: Option<Value>,
+    /// `up to N`, if written.
+    pub bound: Option<Value>,
+    /// The fixed parameters of `sequence mr(3, _) a..b`.
+    pub line: Option<Vec<Value>>,
 }
 
 /// A frame of local slots.
@@ -43,6 +77,59 @@ impl<'a> Interp<'a> {
             rt,
             budget,
             board: None,
+            oracle: None,
+        }
+    }
+
+    /// The same evaluator, answering the queries inside expressions through `oracle`.
+    pub fn asking(mut self, oracle: &'a mut dyn Oracle) -> Interp<'a> {
+        self.oracle = Some(oracle);
+        self
+    }
+
+    /// Evaluates a query's operands in `frame`: games in a game context
+    /// (`grundy 1/2 + *`), the game name of `sequence`, `table` and
+    /// `quotient` and every range, bound and depth as plain values.
+    pub fn operands(&mut self, q: &Query, frame: &mut Frame) -> Result<Operands, EvalError> {
+        let names_a_game = matches!(
+            q.kind,
+            QueryKind::Sequence | QueryKind::Table | QueryKind::Quotient
+        );
+        let subject = if names_a_game {
+            self.eval(&q.subject, frame)?
+        } else {
+            self.eval_game(&q.subject, frame)?
+        };
+        let second = match &q.range {
+            Some(e) if q.kind == QueryKind::Compare => Some(self.eval_game(e, frame)?),
+            Some(e) => Some(self.eval(e, frame)?),
+            None => None,
+        };
+        let bound = match &q.bound {
+            Some(e) => Some(self.eval(e, frame)?),
+            None => None,
+        };
+        let line = match &q.line {
+            Some((fixed, _)) => Some(self.eval_all(fixed, frame)?),
+            None => None,
+        };
+        Ok(Operands {
+            subject,
+            second,
+            bound,
+            line,
+        })
+    }
+
+    /// A query inside an expression: its operands here, its answer from the oracle.
+    fn query(&mut self, q: &Query, frame: &mut Frame) -> Result<Value, EvalError> {
+        let operands = self.operands(q, frame)?;
+        match self.oracle.as_deref_mut() {
+            Some(oracle) => oracle.ask(self.globals, self.rt, self.budget, q, operands),
+            None => Err(EvalError::QueryInRule {
+                query: q.kind.keyword(),
+                span: q.span,
+            }),
         }
     }
 
@@ -117,6 +204,7 @@ impl<'a> Interp<'a> {
             ExprKind::GameCall { game, family, args } => {
                 self.game_call(*game, family, args, frame, span)
             }
+            ExprKind::Query(q) => self.query(q, frame),
             ExprKind::GameRef { game, family } => {
                 let family = self.eval_all(family, frame)?;
                 Ok(Value::GameFn(GameFn {
@@ -231,6 +319,9 @@ impl<'a> Interp<'a> {
             }
             return binary_values(op, x, y, a.span, b.span, span);
         }
+        if op.is_comparison() && (answers_a_game(a) || answers_a_game(b)) {
+            return self.compare_numbers(op, a, b, frame, span);
+        }
         let x = self.eval(a, frame)?;
         let y = self.eval(b, frame)?;
         if matches!(op, BinOp::Concat) {
@@ -238,6 +329,25 @@ impl<'a> Interp<'a> {
             self.tick(span)?;
         }
         binary_values(op, x, y, a.span, b.span, span)
+    }
+
+    /// A comparison beside a query whose answer is a number or a game
+    /// (`temperature G == 3/2`): both sides are read in a game context, and
+    /// two numbers compare as numbers, whichever way each is written.
+    fn compare_numbers(
+        &mut self,
+        op: BinOp,
+        a: &Expr,
+        b: &Expr,
+        frame: &mut Frame,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let x = self.eval_game(a, frame)?;
+        let y = self.eval_game(b, frame)?;
+        match (number_in(&x), number_in(&y), super::ops::Cmp::of(op)) {
+            (Some(m), Some(n), Some(cmp)) => Ok(Value::Bool(cmp.holds(m.cmp(&n)))),
+            _ => binary_values(op, x, y, a.span, b.span, span),
+        }
     }
 
     fn call_function(
@@ -505,6 +615,11 @@ fn number_in(v: &Value) -> Option<Dyadic> {
         },
         _ => None,
     }
+}
+
+/// True for a query whose answer is a number or a game (`temperature G`).
+fn answers_a_game(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::Query(q) if q.kind.answers_a_game())
 }
 
 /// A number as a game value.

@@ -38,7 +38,8 @@ pub const TOPICS: &[Topic] = &[
     Topic { word: "leftstop", what: "The number reached when Left moves first and both play to the stop.", examples: &["leftstop {3 | 1}"], section: "10.7" },
     Topic { word: "rightstop", what: "The number reached when Right moves first and both play to the stop.", examples: &["rightstop {3 | 1}"], section: "10.7" },
     Topic { word: "thermograph", what: "The walls and mast of a partizan game's thermograph.", examples: &["thermograph {2 | -1}"], section: "10.8" },
-    Topic { word: "print", what: "Prints a value; at the prompt a bare expression does the same and also\ngives a game's value (`nim(3) + nim(5)` shows `= *6`).", examples: &["print [1, 2] ++ [3]", "*3 + *5"], section: "2.4" },
+    Topic { word: "print", what: "Prints a value; at the prompt a bare expression does the same and also\ngives a game's value (`nim(3) + nim(5)` shows `= *6`). Inside an expression a\nquery's answer is a value: `[grundy nim(n) for n in 0..6]` (see :help expressions).", examples: &["print [1, 2] ++ [3]", "*3 + *5", "print [grundy nim(n) for n in 0..6]"], section: "2.4" },
+    Topic { word: "expressions", what: "Queries inside expressions: `grundy G` is an integer, `outcome G` a letter\n(\"P\"), `moves G`/`winning G` lists of positions, `sequence G a..b` a list,\n`canonical G` a game, `temperature G` a number. The operand reaches up to a\ncomparison, `and`, `or`, a comma or a bracket: `grundy G + H` is the sum's value.", examples: &["game nim(n: nat) { move n - k for k in 1..=n }", "print [[grundy nim(x) + nim(y) for y in 0..4] for x in 0..4]", "print [n for n in 0..6 where outcome nim(n) == P]", "assert grundy nim(1) + nim(2) == grundy nim(3)"], section: "8.9" },
     Topic { word: "assert", what: "Checks a query's answer or a boolean; `grundy check FILE` runs only these.", examples: &["assert grundy nim(3) + nim(5) == 6", "assert outcome nim(0) == P"], section: "2.5" },
     Topic { word: "let", what: "Names a constant or a function.", examples: &["let S = {1, 2, 4}", "let double(n) = 2 * n"], section: "2.3" },
     Topic { word: "board", what: "A rectangular board, optionally with blocked squares, for games on squares.", examples: &["board b = 8 x 8 without {@d4, @e5}"], section: "6.1" },
@@ -80,16 +81,20 @@ Redefining a game replaces it."
   moves G               every option with its value      moves kayles(5)
   winning [misere] G    the moves to P-positions         winning nim(3) + nim(5)
   sequence G a..b       values and their period          sequence kayles 0..=100
+  sequence G(3, _) a..b along one parameter              sequence wythoff(3, _) 0..20
   explain G             why G has its value              explain kayles(4)
   graph G [depth N]     the move graph in Graphviz DOT   graph kayles(3)
   genus G               Conway's genus and phylum        genus nim(3)
   quotient G up to N    misère quotient of heaps ≤ N     quotient dawson up to 20
   table G               values on a board                table queen
+  table G a..b, c..d    values of two parameters         table wythoff 0..8, 0..8
   play [misere] G       play against the machine         play nim(3) + nim(5)
   canonical G           canonical form (partizan)        canonical bw(\"xoxo\")
   compare G H           <, >, = or || (partizan)         compare bw(\"x\") bw(\"o\")
   temperature G         also mean, leftstop, rightstop   temperature ps(2)
-  thermograph G         the walls and the mast           thermograph ps(2)"
+  thermograph G         the walls and the mast           thermograph ps(2)
+Inside an expression a query's answer is a value: `[grundy k(n) for n in 0..9]`,
+`assert grundy A == grundy B` (:help expressions)."
             .into(),
         "commands" | "command" => "\
   :help [topic]   this help; topics: games, queries, commands, and each
@@ -115,7 +120,8 @@ grundy: describe games by their moves, then ask who wins.
 A bare expression shows its value: `*3 + *5`, `nim(3) + nim(5)`, `nimmul(8, 8)`.
 Help topics: `:help games`, `:help queries`, `:help commands`, and every query
 or statement by its word: `:help grundy`, `:help sequence`, `:help let`, …,
-and each kind of play: `:help misere`, `:help partizan`, `:help loopy`.
+each kind of play: `:help misere`, `:help partizan`, `:help loopy`, and
+queries inside expressions: `:help expressions`.
 The whole language: docs/tutorial.md and docs/reference.md in grundy's repository."
             .into(),
         word => topic_help(word.trim_start_matches(':')),

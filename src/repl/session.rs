@@ -8,7 +8,7 @@ use crate::budget::Limits;
 use crate::check::program::{Global, Stmt};
 use crate::diagnostics::{Problem, Report};
 use crate::lang::value::Value;
-use crate::run::query::game_of;
+use crate::run::query::{game_of, operands_of};
 use crate::syntax::ast::QueryKind;
 use crate::syntax::layout::layout;
 use crate::{report, Engine, Mode};
@@ -476,7 +476,8 @@ impl Session {
                         &mut engine.compiled,
                         &engine.budget,
                     );
-                    let g = game_of(&mut games, &q.subject)?;
+                    let operands = operands_of(&mut games, &mut engine.analyses, q)?;
+                    let g = game_of(operands.subject, q.subject.span)?;
                     crate::run::query::reject_partizan(&games, &g, q.span)?;
                     (*g).clone()
                 };

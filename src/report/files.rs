@@ -214,13 +214,13 @@ impl Exports {
                 let rows = std::cell::OnceCell::new();
                 let rows = || rows.get_or_init(|| grid.to_rows());
                 put(&mut self.svg, &stem, "svg", &|| {
-                    super::svg::table_svg(expr, rows())
+                    super::svg::table_svg(expr, rows(), grid.axes())
                 });
                 put(&mut self.csv, &stem, "csv", &|| {
-                    super::csv::table_csv(rows())
+                    super::csv::table_csv(rows(), grid.axes())
                 });
                 put(&mut self.tex, &stem, "tex", &|| {
-                    super::tikz::table_tikz(expr, rows())
+                    super::tikz::table_tikz(expr, rows(), grid.axes())
                 });
             }
             Answer::Thermograph { expr, thermograph } => {
@@ -238,8 +238,17 @@ impl Exports {
                 regularity,
                 ..
             } => {
-                put(&mut self.svg, &file_stem(game, "sequence"), "svg", &|| {
-                    super::sequence_svg::sequence_svg(game, *from, &values.to_vec(), regularity)
+                let stem = file_stem(game, "sequence");
+                let list = std::cell::OnceCell::new();
+                let list = || list.get_or_init(|| values.to_vec());
+                put(&mut self.svg, &stem, "svg", &|| {
+                    super::sequence_svg::sequence_svg(game, *from, list(), regularity)
+                });
+                put(&mut self.csv, &stem, "csv", &|| {
+                    super::csv::sequence_csv(*from, list())
+                });
+                put(&mut self.tex, &stem, "tex", &|| {
+                    super::tikz::sequence_tikz(game, *from, list(), regularity)
                 });
             }
             Answer::Graph { expr, graph } => {

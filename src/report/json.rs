@@ -2,7 +2,7 @@
 
 use super::Namer;
 use crate::lang::value::{GameSum, Value};
-use crate::run::answer::{Answer, Explanation, Part, Rule};
+use crate::run::answer::{Answer, Axes, Explanation, Part, Rule};
 use crate::solve::impartial::periodicity::{HeapValues, Regularity};
 use crate::solve::loopy::generalized::Gsg;
 use crate::solve::misere::{Periodicity, Quotient};
@@ -68,7 +68,12 @@ pub fn write_json(out: &mut dyn Write, answer: &Answer, namer: &Namer<'_>) -> io
             )?;
             let squares = grid.rows().flat_map(|r| r.iter());
             write_numbers(out, squares, grid.width().max(1))?;
-            writeln!(out, "]}}")
+            match grid.axes() {
+                Axes::Board => writeln!(out, "]}}"),
+                Axes::Ranges { rows, cols } => {
+                    writeln!(out, "],\"first_row\":{rows},\"first_column\":{cols}}}")
+                }
+            }
         }
         _ => writeln!(out, "{}", json(answer, namer)),
     }
@@ -154,7 +159,14 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
             searched,
         } => sequence_json(game, *from, values, regularity, *searched),
         Answer::Table { expr, grid } => {
-            json!({"query": "table", "expr": expr, "rows": grid.to_rows()})
+            let mut table = json!({"query": "table", "expr": expr, "rows": grid.to_rows()});
+            if let (Axes::Ranges { rows, cols }, Some(fields)) =
+                (grid.axes(), table.as_object_mut())
+            {
+                fields.insert("first_row".into(), json!(rows));
+                fields.insert("first_column".into(), json!(cols));
+            }
+            table
         }
         Answer::Quotient {
             game,

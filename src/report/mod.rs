@@ -33,6 +33,25 @@ use crate::check::program::Globals;
 use crate::eval::print::{show_sum, show_sum_in_game_context, show_value};
 use crate::eval::runtime::Runtime;
 use crate::lang::value::{GameSum, Value};
+use crate::run::answer::Axes;
+
+/// The label of row `i` (0 the top row) of a table `height` rows high: a
+/// board's rank, or the first parameter's value.
+pub(crate) fn row_label(axes: Axes, i: usize, height: usize) -> String {
+    match axes {
+        Axes::Board => (height - i).to_string(),
+        Axes::Ranges { rows, .. } => (rows + i as i64).to_string(),
+    }
+}
+
+/// The label of column `c` (0 the leftmost): a board's file letters, or the
+/// second parameter's value.
+pub(crate) fn col_label(axes: Axes, c: usize) -> String {
+    match axes {
+        Axes::Board => file_letters(c + 1),
+        Axes::Ranges { cols, .. } => (cols + c as i64).to_string(),
+    }
+}
 
 /// Appends `v` in decimal, right-aligned in `width` columns (long listings
 /// of numbers: `write!` per number would cost more than the numbers).

@@ -6,7 +6,8 @@
 //! blocked squares are hatched. Everything here is pure string building: the
 //! caller decides where the file goes.
 
-use super::file_letters;
+use super::{col_label, row_label};
+use crate::run::answer::Axes;
 use std::fmt::Write;
 
 /// Side of one square, in SVG user units (pixels when rendered at 1:1), when
@@ -42,11 +43,17 @@ pub(crate) const P_RING: &str = "#c62828";
 /// `None` for a blocked square. `title`, the game as the query wrote it, is
 /// printed above the board as `table GAME` and named in the caption below it
 /// (escaped).
-pub fn table_svg(title: &str, rows: &[Vec<Option<u64>>]) -> String {
+pub fn table_svg(title: &str, rows: &[Vec<Option<u64>>], axes: Axes) -> String {
     let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
     let square = square_side(rows);
     let board_h = rows.len() * square;
-    let caption = format!("Grundy values of {} (a1 bottom left)", title.trim());
+    let caption = match axes {
+        Axes::Board => format!("Grundy values of {} (a1 bottom left)", title.trim()),
+        Axes::Ranges { .. } => format!(
+            "Grundy values of {} (first parameter down, second across)",
+            title.trim()
+        ),
+    };
     // Room for the caption too (13 px italic: about 7 px a character).
     let caption_w = LEFT + caption.chars().count() * 7 + RIGHT;
     let width = (LEFT + cols * square + RIGHT).max(MIN_WIDTH).max(caption_w);
@@ -54,8 +61,8 @@ pub fn table_svg(title: &str, rows: &[Vec<Option<u64>>]) -> String {
 
     let mut svg = String::new();
     header(&mut svg, title, width, total_h);
-    board(&mut svg, rows, cols, square);
-    file_labels(&mut svg, cols, square, board_h);
+    board(&mut svg, rows, cols, square, axes);
+    file_labels(&mut svg, cols, square, board_h, axes);
     let any_blocked = rows.iter().flatten().any(Option::is_none);
     legend(&mut svg, TOP + board_h + 46, any_blocked);
     let _ = writeln!(
@@ -101,10 +108,11 @@ fn header(svg: &mut String, title: &str, width: usize, total_h: usize) {
 
 /// The board: every square of `cols` columns row by row, each row's rank
 /// number on its left, and the outline around them.
-fn board(svg: &mut String, rows: &[Vec<Option<u64>>], cols: usize, square: usize) {
+fn board(svg: &mut String, rows: &[Vec<Option<u64>>], cols: usize, square: usize, axes: Axes) {
     let height = rows.len();
     for (i, row) in rows.iter().enumerate() {
         let rank = height - i;
+        let label = row_label(axes, i, height);
         let y = TOP + i * square;
         for c in 0..cols {
             let x = LEFT + c * square;
@@ -114,7 +122,7 @@ fn board(svg: &mut String, rows: &[Vec<Option<u64>>], cols: usize, square: usize
         }
         let _ = writeln!(
             svg,
-            r##"  <text class="rank" x="{}" y="{}" font-size="14" text-anchor="middle" fill="{INK}">{rank}</text>"##,
+            r##"  <text class="rank" x="{}" y="{}" font-size="14" text-anchor="middle" fill="{INK}">{label}</text>"##,
             LEFT / 2,
             y + square / 2 + 5
         );
@@ -176,14 +184,14 @@ fn board_square(
 }
 
 /// The file letters below the board's `cols` columns (`board_h` tall).
-fn file_labels(svg: &mut String, cols: usize, square: usize, board_h: usize) {
+fn file_labels(svg: &mut String, cols: usize, square: usize, board_h: usize, axes: Axes) {
     for c in 0..cols {
         let _ = writeln!(
             svg,
             r##"  <text class="file" x="{}" y="{}" font-size="14" text-anchor="middle" fill="{INK}">{}</text>"##,
             LEFT + c * square + square / 2,
             TOP + board_h + 20,
-            file_letters(c + 1)
+            col_label(axes, c)
         );
     }
 }

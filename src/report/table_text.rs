@@ -8,25 +8,31 @@
 //! written line by line from the grid of values (one pass finds the column
 //! widths), never held as one string.
 
-use super::file_letters;
-use crate::run::answer::ValueGrid;
+use super::{col_label, row_label};
+use crate::run::answer::{Axes, ValueGrid};
 use std::io::{self, Write};
 
 /// The whole answer, each line ending in a newline.
 pub fn write_table_text(out: &mut dyn Write, expr: &str, grid: &ValueGrid) -> io::Result<()> {
     writeln!(out, "table {expr}:")?;
-    let mut widths: Vec<usize> = (1..=grid.width()).map(|c| file_letters(c).len()).collect();
+    let axes = grid.axes();
+    let mut widths: Vec<usize> = (0..grid.width())
+        .map(|c| col_label(axes, c).len())
+        .collect();
     for row in grid.rows() {
         for (w, v) in widths.iter_mut().zip(row.iter()) {
             *w = (*w).max(v.map_or(1, digits));
         }
     }
     let height = grid.height();
-    let label_w = digits(height as u64);
+    let label_w = (0..height)
+        .map(|i| row_label(axes, i, height).len())
+        .max()
+        .unwrap_or(1);
     // One line at a time into a reused buffer, written in blocks.
     let mut lines = Vec::with_capacity(BLOCK + 256);
     for (i, row) in grid.rows().enumerate() {
-        super::push_number(&mut lines, (height - i) as u64, label_w);
+        lines.extend_from_slice(format!("{:>label_w$}", row_label(axes, i, height)).as_bytes());
         lines.extend_from_slice(b" |");
         let start = lines.len();
         for (v, &width) in row.iter().zip(&widths) {
@@ -52,13 +58,19 @@ pub fn write_table_text(out: &mut dyn Write, expr: &str, grid: &ValueGrid) -> io
     out.write_all(&lines)?;
     let mut files = format!("{:>label_w$}  ", "");
     for (c, width) in widths.iter().enumerate() {
-        files.push_str(&format!(" {:>width$} ", file_letters(c + 1)));
+        files.push_str(&format!(" {:>width$} ", col_label(axes, c)));
     }
     writeln!(out, "{}", files.trim_end())?;
-    writeln!(
-        out,
-        "(values are Grundy values; ' marks a P-position, # a blocked square)"
-    )
+    match axes {
+        Axes::Board => writeln!(
+            out,
+            "(values are Grundy values; ' marks a P-position, # a blocked square)"
+        ),
+        Axes::Ranges { .. } => writeln!(
+            out,
+            "(rows: the first parameter, columns: the second; values are Grundy values; ' marks a P-position)"
+        ),
+    }
 }
 
 /// Rows are written once this many bytes of them are laid out.

@@ -302,12 +302,29 @@ pub enum Answer {
     },
 }
 
-/// A board's values as one flat block, rows top (row H) first: 8 bytes a
-/// square, whatever the board, and no value tree.
+/// What a table's rows and columns stand for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Axes {
+    /// A board's squares: files `a`, `b`, … left to right, the top row the
+    /// highest rank.
+    Board,
+    /// Two parameters' values (`table mr 0..8, 0..8`): the first parameter
+    /// down the rows from `rows`, the second across the columns from `cols`.
+    Ranges {
+        /// The first row's value of the first parameter.
+        rows: i64,
+        /// The first column's value of the second parameter.
+        cols: i64,
+    },
+}
+
+/// A table's values as one flat block, rows top first: 8 bytes a square,
+/// whatever the board, and no value tree.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ValueGrid {
     width: usize,
     cells: Vec<u64>,
+    axes: Axes,
 }
 
 /// What a blocked square holds; no Grundy value is this large.
@@ -319,7 +336,19 @@ impl ValueGrid {
         ValueGrid {
             width,
             cells: Vec::with_capacity(width.saturating_mul(height)),
+            axes: Axes::Board,
         }
+    }
+
+    /// The same grid, its rows and columns labelled by `axes`.
+    pub fn with_axes(mut self, axes: Axes) -> ValueGrid {
+        self.axes = axes;
+        self
+    }
+
+    /// What the rows and columns stand for.
+    pub fn axes(&self) -> Axes {
+        self.axes
     }
 
     /// The bytes a grid of this size takes, for the budget.

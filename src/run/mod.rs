@@ -6,6 +6,7 @@ pub(crate) mod assertion;
 pub(crate) mod explain;
 pub(crate) mod query;
 pub(crate) mod statement;
+pub(crate) mod value;
 
 pub use answer::{Answer, Outcome};
 

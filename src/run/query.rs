@@ -1,13 +1,17 @@
-//! Answers queries: evaluates the subject, picks the analysis, returns typed data.
+//! Answers queries: evaluates the operands, picks the analysis, returns typed
+//! data; answers the queries inside expressions as values.
 
-use super::answer::{Answer, ValueGrid};
+use super::answer::{Answer, Axes, ValueGrid};
 use super::Runner;
-use crate::check::program::{ParamType, Query, TopExpr};
+use crate::budget::Budget;
+use crate::check::program::{Globals, ParamType, Query};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
+use crate::eval::interp::{new_frame, Interp, Operands, Oracle};
+use crate::eval::runtime::Runtime;
 use crate::game::Games;
 use crate::lang::board::BoardData;
-use crate::lang::value::{GameSum, InstId, Value};
+use crate::lang::value::{GameSum, InstId, Pos, Value};
 use crate::solve::impartial::periodicity::HeapValues;
 use crate::solve::impartial::{Impartial, Solver};
 use crate::solve::misere::Misere;
@@ -17,15 +21,15 @@ use crate::solve::Analyses;
 use crate::syntax::ast::QueryKind;
 use std::rc::Rc;
 
-/// Evaluates a query's subject, which must be a game.
-pub fn game_of(games: &mut Games<'_>, e: &TopExpr) -> Result<Rc<GameSum>, EvalError> {
-    match games.interp().top_game(e)? {
+/// A query's subject, which must be a game.
+pub fn game_of(value: Value, span: Span) -> Result<Rc<GameSum>, EvalError> {
+    match value {
         Value::Game(g) => Ok(g),
-        Value::GameFn(_) => Err(EvalError::NeedsPosition { span: e.expr.span }),
+        Value::GameFn(_) => Err(EvalError::NeedsPosition { span }),
         other => Err(EvalError::expected(
             "a game (a position, a nimber `*k` or a sum)",
             other.kind_name(),
-            e.expr.span,
+            span,
         )),
     }
 }
@@ -33,17 +37,92 @@ pub fn game_of(games: &mut Games<'_>, e: &TopExpr) -> Result<Rc<GameSum>, EvalEr
 /// The game a heap query (`sequence`, `table`, `quotient`) is of: an
 /// impartial one, since each reads Grundy values (a partizan game's `left`
 /// and `right` rules would read as no moves at all).
-fn game_fn_of(games: &mut Games<'_>, e: &TopExpr) -> Result<InstId, EvalError> {
-    match games.interp().top(e)? {
+fn game_fn_of(games: &Games<'_>, value: &Value, span: Span) -> Result<InstId, EvalError> {
+    match value {
         Value::GameFn(f) if games.game(f.inst).is_some_and(|g| g.partizan) => {
-            Err(EvalError::Partizan { span: e.expr.span })
+            Err(EvalError::Partizan { span })
         }
         Value::GameFn(f) => Ok(f.inst),
         other => Err(EvalError::expected(
             "a game name such as `kayles` or `sub[{1, 2}]`",
             other.kind_name(),
-            e.expr.span,
+            span,
         )),
+    }
+}
+
+/// A query with its operands evaluated: what the analyses answer.
+pub struct Asked<'q> {
+    /// The query as checked.
+    pub q: &'q Query,
+    /// Its operands' values.
+    pub operands: Operands,
+}
+
+impl Asked<'_> {
+    /// The subject, which must be a game.
+    fn game(&self) -> Result<Rc<GameSum>, EvalError> {
+        game_of(self.operands.subject.clone(), self.q.subject.span)
+    }
+
+    /// The subject of an impartial query: a game with no partizan component.
+    fn impartial(&self, games: &Games<'_>) -> Result<Rc<GameSum>, EvalError> {
+        let g = self.game()?;
+        reject_partizan(games, &g, self.q.span)?;
+        Ok(g)
+    }
+
+    /// The subject of `sequence`, `table` and `quotient`: a game name.
+    fn game_fn(&self, games: &Games<'_>) -> Result<InstId, EvalError> {
+        game_fn_of(games, &self.operands.subject, self.q.subject.span)
+    }
+
+    /// The second operand with where it was written, or `missing` when the
+    /// query has none.
+    fn second(&self, missing: EvalError) -> Result<(&Value, Span), EvalError> {
+        match (&self.operands.second, &self.q.range) {
+            (Some(v), Some(e)) => Ok((v, e.span)),
+            _ => Err(missing),
+        }
+    }
+}
+
+/// Evaluates a statement query's operands in a fresh frame, answering any
+/// query inside them.
+pub fn operands_of(
+    games: &mut Games<'_>,
+    analyses: &mut Analyses,
+    q: &Query,
+) -> Result<Operands, EvalError> {
+    let mut asker = Asker {
+        compiled: &mut *games.compiled,
+        analyses,
+    };
+    let mut interp = Interp::new(games.globals, games.rt, games.budget).asking(&mut asker);
+    interp.operands(q, &mut new_frame(q.frame_size))
+}
+
+/// Answers the queries written inside expressions: the statement's
+/// compiled games and analyses, lent to the evaluator.
+pub struct Asker<'r> {
+    /// Each instance's compiled rules.
+    pub compiled: &'r mut crate::game::compiled::Cache,
+    /// Every analysis' memo.
+    pub analyses: &'r mut Analyses,
+}
+
+impl Oracle for Asker<'_> {
+    fn ask(
+        &mut self,
+        globals: &Globals,
+        rt: &mut Runtime,
+        budget: &Budget,
+        q: &Query,
+        operands: Operands,
+    ) -> Result<Value, EvalError> {
+        let mut games = Games::new(globals, rt, self.compiled, budget);
+        let answer = answer(&mut games, self.analyses, &Asked { q, operands })?;
+        super::value::answer_value(answer, &self.analyses.partizan, q.span)
     }
 }
 
@@ -65,95 +144,104 @@ pub fn has_partizan(games: &Games<'_>, g: &GameSum) -> bool {
 }
 
 impl<'a> Runner<'a> {
-    /// Answers one query: each kind is one call on an analysis' front type
-    /// ([`Normal`] for impartial games under normal play, which hands loopy
-    /// positions to the loopy analysis itself; [`Misere`]; the partizan
-    /// cache), after the subject is evaluated.
+    /// Answers one query written as a statement: its operands are evaluated
+    /// (any query inside them answered first), then the analysis is asked.
     pub fn answer(&mut self, q: &Query) -> Result<Answer, EvalError> {
         let mut games = Games::new(self.globals, self.rt, self.compiled, self.budget);
-        let (games, analyses) = (&mut games, &mut *self.analyses);
-        let (span, expr) = (q.span, q.text.clone());
-        match q.kind {
-            QueryKind::Grundy => {
-                let g = impartial_subject(games, q)?;
-                Ok(match analyses.normal().value(games, &g, span)? {
-                    Valued::Grundy(value) => Answer::Grundy { expr, value },
-                    Valued::Loopy(value) => Answer::Generalized { expr, value },
-                })
-            }
-            QueryKind::Outcome => outcome(games, analyses, q),
-            QueryKind::Moves => moves(games, analyses, q),
-            QueryKind::Winning => {
-                let g = impartial_subject(games, q)?;
-                let moves = if q.misere {
-                    analyses.misere.winning(games, &g, span)?
-                } else {
-                    analyses.normal().winning(games, &g, span)?
-                };
-                let misere = q.misere;
-                Ok(Answer::Winning {
-                    expr,
-                    misere,
-                    moves,
-                })
-            }
-            QueryKind::Explain => explain(games, analyses, q),
-            QueryKind::Graph => graph(games, &mut analyses.impartial, q),
-            QueryKind::Play => Err(EvalError::Interactive { span }),
-            QueryKind::Genus => {
-                let g = impartial_subject(games, q)?;
-                let impartial = &mut analyses.impartial;
-                let (value, phylum) = analyses.misere.genus(games, impartial, &g, span)?;
-                Ok(Answer::Genus {
-                    expr,
-                    value,
-                    phylum,
-                })
-            }
-            QueryKind::Sequence => sequence(games, &mut analyses.impartial, q),
-            QueryKind::Quotient => quotient(games, &mut analyses.misere, q),
-            QueryKind::Table => table(games, &mut analyses.impartial, q),
-            QueryKind::Compare => {
-                let (g, h) = (game_of(games, &q.subject)?, second_game(games, q)?);
-                let value = analyses.partizan.compare(games, &g, &h, span)?;
-                Ok(Answer::Compare { expr, value })
-            }
-            QueryKind::Temperature
-            | QueryKind::Mean
-            | QueryKind::LeftStop
-            | QueryKind::RightStop => measure(games, &mut analyses.partizan, q),
-            QueryKind::Thermograph => {
-                let g = game_of(games, &q.subject)?;
-                let thermograph = analyses
-                    .partizan
-                    .thermograph(games, &g, span)
-                    .map_err(|e| overflow_in_subject(e, q))?;
-                Ok(Answer::Thermograph { expr, thermograph })
-            }
-            QueryKind::Canonical => {
-                let g = game_of(games, &q.subject)?;
-                let form = analyses
-                    .partizan
-                    .canonical(games, &g, span)
-                    .map_err(|e| overflow_in_subject(e, q))?;
-                Ok(Answer::Canonical { expr, form })
-            }
+        let operands = operands_of(&mut games, self.analyses, q)?;
+        answer(&mut games, self.analyses, &Asked { q, operands })
+    }
+}
+
+/// Answers one query from its operands: each kind is one call on an
+/// analysis' front type ([`Normal`] for impartial games under normal play,
+/// which hands loopy positions to the loopy analysis itself; [`Misere`]; the
+/// partizan cache).
+pub fn answer(
+    games: &mut Games<'_>,
+    analyses: &mut Analyses,
+    a: &Asked<'_>,
+) -> Result<Answer, EvalError> {
+    let q = a.q;
+    let (span, expr) = (q.span, q.text.clone());
+    match q.kind {
+        QueryKind::Grundy => {
+            let g = a.impartial(games)?;
+            Ok(match analyses.normal().value(games, &g, span)? {
+                Valued::Grundy(value) => Answer::Grundy { expr, value },
+                Valued::Loopy(value) => Answer::Generalized { expr, value },
+            })
+        }
+        QueryKind::Outcome => outcome(games, analyses, a),
+        QueryKind::Moves => moves(games, analyses, a),
+        QueryKind::Winning => {
+            let g = a.impartial(games)?;
+            let moves = if q.misere {
+                analyses.misere.winning(games, &g, span)?
+            } else {
+                analyses.normal().winning(games, &g, span)?
+            };
+            let misere = q.misere;
+            Ok(Answer::Winning {
+                expr,
+                misere,
+                moves,
+            })
+        }
+        QueryKind::Explain => explain(games, analyses, a),
+        QueryKind::Graph => graph(games, &mut analyses.impartial, a),
+        QueryKind::Play => Err(EvalError::Interactive { span }),
+        QueryKind::Genus => {
+            let g = a.impartial(games)?;
+            let impartial = &mut analyses.impartial;
+            let (value, phylum) = analyses.misere.genus(games, impartial, &g, span)?;
+            Ok(Answer::Genus {
+                expr,
+                value,
+                phylum,
+            })
+        }
+        QueryKind::Sequence => sequence(games, &mut analyses.impartial, a),
+        QueryKind::Quotient => quotient(games, &mut analyses.misere, a),
+        QueryKind::Table => table(games, &mut analyses.impartial, a),
+        QueryKind::Compare => {
+            let missing = EvalError::internal("`compare` without its second game", span);
+            let (second, at) = a.second(missing)?;
+            let (g, h) = (a.game()?, game_of(second.clone(), at)?);
+            let value = analyses.partizan.compare(games, &g, &h, span)?;
+            Ok(Answer::Compare { expr, value })
+        }
+        QueryKind::Temperature | QueryKind::Mean | QueryKind::LeftStop | QueryKind::RightStop => {
+            measure(games, &mut analyses.partizan, a)
+        }
+        QueryKind::Thermograph => {
+            let g = a.game()?;
+            let thermograph = analyses
+                .partizan
+                .thermograph(games, &g, span)
+                .map_err(|e| overflow_in_subject(e, q))?;
+            Ok(Answer::Thermograph { expr, thermograph })
+        }
+        QueryKind::Canonical => {
+            let g = a.game()?;
+            let form = analyses
+                .partizan
+                .canonical(games, &g, span)
+                .map_err(|e| overflow_in_subject(e, q))?;
+            Ok(Answer::Canonical { expr, form })
         }
     }
 }
 
-/// The subject of an impartial query: a game with no partizan component.
-fn impartial_subject(games: &mut Games<'_>, q: &Query) -> Result<Rc<GameSum>, EvalError> {
-    let g = game_of(games, &q.subject)?;
-    reject_partizan(games, &g, q.span)?;
-    Ok(g)
-}
-
 /// `outcome G`: partizan (L, R, N, P) when a component is partizan and play is
 /// normal; else misère (P, N) or normal play (P, N, or D when loopy).
-fn outcome(games: &mut Games<'_>, analyses: &mut Analyses, q: &Query) -> Result<Answer, EvalError> {
-    let span = q.span;
-    let g = game_of(games, &q.subject)?;
+fn outcome(
+    games: &mut Games<'_>,
+    analyses: &mut Analyses,
+    a: &Asked<'_>,
+) -> Result<Answer, EvalError> {
+    let (q, span) = (a.q, a.q.span);
+    let g = a.game()?;
     let value = if !q.misere && has_partizan(games, &g) {
         analyses
             .partizan
@@ -176,8 +264,12 @@ fn outcome(games: &mut Games<'_>, analyses: &mut Analyses, q: &Query) -> Result<
 }
 
 /// `moves G`: every option with its value.
-fn moves(games: &mut Games<'_>, analyses: &mut Analyses, q: &Query) -> Result<Answer, EvalError> {
-    let g = impartial_subject(games, q)?;
+fn moves(
+    games: &mut Games<'_>,
+    analyses: &mut Analyses,
+    a: &Asked<'_>,
+) -> Result<Answer, EvalError> {
+    let (q, g) = (a.q, a.impartial(games)?);
     let moves = analyses.normal().moves(games, &g, q.span)?;
     Ok(moves_answer(q.text.clone(), moves, false, |moves| {
         Answer::Moves {
@@ -188,8 +280,12 @@ fn moves(games: &mut Games<'_>, analyses: &mut Analyses, q: &Query) -> Result<An
 }
 
 /// `explain G`: why G has its value.
-fn explain(games: &mut Games<'_>, analyses: &mut Analyses, q: &Query) -> Result<Answer, EvalError> {
-    let g = impartial_subject(games, q)?;
+fn explain(
+    games: &mut Games<'_>,
+    analyses: &mut Analyses,
+    a: &Asked<'_>,
+) -> Result<Answer, EvalError> {
+    let (q, g) = (a.q, a.impartial(games)?);
     let found = analyses
         .normal()
         .valued(games, &g, q.span, |s| super::explain::explain(s, &g))?;
@@ -199,15 +295,6 @@ fn explain(games: &mut Games<'_>, analyses: &mut Analyses, q: &Query) -> Result<
             explanation,
         }
     }))
-}
-
-/// The second game of `compare G H`.
-fn second_game(games: &mut Games<'_>, q: &Query) -> Result<Rc<GameSum>, EvalError> {
-    let second = q.range.as_ref().ok_or(EvalError::Internal {
-        what: "`compare` without its second game".into(),
-        span: q.span,
-    })?;
-    game_of(games, second)
 }
 
 /// The answer of `moves G` or `explain G`: `valued` of what the Grundy
@@ -230,11 +317,15 @@ fn moves_answer<T>(
 }
 
 /// `graph G` and `graph G depth N`.
-fn graph(games: &mut Games<'_>, tables: &mut Impartial, q: &Query) -> Result<Answer, EvalError> {
-    let g = impartial_subject(games, q)?;
-    let depth = match &q.range {
-        None => None,
-        Some(d) => Some(graph_depth(games.interp().top(d)?, d.expr.span)?),
+fn graph(
+    games: &mut Games<'_>,
+    tables: &mut Impartial,
+    a: &Asked<'_>,
+) -> Result<Answer, EvalError> {
+    let (q, g) = (a.q, a.impartial(games)?);
+    let depth = match a.second(EvalError::internal("no depth", q.span)) {
+        Err(_) => None,
+        Ok((d, at)) => Some(graph_depth(d, at)?),
     };
     let mut solver = Solver::new(games, tables, q.span);
     let graph = super::explain::move_graph(&mut solver, &g, depth)?;
@@ -249,7 +340,7 @@ fn graph(games: &mut Games<'_>, tables: &mut Impartial, q: &Query) -> Result<Ans
 fn overflow_in_subject(e: EvalError, q: &Query) -> EvalError {
     match e {
         EvalError::Overflow { .. } => EvalError::Overflow {
-            span: q.subject.expr.span,
+            span: q.subject.span,
         },
         other => other,
     }
@@ -259,9 +350,9 @@ fn overflow_in_subject(e: EvalError, q: &Query) -> EvalError {
 fn measure(
     games: &mut Games<'_>,
     partizan: &mut PartizanCache,
-    q: &Query,
+    a: &Asked<'_>,
 ) -> Result<Answer, EvalError> {
-    let g = game_of(games, &q.subject)?;
+    let (q, g) = (a.q, a.game()?);
     let measure = match q.kind {
         QueryKind::Temperature => Measure::Temperature,
         QueryKind::Mean => Measure::Mean,
@@ -279,17 +370,27 @@ fn measure(
 }
 
 /// `sequence G from..=to`.
-fn sequence(games: &mut Games<'_>, tables: &mut Impartial, q: &Query) -> Result<Answer, EvalError> {
-    let inst = game_fn_of(games, &q.subject)?;
+fn sequence(
+    games: &mut Games<'_>,
+    tables: &mut Impartial,
+    a: &Asked<'_>,
+) -> Result<Answer, EvalError> {
+    let (q, inst) = (a.q, a.game_fn(games)?);
     let span = q.span;
     let params = games.game(inst).map_or(0, |g| g.params.len());
-    if params != 1 {
+    let line = a.operands.line.as_deref().zip(q.line.as_ref().map(|l| l.1));
+    let written = line.map_or(1, |(fixed, _)| fixed.len() + 1);
+    if params != written {
         return Err(EvalError::SequenceArity {
             params,
-            span: q.subject.expr.span,
+            written,
+            span: q.subject.span,
         });
     }
-    let (from, to) = sequence_range(games, q)?;
+    let (from, to) = sequence_range(a)?;
+    if let Some((fixed, hole)) = line {
+        return line_sequence(games, tables, a, inst, (fixed, hole), (from, to));
+    }
     let len = usize::try_from(to).unwrap_or(usize::MAX);
     let limit = games.budget.limits().max_positions;
     if len > limit {
@@ -298,9 +399,9 @@ fn sequence(games: &mut Games<'_>, tables: &mut Impartial, q: &Query) -> Result<
             span,
         ));
     }
-    let up_to = match &q.bound {
-        Some(bound) => Some(sequence_bound(games, bound)?),
-        None => None,
+    let up_to = match (&a.operands.bound, &q.bound) {
+        (Some(bound), Some(e)) => Some(sequence_bound(bound, e.span)?),
+        _ => None,
     };
     let mut solver = Solver::new(games, tables, span);
     let search = crate::solve::impartial::periodicity::Search { up_to };
@@ -326,57 +427,105 @@ fn sequence(games: &mut Games<'_>, tables: &mut Impartial, q: &Query) -> Result<
     })
 }
 
+/// `sequence mr(3, _) a..b`: the values along one parameter of a game with
+/// several, the others fixed. No theorem covers such a line, so its
+/// regularity can only be observed: it looks at twice the range, at least 16
+/// values more, as for any game without one (LANGUAGE-NOTES entry 11).
+fn line_sequence(
+    games: &mut Games<'_>,
+    tables: &mut Impartial,
+    a: &Asked<'_>,
+    inst: InstId,
+    (fixed, hole): (&[Value], usize),
+    (from, to): (i64, i64),
+) -> Result<Answer, EvalError> {
+    let span = a.q.span;
+    let len = usize::try_from(to).unwrap_or(usize::MAX);
+    let look = len.saturating_mul(2).max(len.saturating_add(16));
+    let limit = games.budget.limits().max_positions;
+    if look > limit {
+        let e = crate::budget::Exceeded::Positions(limit);
+        return Err(EvalError::limit(e, span));
+    }
+    games
+        .budget
+        .reserve(look.saturating_mul(4))
+        .map_err(|e| EvalError::limit(e, span))?;
+    let mut positions = Vec::with_capacity(look);
+    for n in 0..look {
+        let mut args = fixed.to_vec();
+        args.insert(hole.min(args.len()), Value::Int(n as i64));
+        let line_span = a.q.line.as_ref().map_or(span, |_| a.q.subject.span);
+        games
+            .interp()
+            .check_position(inst, &args)
+            .map_err(|e| e.at(line_span))?;
+        positions.push(Pos::from(args));
+    }
+    let mut solver = Solver::new(games, tables, span);
+    let mut values = Vec::with_capacity(look);
+    for (n, pos) in positions.iter().enumerate() {
+        let v = solver.grundy_pos(inst, pos)?;
+        values.push(u32::try_from(v).map_err(|_| EvalError::TooLarge {
+            what: format!("the value at {n} of {} does not fit a sequence", a.q.text),
+            instead: "ask `grundy` of that position instead",
+            span,
+        })?);
+    }
+    let regularity = crate::solve::impartial::periodicity::detect(&values);
+    let searched = values.len();
+    let from_heap = (from as usize).min(len);
+    let values = HeapValues::new(values, from_heap, len - from_heap, None)
+        .ok_or(EvalError::internal("a line's values cover its range", span))?;
+    Ok(Answer::Sequence {
+        game: a.q.text.clone(),
+        from,
+        values,
+        regularity,
+        searched,
+    })
+}
+
 /// The heaps `from..to` of `sequence G from..to`: a range of heaps, not empty.
-fn sequence_range(games: &mut Games<'_>, q: &Query) -> Result<(i64, i64), EvalError> {
-    let range = q
-        .range
-        .as_ref()
-        .ok_or(EvalError::SequenceRange { span: q.span })?;
-    let (from, to) = match games.interp().top(range)? {
-        Value::Range(a, b) => (a, b),
+fn sequence_range(a: &Asked<'_>) -> Result<(i64, i64), EvalError> {
+    let (range, span) = a.second(EvalError::SequenceRange { span: a.q.span })?;
+    let (from, to) = match range {
+        Value::Range(a, b) => (*a, *b),
         other => {
             return Err(EvalError::expected(
                 "a range such as `0..=20`",
                 other.kind_name(),
-                range.expr.span,
+                span,
             ))
         }
     };
     if from < 0 {
-        return Err(EvalError::NegativeHeap {
-            span: range.expr.span,
-        });
+        return Err(EvalError::NegativeHeap { span });
     }
     if to <= from {
         // Reported with the range as written (`3..=2` is the heaps from 3
         // up to, not including, 3).
-        return Err(EvalError::EmptyRange {
-            from,
-            to,
-            span: range.expr.span,
-        });
+        return Err(EvalError::EmptyRange { from, to, span });
     }
     Ok((from, to))
 }
 
 /// The `N` of `sequence G … up to N`: the heaps a period search may examine.
-fn sequence_bound(games: &mut Games<'_>, bound: &TopExpr) -> Result<usize, EvalError> {
-    match games.interp().top(bound)? {
-        Value::Int(n) => usize::try_from(n).map_err(|_| EvalError::NegativeBound {
-            span: bound.expr.span,
-        }),
+fn sequence_bound(bound: &Value, span: Span) -> Result<usize, EvalError> {
+    match bound {
+        Value::Int(n) => usize::try_from(*n).map_err(|_| EvalError::NegativeBound { span }),
         other => Err(EvalError::expected(
             "a heap size such as `100000`",
             other.kind_name(),
-            bound.expr.span,
+            span,
         )),
     }
 }
 
 /// The `N` of `graph G depth N`: a number of moves, 0 or more.
-fn graph_depth(value: Value, span: Span) -> Result<usize, EvalError> {
+fn graph_depth(value: &Value, span: Span) -> Result<usize, EvalError> {
     match value {
-        Value::Int(n) => usize::try_from(n).map_err(|_| EvalError::NegativeDepth { span }),
+        Value::Int(n) => usize::try_from(*n).map_err(|_| EvalError::NegativeDepth { span }),
         other => Err(EvalError::expected(
             "a number of moves such as `3`",
             other.kind_name(),
@@ -386,23 +535,42 @@ fn graph_depth(value: Value, span: Span) -> Result<usize, EvalError> {
 }
 
 /// `table G`: the values of a board game, square by square.
-fn table(games: &mut Games<'_>, tables: &mut Impartial, q: &Query) -> Result<Answer, EvalError> {
-    let inst = game_fn_of(games, &q.subject)?;
+fn table(
+    games: &mut Games<'_>,
+    tables: &mut Impartial,
+    a: &Asked<'_>,
+) -> Result<Answer, EvalError> {
+    let (q, inst) = (a.q, a.game_fn(games)?);
     let span = q.span;
     let Some(game) = games.game(inst) else {
         return Err(EvalError::internal("a table of an unknown game", span));
     };
+    if let (Some(rows), Some(cols)) = (&a.operands.second, &a.operands.bound) {
+        if game.params.len() != 2 {
+            return Err(EvalError::TableArity {
+                game: game.name.clone(),
+                params: game.params.len(),
+                ranges: true,
+                span: q.subject.span,
+            });
+        }
+        let spans = (q.range.as_ref(), q.bound.as_ref());
+        let rows = table_range(rows, spans.0.map_or(span, |e| e.span))?;
+        let cols = table_range(cols, spans.1.map_or(span, |e| e.span))?;
+        return range_table(games, tables, a, inst, rows, cols);
+    }
     let Some(board_id) = game.board else {
         return Err(EvalError::NotOnBoard {
             game: game.name.clone(),
-            span: q.subject.expr.span,
+            span: q.subject.span,
         });
     };
     if game.params.len() != 1 {
         return Err(EvalError::TableArity {
             game: game.name.clone(),
             params: game.params.len(),
-            span: q.subject.expr.span,
+            ranges: false,
+            span: q.subject.span,
         });
     }
     let board: Rc<BoardData> =
@@ -431,15 +599,83 @@ fn table(games: &mut Games<'_>, tables: &mut Impartial, q: &Query) -> Result<Ans
     })
 }
 
+/// One range of `table G a..b, c..d`: not empty.
+fn table_range(value: &Value, span: Span) -> Result<(i64, i64), EvalError> {
+    match value {
+        Value::Range(from, to) if to > from => Ok((*from, *to)),
+        Value::Range(from, to) => Err(EvalError::EmptyRange {
+            from: *from,
+            to: *to,
+            span,
+        }),
+        other => Err(EvalError::expected(
+            "a range such as `0..8`",
+            other.kind_name(),
+            span,
+        )),
+    }
+}
+
+/// `table G a..b, c..d`: the values of a two-parameter game, the first
+/// parameter down the rows and the second across.
+fn range_table(
+    games: &mut Games<'_>,
+    tables: &mut Impartial,
+    a: &Asked<'_>,
+    inst: InstId,
+    rows: (i64, i64),
+    cols: (i64, i64),
+) -> Result<Answer, EvalError> {
+    let span = a.q.span;
+    let count = |(from, to): (i64, i64)| usize::try_from(to - from).unwrap_or(usize::MAX);
+    let (height, width) = (count(rows), count(cols));
+    let limit = games.budget.limits().max_positions;
+    if height.saturating_mul(width) > limit {
+        let e = crate::budget::Exceeded::Positions(limit);
+        return Err(EvalError::limit(e, span));
+    }
+    games
+        .budget
+        .reserve(ValueGrid::bytes(width, height))
+        .map_err(|e| EvalError::limit(e, span))?;
+    let mut grid = ValueGrid::new(width, height).with_axes(Axes::Ranges {
+        rows: rows.0,
+        cols: cols.0,
+    });
+    let mut positions = Vec::with_capacity(width.saturating_mul(height));
+    for x in rows.0..rows.1 {
+        for y in cols.0..cols.1 {
+            let args = [Value::Int(x), Value::Int(y)];
+            games
+                .interp()
+                .check_position(inst, &args)
+                .map_err(|e| e.at(a.q.subject.span))?;
+            positions.push(Pos::from(args.to_vec()));
+        }
+    }
+    let mut solver = Solver::new(games, tables, span);
+    for pos in &positions {
+        grid.push(Some(solver.grundy_pos(inst, pos)?));
+    }
+    Ok(Answer::Table {
+        expr: a.q.text.clone(),
+        grid,
+    })
+}
+
 /// `quotient G up to N`.
-fn quotient(games: &mut Games<'_>, misere: &mut Misere, q: &Query) -> Result<Answer, EvalError> {
-    let inst = game_fn_of(games, &q.subject)?;
+fn quotient(
+    games: &mut Games<'_>,
+    misere: &mut Misere,
+    a: &Asked<'_>,
+) -> Result<Answer, EvalError> {
+    let (q, inst) = (a.q, a.game_fn(games)?);
     let span = q.span;
     let params = games.game(inst).map_or(&[][..], |g| &g.params[..]);
     let [param] = params else {
         return Err(EvalError::NotHeapGame {
             why: format!("it has {} parameters, not one heap", params.len()),
-            span: q.subject.expr.span,
+            span: q.subject.span,
         });
     };
     if let Some(
@@ -457,22 +693,18 @@ fn quotient(games: &mut Games<'_>, misere: &mut Misere, q: &Query) -> Result<Ans
                 param.name,
                 ty.name()
             ),
-            span: q.subject.expr.span,
+            span: q.subject.span,
         });
     }
-    let bound = q.range.as_ref().ok_or(EvalError::SequenceRange { span })?;
-    let up_to = match games.interp().top(bound)? {
-        Value::Int(n) if n >= 0 => n as usize,
-        Value::Int(_) => {
-            return Err(EvalError::NegativeBound {
-                span: bound.expr.span,
-            })
-        }
+    let (bound, at) = a.second(EvalError::SequenceRange { span })?;
+    let up_to = match bound {
+        Value::Int(n) if *n >= 0 => *n as usize,
+        Value::Int(_) => return Err(EvalError::NegativeBound { span: at }),
         other => {
             return Err(EvalError::expected(
                 "a heap bound such as `30`",
                 other.kind_name(),
-                bound.expr.span,
+                at,
             ))
         }
     };

@@ -2,9 +2,10 @@
 //! answered, assertions compared.
 
 use super::answer::Answer;
+use super::query::Asker;
 use super::{Mode, Runner};
 use crate::check::checker::const_expr;
-use crate::check::program::{Query, Stmt, TopExpr};
+use crate::check::program::{Board, Query, Stmt, TopExpr};
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::eval::interp::{new_frame, Interp};
@@ -29,8 +30,25 @@ pub fn line_starts(source: &str) -> Vec<usize> {
 }
 
 impl<'a> Runner<'a> {
-    fn interp(&mut self) -> Interp<'_> {
-        Interp::new(self.globals, self.rt, self.budget)
+    /// Runs `f` with an evaluator that answers the queries inside expressions.
+    fn with_interp<T>(&mut self, f: impl FnOnce(&mut Interp<'_>) -> T) -> T {
+        let mut asker = Asker {
+            compiled: &mut *self.compiled,
+            analyses: &mut *self.analyses,
+        };
+        let mut interp = Interp::new(self.globals, self.rt, self.budget).asking(&mut asker);
+        f(&mut interp)
+    }
+
+    /// Evaluates a top-level expression (`game`: in a game context).
+    fn top(&mut self, e: &TopExpr, game: bool) -> Result<Value, EvalError> {
+        self.with_interp(|interp| {
+            if game {
+                interp.top_game(e)
+            } else {
+                interp.top(e)
+            }
+        })
     }
 
     /// Evaluates a board definition.
@@ -39,63 +57,12 @@ impl<'a> Runner<'a> {
         let Some(b) = globals.boards.get(id) else {
             return Ok(());
         };
-        let mut interp = self.interp();
-        let mut frame = new_frame(b.frame_size);
-        let mut size = |e: &crate::check::program::Expr| -> Result<i64, EvalError> {
-            match interp.eval(e, &mut frame)? {
-                Value::Int(n) if (1..=702).contains(&n) => Ok(n),
-                Value::Int(n) => Err(EvalError::BoardSide { n, span: e.span }),
-                other => Err(EvalError::expected(
-                    "an integer board size",
-                    other.kind_name(),
-                    e.span,
-                )),
-            }
-        };
-        let width = size(&b.width)?;
-        let height = size(&b.height)?;
-        let mut blocked = vec![false; (width * height) as usize];
-        if let Some(w) = &b.without {
-            let mut frame = new_frame(b.frame_size);
-            let set = interp.eval(w, &mut frame)?;
-            for sq in to_items(&set, interp.budget, w.span)? {
-                let (c, r) = match &sq {
-                    Value::Tuple(t) => match t.as_ref() {
-                        [Value::Int(c), Value::Int(r)] => (*c, *r),
-                        _ => {
-                            return Err(EvalError::expected("squares like `@d4`", "tuple", w.span))
-                        }
-                    },
-                    other => {
-                        return Err(EvalError::expected(
-                            "squares like `@d4`",
-                            other.kind_name(),
-                            w.span,
-                        ))
-                    }
-                };
-                if !(1..=width).contains(&c) || !(1..=height).contains(&r) {
-                    return Err(EvalError::BlockedOffBoard {
-                        square: crate::syntax::lower::square_name(c, r),
-                        width,
-                        height,
-                        span: w.span,
-                    });
-                }
-                if let Some(slot) = blocked.get_mut(((r - 1) * width + (c - 1)) as usize) {
-                    *slot = true;
-                }
-            }
-        }
+        let data = self.with_interp(|interp| board_data(interp, b))?;
         if self.rt.boards.len() <= id {
             self.rt.boards.resize(id + 1, None);
         }
         if let Some(slot) = self.rt.boards.get_mut(id) {
-            *slot = Some(Rc::new(BoardData {
-                width,
-                height,
-                blocked,
-            }));
+            *slot = Some(Rc::new(data));
         }
         Ok(())
     }
@@ -116,7 +83,7 @@ impl<'a> Runner<'a> {
                 Ok(None)
             }
             Stmt::Print(e, text, _) => {
-                let value = self.interp().top(e)?;
+                let value = self.top(e, false)?;
                 Ok(Some(Answer::Print {
                     expr: text.clone(),
                     value,
@@ -133,7 +100,7 @@ impl<'a> Runner<'a> {
 
     /// `let x = e`: the constant's value, kept.
     fn run_let(&mut self, id: usize, value: &TopExpr) -> Result<(), EvalError> {
-        let v = self.interp().top(value)?;
+        let v = self.top(value, false)?;
         if self.rt.consts.len() <= id {
             self.rt.consts.resize(id + 1, None);
         }
@@ -146,7 +113,7 @@ impl<'a> Runner<'a> {
     /// `show e`: the value, and for a game its analysis (its Grundy value,
     /// or its canonical form when a component is partizan).
     fn run_show(&mut self, e: &TopExpr, text: &str, span: Span) -> Result<Answer, EvalError> {
-        let value = self.interp().top(e)?;
+        let value = self.top(e, false)?;
         let analysis = match &value {
             Value::Game(g) => {
                 let games = Games::new(self.globals, self.rt, self.compiled, self.budget);
@@ -157,18 +124,16 @@ impl<'a> Runner<'a> {
                 };
                 // The value already computed is the subject: the
                 // expression is not evaluated a second time.
-                let subject = TopExpr {
-                    expr: const_expr(value.clone(), e.expr.span),
-                    frame_size: 0,
-                };
                 let q = Query {
                     kind,
                     misere: false,
-                    subject,
+                    subject: const_expr(value.clone(), e.expr.span),
                     range: None,
                     bound: None,
+                    line: None,
                     text: text.to_string(),
                     span,
+                    frame_size: 0,
                 };
                 Some(Box::new(self.answer(&q)?))
             }
@@ -188,7 +153,7 @@ impl<'a> Runner<'a> {
         lines: &[usize],
         span: Span,
     ) -> Result<Answer, EvalError> {
-        let passed = match self.interp().top(e)? {
+        let passed = match self.top(e, false)? {
             Value::Bool(b) => b,
             other => {
                 return Err(EvalError::expected(
@@ -226,18 +191,10 @@ impl<'a> Runner<'a> {
         let answer = self.answer(q)?;
         // The values of these queries are games or numbers: the written
         // value is read in a game context (`== 3/4`, `== {1 | -1}`).
-        let game_valued = matches!(
-            q.kind,
-            QueryKind::Canonical
-                | QueryKind::Temperature
-                | QueryKind::Mean
-                | QueryKind::LeftStop
-                | QueryKind::RightStop
-        );
-        let want = if game_valued {
-            self.interp().top_game(expected)?
+        let want = if q.kind.answers_a_game() {
+            self.top(expected, true)?
         } else {
-            self.interp().top(expected)?
+            self.top(expected, false)?
         };
         let passed = match (&answer, &want) {
             (Answer::Canonical { form, .. }, Value::Game(g)) => {
@@ -255,4 +212,58 @@ impl<'a> Runner<'a> {
             span,
         })
     }
+}
+
+/// A board's size and blocked squares.
+fn board_data(interp: &mut Interp<'_>, b: &Board) -> Result<BoardData, EvalError> {
+    let mut frame = new_frame(b.frame_size);
+    let mut size = |e: &crate::check::program::Expr| -> Result<i64, EvalError> {
+        match interp.eval(e, &mut frame)? {
+            Value::Int(n) if (1..=702).contains(&n) => Ok(n),
+            Value::Int(n) => Err(EvalError::BoardSide { n, span: e.span }),
+            other => Err(EvalError::expected(
+                "an integer board size",
+                other.kind_name(),
+                e.span,
+            )),
+        }
+    };
+    let width = size(&b.width)?;
+    let height = size(&b.height)?;
+    let mut blocked = vec![false; (width * height) as usize];
+    if let Some(w) = &b.without {
+        let mut frame = new_frame(b.frame_size);
+        let set = interp.eval(w, &mut frame)?;
+        for sq in to_items(&set, interp.budget, w.span)? {
+            let (c, r) = match &sq {
+                Value::Tuple(t) => match t.as_ref() {
+                    [Value::Int(c), Value::Int(r)] => (*c, *r),
+                    _ => return Err(EvalError::expected("squares like `@d4`", "tuple", w.span)),
+                },
+                other => {
+                    return Err(EvalError::expected(
+                        "squares like `@d4`",
+                        other.kind_name(),
+                        w.span,
+                    ))
+                }
+            };
+            if !(1..=width).contains(&c) || !(1..=height).contains(&r) {
+                return Err(EvalError::BlockedOffBoard {
+                    square: crate::syntax::lower::square_name(c, r),
+                    width,
+                    height,
+                    span: w.span,
+                });
+            }
+            if let Some(slot) = blocked.get_mut(((r - 1) * width + (c - 1)) as usize) {
+                *slot = true;
+            }
+        }
+    }
+    Ok(BoardData {
+        width,
+        height,
+        blocked,
+    })
 }

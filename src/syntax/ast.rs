@@ -189,7 +189,7 @@ pub struct Assert {
 #[derive(Debug, Clone)]
 pub enum AssertCheck {
     /// A query's answer compared with a written value.
-    Query(Query, Expr),
+    Query(Box<Query>, Expr),
     /// A boolean expression.
     Expr(Expr),
 }
@@ -267,6 +267,47 @@ impl QueryKind {
         QueryKind::Quotient,
     ];
 
+    /// The query a keyword names.
+    pub fn from_keyword(word: &str) -> Option<QueryKind> {
+        QueryKind::ALL.into_iter().find(|k| k.keyword() == word)
+    }
+
+    /// True when the answer is a value an expression can use (`grundy G` an
+    /// integer, `winning G` a list of positions, …); `table`, `graph`,
+    /// `explain`, `play`, `thermograph` and `quotient` answer only as
+    /// statements (pictures, explanations, a game played).
+    pub fn has_value(self) -> bool {
+        !matches!(
+            self,
+            QueryKind::Table
+                | QueryKind::Explain
+                | QueryKind::Graph
+                | QueryKind::Play
+                | QueryKind::Thermograph
+                | QueryKind::Quotient
+        )
+    }
+
+    /// True when the answer is a game or a number (`canonical`, `temperature`,
+    /// `mean`, the stops): the value it is compared with is read in a game
+    /// context, so `== 3/4` is the number three quarters.
+    pub fn answers_a_game(self) -> bool {
+        matches!(
+            self,
+            QueryKind::Canonical
+                | QueryKind::Temperature
+                | QueryKind::Mean
+                | QueryKind::LeftStop
+                | QueryKind::RightStop
+        )
+    }
+
+    /// True when the query asks about one game and nothing else, so
+    /// `grundy(G)` may be written as a call.
+    pub fn takes_one_game(self) -> bool {
+        self.has_value() && !matches!(self, QueryKind::Sequence | QueryKind::Compare)
+    }
+
     /// The keyword as written.
     pub fn keyword(self) -> &'static str {
         match self {
@@ -306,7 +347,21 @@ pub struct Query {
     pub range: Option<Expr>,
     /// `sequence G a..b up to N`: how far to look for a proof.
     pub bound: Option<Box<Expr>>,
+    /// `sequence mr(3, _) a..b`: the positions the sequence runs along.
+    pub line: Option<Line>,
     /// The whole query.
+    pub span: Span,
+}
+
+/// `mr(3, _)`: a game's parameters with one left open, the hole a sequence
+/// runs over.
+#[derive(Debug, Clone)]
+pub struct Line {
+    /// The fixed parameters, in order, without the hole.
+    pub fixed: Vec<Expr>,
+    /// Where the hole stands among the parameters.
+    pub hole: usize,
+    /// The game with its parameters, `mr(3, _)`.
     pub span: Span,
 }
 
@@ -460,6 +515,8 @@ pub enum ExprKind {
     Index(Box<Expr>, Vec<Expr>),
     /// `xs with [i] = v, …`.
     With(Box<Expr>, Vec<(Expr, Expr)>),
+    /// A query inside an expression: `grundy G`, `outcome misere G`, …
+    Query(Box<Query>),
 }
 
 /// The arguments of a call.

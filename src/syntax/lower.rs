@@ -519,11 +519,11 @@ impl Lowerer {
                         kind: ExprKind::Str(v.as_str().to_string()),
                         span: span_of(&v),
                     };
-                    AssertCheck::Query(self.lower_query(q), value)
+                    AssertCheck::Query(Box::new(self.lower_query(q)), value)
                 }
                 (Some(q), Some(v)) => {
                     let query = self.lower_query(q);
-                    AssertCheck::Query(query, self.lower_expr(v))
+                    AssertCheck::Query(Box::new(query), self.lower_expr(v))
                 }
                 _ => {
                     self.presume(span, "an asserted query");
@@ -560,11 +560,16 @@ impl Lowerer {
         };
         let mut misere = false;
         let mut exprs = Vec::new();
+        let mut line = None;
         for child in children(pair) {
             match child.as_rule() {
                 Rule::misere_kw => misere = true,
                 Rule::comma => {}
                 Rule::game_ref => exprs.push(self.lower_game_ref(child)),
+                Rule::line_args => {
+                    let whole = exprs.last().map_or(span, |g| g.span).join(span_of(&child));
+                    line = Some(self.lower_line(child, whole));
+                }
                 _ => exprs.push(self.lower_expr(child)),
             }
         }
@@ -578,6 +583,7 @@ impl Lowerer {
             subject,
             range,
             bound,
+            line,
             span,
         }
     }
@@ -602,6 +608,20 @@ impl Lowerer {
                 span,
             }
         }
+    }
+
+    /// `(3, _)`: the fixed parameters and where the hole stands.
+    fn lower_line(&mut self, pair: P<'_>, span: Span) -> Line {
+        let mut fixed = Vec::new();
+        let mut hole = 0;
+        for p in children(pair) {
+            if p.as_rule() == Rule::hole {
+                hole = fixed.len();
+            } else {
+                fixed.push(self.lower_expr(p));
+            }
+        }
+        Line { fixed, hole, span }
     }
 
     /// Lowers `expr` or `qexpr` with the Pratt parser.
@@ -844,6 +864,10 @@ impl Lowerer {
                 }
             },
             Rule::ident => ExprKind::Name(pair.as_str().to_string()),
+            Rule::query_expr => match children(pair).into_iter().next() {
+                Some(query) => ExprKind::Query(Box::new(self.lower_query(query))),
+                None => return Self::dummy(span),
+            },
             Rule::if_expr => return self.lower_if(pair, span),
             Rule::tuple_or_paren => return self.lower_tuple(pair, span),
             Rule::paren_expr => {

@@ -15,6 +15,8 @@
 
 use super::nus::Nus;
 use super::store::{CanonStore, Form};
+use crate::lang::dyadic::Dyadic;
+use crate::lang::value::{Braces, Component, GameSum};
 use std::fmt::Write;
 
 impl CanonStore {
@@ -161,5 +163,38 @@ pub fn write_nus(n: Nus, out: &mut String) {
         out.push('0');
     } else {
         let _ = write!(out, "{}", parts.join(" + "));
+    }
+}
+
+impl CanonStore {
+    /// The form as a game value of the language, the tree its printed form
+    /// writes: a number, ups and a nimber as those components, any other form
+    /// as `{ | }` with each side's options sorted. Like printing, the tree can
+    /// be far larger than the store: call it on forms whose printed length
+    /// was bounded ([`CanonStore::printed_len`]).
+    pub fn game(&self, f: Form) -> GameSum {
+        if let Some(n) = self.as_nus(f) {
+            let mut parts = Vec::new();
+            if n.number != Dyadic::ZERO {
+                parts.push(Component::Number(n.number));
+            }
+            if n.ups != 0 {
+                parts.push(Component::Up(n.ups));
+            }
+            if n.nim != 0 {
+                parts.push(Component::Nimber(u64::from(n.nim)));
+            }
+            return GameSum { parts };
+        }
+        let side = |opts: Vec<Form>| {
+            let mut games: Vec<GameSum> = opts.into_iter().map(|o| self.game(o)).collect();
+            games.sort();
+            games
+        };
+        let braces = Braces {
+            left: side(self.stored_left(f)),
+            right: side(self.stored_right(f)),
+        };
+        GameSum::single(Component::Braces(std::rc::Rc::new(braces)))
     }
 }
