@@ -7,7 +7,7 @@ use super::help;
 use super::session::Response;
 use super::worker::{Interrupts, Supervisor};
 
-use rustyline::completion::{Completer, Pair};
+use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::{CmdKind, Highlighter};
 use rustyline::hint::{Hinter, HistoryHinter};
@@ -71,6 +71,7 @@ const KEYWORDS: [&str; 44] = [
 struct ReplHelper {
     names: Rc<RefCell<Vec<String>>>,
     hinter: HistoryHinter,
+    files: FilenameCompleter,
     colour: bool,
 }
 
@@ -84,6 +85,9 @@ impl Completer for ReplHelper {
         _ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
         let before = line.get(..pos).unwrap_or("");
+        if takes_a_file(before) {
+            return self.files.complete_path(line, pos);
+        }
         let start = before
             .char_indices()
             .rev()
@@ -117,6 +121,15 @@ impl Completer for ReplHelper {
                 .collect(),
         ))
     }
+}
+
+/// True when the text before the cursor is a file name's place: after
+/// `:load ` or `:save `.
+fn takes_a_file(before: &str) -> bool {
+    let trimmed = before.trim_start();
+    [":load ", ":save "]
+        .iter()
+        .any(|command| trimmed.starts_with(command))
 }
 
 impl Hinter for ReplHelper {
@@ -263,6 +276,7 @@ impl Terminal {
         let helper = ReplHelper {
             names: names.clone(),
             hinter: HistoryHinter::new(),
+            files: FilenameCompleter::new(),
             colour,
         };
         let mut editor: Editor<ReplHelper, DefaultHistory> = Editor::new()?;
@@ -410,5 +424,46 @@ fn print_response(r: &Response) {
         eprintln!("{}", r.text);
     } else {
         println!("{}", r.text);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+    use super::*;
+    use rustyline::history::DefaultHistory;
+
+    /// The completions of `line` with the cursor at its end.
+    fn completions(line: &str) -> Vec<String> {
+        let helper = ReplHelper {
+            names: Rc::new(RefCell::new(vec!["kayles".into()])),
+            hinter: HistoryHinter::new(),
+            files: FilenameCompleter::new(),
+            colour: false,
+        };
+        let history = DefaultHistory::new();
+        let ctx = Context::new(&history);
+        let (_, pairs) = helper.complete(line, line.len(), &ctx).unwrap();
+        pairs.into_iter().map(|p| p.replacement).collect()
+    }
+
+    /// After `:load ` and `:save ` Tab completes file names (issue 39 item
+    /// 5); elsewhere it completes words of the language and the session.
+    #[test]
+    fn file_names_complete_after_load_and_save() {
+        let dir = std::env::temp_dir().join(format!("grundy-complete-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("kayles_table.game"), "").unwrap();
+        std::fs::write(dir.join("other.game"), "").unwrap();
+        let prefix = dir.join("kay").display().to_string();
+        for command in [":load", ":save", "  :load"] {
+            let got = completions(&format!("{command} {prefix}"));
+            assert_eq!(got.len(), 1, "{command}: {got:?}");
+            assert!(got[0].ends_with("kayles_table.game"), "{got:?}");
+        }
+        // A word of the session, not a file, elsewhere on a line.
+        assert_eq!(completions("grundy kay"), ["kayles"]);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -58,6 +58,12 @@ pub struct Session {
     play: Option<Play>,
     colour: bool,
     width: usize,
+    /// Answers and diagnostics wrap to the terminal's width, read at each
+    /// entry (the interactive REPL); otherwise to 80 and 100 columns.
+    follow_terminal: bool,
+    /// The progress line of a statement that runs longer than a second (on
+    /// a terminal, in the interactive REPL).
+    progress: Option<report::Progress>,
     entries: usize,
     /// Each defined name with the text of its latest definition, in the order
     /// the names were first defined (`:save`).
@@ -89,10 +95,33 @@ impl Session {
             play: None,
             colour: false,
             width: 100,
+            follow_terminal: false,
+            progress: None,
             entries: 0,
             definitions: indexmap::IndexMap::new(),
             timing: false,
         }
+    }
+
+    /// Wraps answers and diagnostics to the terminal's width, as `grundy run`
+    /// does, reading it at each entry so a resized window is followed.
+    pub fn follow_terminal_width(&mut self) {
+        use std::io::IsTerminal;
+        self.follow_terminal = true;
+        if std::io::stderr().is_terminal() && self.progress.is_none() {
+            let halt = self.cancel.clone();
+            self.progress = Some(report::Progress::start().halted_by(halt));
+        }
+    }
+
+    /// The terminal's width when following it and it is known.
+    fn terminal_width(&self) -> Option<usize> {
+        use std::io::IsTerminal;
+        let on_terminal = self.follow_terminal && std::io::stdout().is_terminal();
+        on_terminal
+            .then(terminal_size::terminal_size)
+            .flatten()
+            .map(|(w, _)| usize::from(w.0))
     }
 
     /// Renders diagnostics in colour (for a terminal that supports it).
@@ -217,7 +246,7 @@ impl Session {
             .into_iter()
             .map(|p| {
                 Report::new(name, text.clone(), p)
-                    .render(self.colour, self.width)
+                    .render(self.colour, self.terminal_width().unwrap_or(self.width))
                     .trim_end()
                     .to_string()
             })
@@ -283,6 +312,7 @@ impl Session {
     }
 
     fn run_stmts(&mut self, name: &str, source: &str, stmts: &[Stmt], load: bool) -> Response {
+        let width = self.terminal_width().unwrap_or(report::DEFAULT_WIDTH);
         let mut out: Vec<String> = Vec::new();
         let mut held = 0;
         for stmt in stmts {
@@ -300,7 +330,14 @@ impl Session {
                     continue;
                 }
             }
-            match self.engine.run(stmt, Mode::Run) {
+            if let Some(p) = &self.progress {
+                self.engine.begin_progress(p, stmt);
+            }
+            let result = self.engine.run(stmt, Mode::Run);
+            if let Some(p) = &self.progress {
+                p.end();
+            }
+            match result {
                 Ok(None) => {}
                 Ok(Some(answer)) => {
                     let namer = self.engine.namer();
@@ -329,7 +366,7 @@ impl Session {
                         } else {
                             out.push("assertion holds".into());
                         }
-                    } else if let Some(t) = report::text(&answer, &namer) {
+                    } else if let Some(t) = report::text_at_width(&answer, &namer, width) {
                         out.push(t);
                     }
                 }

@@ -222,6 +222,7 @@ impl Supervisor {
         let factory: Arc<Factory> = Arc::new(move |cancel| {
             let mut session = Session::with_cancel_flag(limits, cancel);
             session.set_colour(colour);
+            session.follow_terminal_width();
             Box::new(session) as Box<dyn Evaluator>
         });
         Supervisor::new(factory, interrupts)

@@ -1,11 +1,11 @@
 //! A progress line on standard error for a statement that runs longer than a
 //! second: what is running, for how long, and how many positions it has kept
-//! (with the rate). The command line shows it only on a terminal, and never
+//! (with the rate). The command line and the REPL show it only on a terminal, and never
 //! with `--json` or `--quiet`.
 
 use crate::budget::{Budget, Meter};
 use std::io::Write;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -31,6 +31,9 @@ struct State {
     running: Option<Running>,
     shown: bool,
     stop: bool,
+    /// Once set (Ctrl-C in the REPL), nothing more is drawn: a computation
+    /// left running behind the prompt must not draw over what is typed.
+    halt: Option<Arc<AtomicBool>>,
 }
 
 /// The progress display: a thread that redraws one line of standard error.
@@ -49,6 +52,13 @@ impl Progress {
             .spawn(move || draw_loop(&shared))
             .ok();
         Progress { state, thread }
+    }
+
+    /// The same display, silent once `halt` is set (the REPL's Ctrl-C flag).
+    pub fn halted_by(self, halt: Arc<AtomicBool>) -> Progress {
+        let (lock, _) = &*self.state;
+        lock.lock().unwrap_or_else(PoisonError::into_inner).halt = Some(halt);
+        self
     }
 
     /// A statement starts, run by an engine with this budget.
@@ -97,7 +107,11 @@ fn draw_loop(shared: &(Mutex<State>, Condvar)) {
     let (lock, wake) = shared;
     let mut state = lock.lock().unwrap_or_else(PoisonError::into_inner);
     while !state.stop {
-        if let Some(r) = &state.running {
+        let halted = state
+            .halt
+            .as_ref()
+            .is_some_and(|h| h.load(Ordering::Relaxed));
+        if let Some(r) = state.running.as_ref().filter(|_| !halted) {
             if r.started.elapsed() >= QUIET_FOR {
                 let line = progress_line(r);
                 let mut err = std::io::stderr().lock();
