@@ -131,6 +131,10 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
             valued_json("canonical", expr, json!(namer.form(*form)))
         }
         Answer::Generalized { expr, value } => valued_json("grundy", expr, gsg_json(value)),
+        Answer::LoopySequence { game, from, values } => {
+            let values: Vec<serde_json::Value> = values.iter().map(gsg_json).collect();
+            json!({"query": "sequence", "game": game, "from": from, "values": values, "loopy": true})
+        }
         Answer::LoopyMoves {
             expr,
             value,

@@ -298,3 +298,31 @@ pub fn shown_range(from: i64, count: usize) -> String {
         _ => format!("{from}..{from}"),
     }
 }
+
+/// `sequence G a..b` of a loopy game: each heap's generalised value, as many
+/// to a row as fit `width` columns, each row labelled by its first heap.
+pub fn loopy_sequence_text(
+    game: &str,
+    from: i64,
+    values: &[crate::solve::loopy::generalized::Gsg],
+    width: usize,
+) -> String {
+    let cells: Vec<String> = values.iter().map(ToString::to_string).collect();
+    let cell_w = cells.iter().map(|c| c.chars().count()).max().unwrap_or(1);
+    let last = from + values.len() as i64 - 1;
+    let label_w = from.to_string().len().max(last.to_string().len());
+    let per_row = (width.saturating_sub(label_w + 5) / (cell_w + 1)).max(1);
+    let mut out = format!(
+        "sequence {game} {}: generalised values (a loopy game)",
+        shown_range(from, values.len())
+    );
+    for (r, row) in cells.chunks(per_row).enumerate() {
+        let heap = from + (r * per_row) as i64;
+        out.push_str(&format!("\n  {heap:>label_w$} |"));
+        for cell in row {
+            out.push_str(&format!(" {cell:>cell_w$}"));
+        }
+    }
+    out.push_str("\n  (heap n + c in row n, column c; inf{K}: no finite value, K the options' finite values)");
+    out
+}

@@ -69,6 +69,14 @@ pub fn value_text(answer: &Answer, namer: &Namer<'_>) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
+        Answer::LoopySequence { values, .. } => format!(
+            "[{}]",
+            values
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         Answer::Genus { value, .. } => format!("\"{value}\""),
         Answer::Print { value, .. } => namer.value(value),
         other => text(other, namer).unwrap_or_default(),
@@ -175,6 +183,9 @@ pub fn text_at_width(answer: &Answer, namer: &Namer<'_>, width: usize) -> Option
             searched,
         } => super::sequence_text::sequence_text(game, *from, values, regularity, *searched, width),
         Answer::Table { expr, grid } => board_text(expr, grid),
+        Answer::LoopySequence { game, from, values } => {
+            super::sequence_text::loopy_sequence_text(game, *from, values, width)
+        }
         Answer::Quotient {
             game,
             up_to,

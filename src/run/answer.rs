@@ -230,6 +230,16 @@ pub enum Answer {
         /// How far the search looked: heaps 0..searched were computed.
         searched: usize,
     },
+    /// `sequence G a..b` of a loopy game: each heap's generalised value (no
+    /// period is looked for: no theorem makes one of these a proof).
+    LoopySequence {
+        /// The game as written.
+        game: String,
+        /// The first heap.
+        from: i64,
+        /// The values, heap `from` first.
+        values: Vec<Gsg>,
+    },
     /// `quotient G up to N`: the certified misère quotient of heaps 0..=N.
     Quotient {
         /// The game as written.

@@ -67,6 +67,22 @@ pub fn matches(
             let results: Vec<GameSum> = moves.iter().map(|(m, _)| m.clone()).collect();
             positions(want, span).map(|w| same_positions(&results, &w))
         }
+        Answer::LoopySequence { values, .. } => match want {
+            Value::List(xs) if xs.len() == values.len() => {
+                for (x, v) in xs.iter().zip(values) {
+                    if !generalized(v, x, span)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            Value::List(_) => Ok(false),
+            other => Err(EvalError::expected(
+                "a list of values such as `[0, inf{0}]`",
+                other.kind_name(),
+                span,
+            )),
+        },
         Answer::Sequence { values, .. } => match want {
             Value::List(xs) => Ok(xs.len() == values.len()
                 && xs

@@ -11,9 +11,10 @@ use crate::eval::interp::{new_frame, Interp, Operands, Oracle};
 use crate::eval::runtime::Runtime;
 use crate::game::Games;
 use crate::lang::board::BoardData;
-use crate::lang::value::{GameSum, InstId, Pos, Value};
+use crate::lang::value::{Component, GameSum, InstId, Pos, Value};
 use crate::solve::impartial::periodicity::HeapValues;
 use crate::solve::impartial::{Impartial, Solver};
+use crate::solve::loopy::generalized::Gsg;
 use crate::solve::misere::Misere;
 use crate::solve::normal::{Moves, Value as Valued};
 use crate::solve::partizan::analysis::{Measure, PartizanCache};
@@ -201,7 +202,7 @@ pub fn answer(
                 phylum,
             })
         }
-        QueryKind::Sequence => sequence(games, &mut analyses.impartial, a),
+        QueryKind::Sequence => sequence(games, analyses, a),
         QueryKind::Quotient => quotient(games, &mut analyses.misere, a),
         QueryKind::Table => table(games, &mut analyses.impartial, a),
         QueryKind::Compare => {
@@ -372,9 +373,10 @@ fn measure(
 /// `sequence G from..=to`.
 fn sequence(
     games: &mut Games<'_>,
-    tables: &mut Impartial,
+    analyses: &mut Analyses,
     a: &Asked<'_>,
 ) -> Result<Answer, EvalError> {
+    let tables = &mut analyses.impartial;
     let (q, inst) = (a.q, a.game_fn(games)?);
     let span = q.span;
     let params = games.game(inst).map_or(0, |g| g.params.len());
@@ -405,7 +407,12 @@ fn sequence(
     };
     let mut solver = Solver::new(games, tables, span);
     let search = crate::solve::impartial::periodicity::Search { up_to };
-    let found = solver.sequence_values(inst, len, search)?;
+    let found = match solver.sequence_values(inst, len, search) {
+        Err(EvalError::Loopy { .. }) => {
+            return loopy_sequence(games, analyses, a, inst, (from, to))
+        }
+        found => found?,
+    };
     let (regularity, searched) = (found.regularity, found.values.len());
     let from_heap = (from as usize).min(len);
     let values = HeapValues::new(found.values, from_heap, len - from_heap, found.certified).ok_or(
@@ -483,6 +490,32 @@ fn line_sequence(
         values,
         regularity,
         searched,
+    })
+}
+
+/// `sequence G a..b` of a loopy game: each heap's generalised
+/// Sprague-Grundy value, from the loopy analysis.
+fn loopy_sequence(
+    games: &mut Games<'_>,
+    analyses: &mut Analyses,
+    a: &Asked<'_>,
+    inst: InstId,
+    (from, to): (i64, i64),
+) -> Result<Answer, EvalError> {
+    let span = a.q.span;
+    let mut values = Vec::new();
+    for n in from..to {
+        games.interp().tick(span)?;
+        let heap = GameSum::single(Component::Pos(inst, Pos::from(vec![Value::Int(n)])));
+        values.push(match analyses.normal().value(games, &heap, span)? {
+            Valued::Grundy(v) => Gsg::Finite(u32::try_from(v).unwrap_or(u32::MAX)),
+            Valued::Loopy(v) => v,
+        });
+    }
+    Ok(Answer::LoopySequence {
+        game: a.q.text.clone(),
+        from,
+        values,
     })
 }
 

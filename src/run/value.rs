@@ -34,6 +34,13 @@ pub fn answer_value(
                 .collect::<Vec<_>>()
                 .into(),
         ),
+        Answer::LoopySequence { values, .. } => Value::List(
+            values
+                .iter()
+                .map(|v| generalized(v, span))
+                .collect::<Result<Vec<_>, _>>()?
+                .into(),
+        ),
         Answer::Canonical { form, .. } => Value::Game(Rc::new(partizan.store.game(form))),
         Answer::Number { value, .. } => number(value),
         Answer::Genus { value, .. } => Value::Str(value.to_string().into()),
