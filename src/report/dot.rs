@@ -6,12 +6,15 @@
 
 use super::Namer;
 use crate::run::answer::MoveGraph;
+use crate::solve::loopy::retrograde::Outcome;
 use std::fmt::Write;
 
 /// The colour of winning moves (the P-ring colour of the SVG boards).
 const WIN: &str = "#c62828";
 /// The shading of P-positions.
 const P_FILL: &str = "#dbe9f6";
+/// The shading of drawn positions (loopy games).
+const DRAW_FILL: &str = "#e0e0e0";
 
 fn dot_escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
@@ -24,6 +27,10 @@ pub fn dot(expr: &str, graph: &MoveGraph, namer: &Namer<'_>) -> String {
         .map(|d| format!(" depth {d}"))
         .unwrap_or_default();
     let mut key = String::from("double ring: P-position; red: a winning move");
+    let draws = graph.nodes.iter().any(|(_, v)| v.outcome() == Outcome::D);
+    if draws {
+        key.push_str("; grey: a draw");
+    }
     if !graph.cut.is_empty() {
         key.push_str("; dashed: moves not drawn");
     }
@@ -42,13 +49,15 @@ pub fn dot(expr: &str, graph: &MoveGraph, namer: &Namer<'_>) -> String {
     for (i, (pos, value)) in graph.nodes.iter().enumerate() {
         let label = format!("{}\\ngrundy {value}", dot_escape(&namer.sum(pos)));
         let cut = graph.cut.contains(&i);
-        let style = match (*value == 0, cut) {
-            (true, false) => format!(", peripheries=2, style=filled, fillcolor=\"{P_FILL}\""),
-            (true, true) => {
+        let style = match (value.outcome(), cut) {
+            (Outcome::P, false) => format!(", peripheries=2, style=filled, fillcolor=\"{P_FILL}\""),
+            (Outcome::P, true) => {
                 format!(", peripheries=2, style=\"filled,dashed\", fillcolor=\"{P_FILL}\"")
             }
-            (false, true) => ", style=dashed".to_string(),
-            (false, false) => String::new(),
+            (Outcome::D, false) => format!(", style=filled, fillcolor=\"{DRAW_FILL}\""),
+            (Outcome::D, true) => format!(", style=\"filled,dashed\", fillcolor=\"{DRAW_FILL}\""),
+            (_, true) => ", style=dashed".to_string(),
+            (_, false) => String::new(),
         };
         let _ = writeln!(dot, "  n{i} [label=\"{label}\"{style}];");
     }

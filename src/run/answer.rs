@@ -114,8 +114,9 @@ pub enum Part {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveGraph {
     /// Each position, without its terminal components (or, when it has
-    /// nothing else, just one of them), with its Grundy value; the root first.
-    pub nodes: Vec<(GameSum, u64)>,
+    /// nothing else, just one of them), with its Grundy value (generalised,
+    /// in a loopy game); the root first.
+    pub nodes: Vec<(GameSum, Gsg)>,
     /// Moves as (from, to) indices into `nodes`.
     pub edges: Vec<(usize, usize)>,
     /// The most moves followed from the root (`graph G depth N`), if limited.
@@ -128,8 +129,8 @@ impl MoveGraph {
     /// True when the move `(from, to)` wins: it leaves the opponent a
     /// P-position (value 0) from an N-position.
     pub fn is_winning(&self, (from, to): (usize, usize)) -> bool {
-        let value = |i: usize| self.nodes.get(i).map(|n| n.1);
-        value(from).is_some_and(|v| v != 0) && value(to) == Some(0)
+        let value = |i: usize| self.nodes.get(i).map(|n| &n.1);
+        value(from).is_some_and(|v| *v != Gsg::Finite(0)) && value(to) == Some(&Gsg::Finite(0))
     }
 }
 

@@ -6,6 +6,7 @@ use crate::eval::eval_error::EvalError;
 use crate::graph::explicit::ExplicitGraph;
 use crate::lang::value::{Component, GameSum};
 use crate::solve::impartial::Solver;
+use crate::solve::loopy::generalized::Gsg;
 use indexmap::IndexMap;
 
 /// Most positions `graph` draws before it declines.
@@ -54,11 +55,13 @@ pub fn explain(solver: &mut Solver<'_, '_>, g: &GameSum) -> Result<Explanation, 
 /// those at the limit that still have moves are listed as cut. Explored
 /// breadth-first by the graph floor's explorer (so nodes are numbered in the
 /// order they are reached), each node's moves kept in the order of the rules.
+/// True beside the graph when some positions of a loopy game still need
+/// their generalised values (they stand as 0 until given them).
 pub fn move_graph(
     solver: &mut Solver<'_, '_>,
     g: &GameSum,
     depth: Option<usize>,
-) -> Result<MoveGraph, EvalError> {
+) -> Result<(MoveGraph, bool), EvalError> {
     // Each node: its key (without terminal components) → its label, value,
     // distance from the root and the keys its moves reach, in order. The
     // positions are collected first and valued after, so a graph too big to
@@ -103,8 +106,14 @@ pub fn move_graph(
         }
         Ok(())
     })?;
+    // A position of a loopy game that reaches a cycle has no ordinary
+    // value: it is left for the loopy analysis (`loopy` below).
     for (key, node) in &mut nodes {
-        node.value = solver.grundy_sum(&key.parts)?;
+        node.value = match solver.grundy_sum(&key.parts) {
+            Ok(v) => Some(Gsg::Finite(u32::try_from(v).unwrap_or(u32::MAX))),
+            Err(EvalError::Loopy { .. }) => None,
+            Err(e) => return Err(e),
+        };
     }
     let mut edges = Vec::new();
     let mut seen = std::collections::HashSet::new();
@@ -115,18 +124,23 @@ pub fn move_graph(
             }
         }
     }
-    Ok(MoveGraph {
-        nodes: nodes.into_values().map(|n| (n.label, n.value)).collect(),
+    let unvalued = nodes.values().any(|n| n.value.is_none());
+    let graph = MoveGraph {
+        nodes: nodes
+            .into_values()
+            .map(|n| (n.label, n.value.unwrap_or(Gsg::Finite(0))))
+            .collect(),
         edges,
         depth,
         cut,
-    })
+    };
+    Ok((graph, unvalued))
 }
 
 /// A node of the move graph while it is explored.
 struct Node {
     label: GameSum,
-    value: u64,
+    value: Option<Gsg>,
     /// Moves from the root.
     level: usize,
     /// The keys its moves reach, in the rules' order (empty until expanded).
@@ -138,7 +152,7 @@ impl Node {
     fn new(label: GameSum, level: usize) -> Node {
         Node {
             label,
-            value: 0,
+            value: None,
             level,
             moves: Vec::new(),
         }

@@ -190,7 +190,7 @@ pub fn answer(
             })
         }
         QueryKind::Explain => explain(games, analyses, a),
-        QueryKind::Graph => graph(games, &mut analyses.impartial, a),
+        QueryKind::Graph => graph(games, analyses, a),
         QueryKind::Play => Err(EvalError::Interactive { span }),
         QueryKind::Genus => {
             let g = a.impartial(games)?;
@@ -320,7 +320,7 @@ fn moves_answer<T>(
 /// `graph G` and `graph G depth N`.
 fn graph(
     games: &mut Games<'_>,
-    tables: &mut Impartial,
+    analyses: &mut Analyses,
     a: &Asked<'_>,
 ) -> Result<Answer, EvalError> {
     let (q, g) = (a.q, a.impartial(games)?);
@@ -328,8 +328,18 @@ fn graph(
         Err(_) => None,
         Ok((d, at)) => Some(graph_depth(d, at)?),
     };
-    let mut solver = Solver::new(games, tables, q.span);
-    let graph = super::explain::move_graph(&mut solver, &g, depth)?;
+    let mut solver = Solver::new(games, &mut analyses.impartial, q.span);
+    let (mut graph, loopy) = super::explain::move_graph(&mut solver, &g, depth)?;
+    if loopy {
+        // A loopy game: every node's generalised value, draws included.
+        for (position, value) in &mut graph.nodes {
+            games.interp().tick(q.span)?;
+            *value = match analyses.normal().value(games, position, q.span)? {
+                Valued::Grundy(v) => Gsg::Finite(u32::try_from(v).unwrap_or(u32::MAX)),
+                Valued::Loopy(v) => v,
+            };
+        }
+    }
     Ok(Answer::Graph {
         expr: q.text.clone(),
         graph,
