@@ -5,12 +5,12 @@
 //! The rendering draws no text: `resvg` is built without its text feature, so
 //! no font of the machine can change a pixel. The text of the pictures is
 //! checked as text instead (titles, captions, labels), here and in
-//! `tests/boards.rs`.
+//! `tests/it/boards.rs`.
 //!
 //! After an intended change of a picture, rewrite the references with
 //!
 //! ```text
-//! UPDATE_PICTURES=1 cargo test --release --test pictures
+//! UPDATE_PICTURES=1 cargo test --release --test it pictures::
 //! ```
 //!
 //! and look at the new PNGs before committing them. A failed comparison leaves
@@ -23,7 +23,7 @@
     clippy::panic
 )]
 
-mod common;
+use crate::common;
 
 use grundy::report::{sequence_svg, table_svg, thermograph_svg};
 use grundy::Answer;
@@ -62,7 +62,7 @@ fn check_picture(name: &str, svg: &str) -> Pixmap {
     }
     let want = Pixmap::load_png(&path).unwrap_or_else(|e| {
         panic!(
-            "{}: {e}; create it with UPDATE_PICTURES=1 cargo test --release --test pictures",
+            "{}: {e}; create it with UPDATE_PICTURES=1 cargo test --release --test it pictures::",
             path.display()
         )
     });

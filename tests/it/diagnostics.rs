@@ -116,7 +116,7 @@ fn every_bad_input_has_a_spanned_diagnostic_with_help() {
             }
         }
         let stem = name.trim_end_matches(".game").to_string();
-        insta::with_settings!({ snapshot_path => "errors/snapshots", prepend_module_to_snapshot => false }, {
+        insta::with_settings!({ snapshot_path => "../errors/snapshots", prepend_module_to_snapshot => false }, {
             insta::assert_snapshot!(stem, rendered);
         });
     }
@@ -196,7 +196,7 @@ fn every_bad_command_line_has_a_diagnostic() {
             "exit status {}\n--- stderr ---\n{stderr}",
             status.unwrap_or(-1)
         );
-        insta::with_settings!({ snapshot_path => "errors/cli/snapshots", prepend_module_to_snapshot => false }, {
+        insta::with_settings!({ snapshot_path => "../errors/cli/snapshots", prepend_module_to_snapshot => false }, {
             insta::assert_snapshot!(stem, rendered);
         });
     }

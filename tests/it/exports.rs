@@ -9,7 +9,7 @@
     clippy::panic
 )]
 
-mod common;
+use crate::common;
 
 use grundy::report::{table_csv, table_tikz};
 use grundy::Answer;

@@ -12,9 +12,7 @@
     clippy::panic
 )]
 
-mod pty;
-
-use pty::expect;
+use crate::pty::expect;
 use rexpect::session::{Options, PtySession};
 use std::time::Duration;
 

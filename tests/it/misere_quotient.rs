@@ -10,7 +10,7 @@
     clippy::indexing_slicing
 )]
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use std::collections::HashMap;

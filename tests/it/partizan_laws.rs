@@ -14,7 +14,7 @@
     clippy::indexing_slicing
 )]
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 

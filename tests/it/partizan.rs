@@ -2,7 +2,7 @@
 //! rule-defined games and their sums, against the facts of the source material
 //! (GAMES.md §10: S = stated in a source, D = derived by hand there).
 
-mod common;
+use crate::common;
 
 const GAMES: &str = r###"
 partizan game ps(n: nat) {

@@ -302,7 +302,7 @@ fn holed_queen_table() {
 fn text_tables_snapshot() {
     for game in ["queen", "knight", "hqueen", "bishop"] {
         let text = last_text(&format!("table {game}"));
-        insta::with_settings!({ snapshot_path => "boards/snapshots", prepend_module_to_snapshot => false }, {
+        insta::with_settings!({ snapshot_path => "../boards/snapshots", prepend_module_to_snapshot => false }, {
             insta::assert_snapshot!(format!("table_{game}"), text);
         });
     }

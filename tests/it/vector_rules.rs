@@ -12,7 +12,7 @@
     clippy::panic
 )]
 
-mod common;
+use crate::common;
 
 use grundy::Limits;
 use grundy::{Answer, Engine};

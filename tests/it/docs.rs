@@ -1,7 +1,7 @@
 //! The documentation runs. Every fenced block of `docs/*.md` (and of the
 //! READMEs) carries a tag, and the tag says what is checked:
 //!
-//! - ```` ```game ```` is a program, run as `tests/examples.rs` runs an example
+//! - ```` ```game ```` is a program, run as `tests/it/examples.rs` runs an example
 //!   file (twice: compiled rules on and off); it must load, run without a
 //!   problem, and every assertion in it must hold.
 //! - ```` ```game-error ```` is a program that must stop with a diagnostic
@@ -23,7 +23,7 @@
     clippy::panic
 )]
 
-mod common;
+use crate::common;
 
 use grundy::{Answer, Mode};
 use grundy::{Problem, Report};

@@ -13,7 +13,7 @@
     clippy::indexing_slicing
 )]
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet};

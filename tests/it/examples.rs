@@ -10,7 +10,7 @@
     clippy::panic
 )]
 
-mod common;
+use crate::common;
 
 use grundy::{Answer, Mode};
 

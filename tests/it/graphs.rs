@@ -12,7 +12,7 @@
     clippy::panic
 )]
 
-mod common;
+use crate::common;
 
 use grundy::{Answer, Engine};
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};

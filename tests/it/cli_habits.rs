@@ -327,7 +327,7 @@ fn time_toggles_timings() {
 /// to a section that docs/reference.md has.
 #[test]
 fn every_query_has_help_pointing_to_a_real_section() {
-    let grammar = include_str!("../grammar/game.pest");
+    let grammar = include_str!("../../grammar/game.pest");
     let rule = grammar
         .split("query_word = _{")
         .nth(1)
@@ -339,7 +339,7 @@ fn every_query_has_help_pointing_to_a_real_section() {
         .filter(|w| !w.is_empty())
         .collect();
     assert!(words.len() >= 18, "{words:?}");
-    let reference = include_str!("../docs/reference.md");
+    let reference = include_str!("../../docs/reference.md");
     let mut s = Session::default();
     for word in words {
         let text = ok(&mut s, &format!(":help {word}"));
@@ -364,7 +364,7 @@ fn every_query_has_help_pointing_to_a_real_section() {
 /// Diagnostics point to the reference by section: every code's section exists.
 #[test]
 fn diagnostic_help_points_to_real_sections() {
-    let reference = include_str!("../docs/reference.md");
+    let reference = include_str!("../../docs/reference.md");
     let codes = [
         "grundy::syntax",
         "grundy::name",

@@ -9,7 +9,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
+use crate::common;
 
 /// (heap, normal value, γ0..γ7) of Treblecross, octal 0.007.
 const TREBLECROSS: [(u32, u32, &str); 26] = [

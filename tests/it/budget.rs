@@ -10,8 +10,6 @@
     clippy::panic
 )]
 
-mod common;
-
 use grundy::repl::Session;
 use grundy::Limits;
 use std::process::Command;

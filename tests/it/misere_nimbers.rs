@@ -16,7 +16,7 @@
     clippy::indexing_slicing
 )]
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use std::collections::HashMap;

@@ -13,8 +13,8 @@
 
 use std::collections::BTreeSet;
 
-const TM: &str = include_str!("../editors/vscode/syntaxes/game.tmLanguage.json");
-const PEST: &str = include_str!("../grammar/game.pest");
+const TM: &str = include_str!("../../editors/vscode/syntaxes/game.tmLanguage.json");
+const PEST: &str = include_str!("../../grammar/game.pest");
 
 /// Every `match`, `begin` and `end` regex of the TextMate grammar.
 fn patterns(v: &serde_json::Value, out: &mut Vec<String>) {
@@ -136,7 +136,7 @@ fn every_highlighted_word_is_part_of_the_language() {
 #[test]
 fn the_vscode_manifest_names_the_grammar() {
     let manifest: serde_json::Value =
-        serde_json::from_str(include_str!("../editors/vscode/package.json")).unwrap();
+        serde_json::from_str(include_str!("../../editors/vscode/package.json")).unwrap();
     let grammar = &manifest["contributes"]["grammars"][0];
     assert_eq!(grammar["scopeName"], "source.game");
     assert_eq!(grammar["path"], "./syntaxes/game.tmLanguage.json");
@@ -145,7 +145,7 @@ fn the_vscode_manifest_names_the_grammar() {
         ".game"
     );
     let _: serde_json::Value = serde_json::from_str(include_str!(
-        "../editors/vscode/language-configuration.json"
+        "../../editors/vscode/language-configuration.json"
     ))
     .unwrap();
 }
@@ -185,12 +185,12 @@ fn plist(v: &serde_json::Value, indent: usize, out: &mut String) {
 }
 
 /// `editors/sublime/grundy.tmLanguage` is the JSON grammar converted to a
-/// property list; `UPDATE_EDITORS=1 cargo test --test editors` rewrites it.
+/// property list; `UPDATE_EDITORS=1 cargo test --test it editors::` rewrites it.
 #[test]
 fn the_sublime_grammar_is_generated_from_the_json_one() {
     let tm: serde_json::Value = serde_json::from_str(TM).unwrap();
     let mut want = String::from(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<!-- Generated from editors/vscode/syntaxes/game.tmLanguage.json by tests/editors.rs: edit that file, then run UPDATE_EDITORS=1 cargo test --test editors -->\n<plist version=\"1.0\">\n",
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<!-- Generated from editors/vscode/syntaxes/game.tmLanguage.json by tests/it/editors.rs: edit that file, then run UPDATE_EDITORS=1 cargo test --test it editors:: -->\n<plist version=\"1.0\">\n",
     );
     plist(&tm, 0, &mut want);
     want.push_str("</plist>\n");
@@ -205,6 +205,6 @@ fn the_sublime_grammar_is_generated_from_the_json_one() {
     let have = std::fs::read_to_string(path).unwrap_or_default();
     assert!(
         have == want,
-        "editors/sublime/grundy.tmLanguage is out of date: run UPDATE_EDITORS=1 cargo test --test editors"
+        "editors/sublime/grundy.tmLanguage is out of date: run UPDATE_EDITORS=1 cargo test --test it editors::"
     );
 }
