@@ -346,11 +346,10 @@ fn an_export_failure_has_help() {
 /// The fuzzer's own `--help` was "unknown argument".
 #[test]
 fn the_fuzzer_has_help() {
-    let mut fuzz = Command::cargo_bin("fuzz").expect("the fuzz binary");
-    fuzz.arg("--help")
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("Usage: fuzz"));
+    let run = crate::fuzz::run_fuzzer(&["--help"]);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(run.status.success(), "{stdout}");
+    assert!(stdout.contains("Usage: fuzz"), "{stdout}");
 }
 
 /// A pipe that closes while a long answer is written: the status still says so.

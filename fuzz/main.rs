@@ -14,11 +14,15 @@
 //! a loop or an allocation the budget does not see.
 //!
 //! ```text
-//! cargo run --release --bin fuzz -- --seconds 60 --seed 1
-//! cargo run --release --bin fuzz -- --sample 10     # print programs, run none
+//! cargo run --release --example fuzz -- --seconds 60 --seed 1
+//! cargo run --release --example fuzz -- --sample 10     # print programs, run none
 //! ```
 //! Exit status 0 when nothing failed; 1 with each failing program written to
 //! `fuzz-failures/` (or `--out DIR`).
+//!
+//! A Cargo example, not a binary of the package, so that `cargo install`
+//! installs grundy alone. `tests/it/fuzz.rs` runs it for ten seconds, in a
+//! process of its own: it includes this file as a module and calls [`cli`].
 
 use grundy::answer::{GameSum, Value};
 use grundy::limits::allocated;
@@ -602,11 +606,18 @@ Usage: fuzz [--seconds N] [--seed N] [--out DIR] [--trace FILE] [--sample N]
 Exit status: 0 when nothing failed, 1 when something did, 2 for bad arguments.";
 
 fn main() {
+    std::process::exit(cli(std::env::args().skip(1)));
+}
+
+/// The fuzzer run by its command line (`args`, without the program's name):
+/// the exit status. The process must be the fuzzer's alone: the watchdog
+/// counts the bytes of the whole process, and ends it on a failure.
+pub fn cli(args: impl IntoIterator<Item = String>) -> i32 {
     let mut seconds = 60u64;
     let mut seed = 1u64;
     let mut out = PathBuf::from("fuzz-failures");
     let mut trace: Option<PathBuf> = None;
-    let mut args = std::env::args().skip(1);
+    let mut args = args.into_iter();
     while let Some(a) = args.next() {
         match a.as_str() {
             "--seconds" => seconds = args.next().and_then(|s| s.parse().ok()).unwrap_or(seconds),
@@ -622,15 +633,15 @@ fn main() {
                 for _ in 0..count {
                     println!("{}", generate(&mut rng));
                 }
-                return;
+                return 0;
             }
             "--help" | "-h" => {
                 println!("{USAGE}");
-                return;
+                return 0;
             }
             other => {
                 eprintln!("unknown argument `{other}`\n\n{USAGE}");
-                std::process::exit(2);
+                return 2;
             }
         }
     }
@@ -653,7 +664,11 @@ fn main() {
         .ok()
         .and_then(|h| h.join().ok())
         .unwrap_or(usize::MAX);
-    std::process::exit(if failures == 0 { 0 } else { 1 });
+    if failures == 0 {
+        0
+    } else {
+        1
+    }
 }
 
 /// Longest one program may run: its statements have a 1.5 s timeout each, so
