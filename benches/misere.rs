@@ -246,7 +246,7 @@ fn main() {
         "game g(n: nat) { move g(a) + g(n - a) for a in 1..n where a < n - a }\ngenus g(30)",
     );
     // Heaps of two games in one sum, searched as heaps of one game with the
-    // two interleaved (correctness: tests/misere_mixed.rs against a brute
+    // two interleaved (correctness: tests/it/misere_mixed.rs against a brute
     // force); the winning moves must agree with the outcome.
     let mixed = "game k = octal \"0.77\"\ngame d = octal \"0.07\"\n";
     let (answers, _) = run(

@@ -1,0 +1,55 @@
+//! The integration tests: one test binary, one module per topic. One binary
+//! is compiled and linked once, where one binary per file took most of the
+//! time of `cargo test --release` from a fresh clone (issue 39 item 7).
+//!
+//! Run one topic with its module path as the filter:
+//!
+//! ```text
+//! cargo test --release --test it docs::
+//! ```
+//!
+//! A new topic is a file here and a `mod` line below. The modules share one
+//! process and run on parallel threads: a test that needs the process to
+//! itself (its environment, its working directory, its memory count) runs
+//! the `grundy` binary instead.
+
+mod common;
+mod pty;
+
+mod board_lines;
+mod boards;
+mod budget;
+mod cli;
+mod cli_habits;
+mod coins;
+mod diagnostics;
+mod docs;
+mod editors;
+mod examples;
+mod exports;
+mod fuzz;
+mod graphs;
+mod loopy;
+mod misere_genus_cgsuite;
+mod misere_genus_quotient;
+mod misere_genus_walk;
+mod misere_mixed;
+mod misere_nimbers;
+mod misere_quotient;
+mod misere_search;
+mod misere_tame;
+mod outcome_search;
+mod partizan;
+mod partizan_laws;
+mod pictures;
+mod regions;
+mod reliability;
+mod repl;
+mod repl_interrupts;
+mod repl_soak;
+mod robustness;
+mod rule_shapes;
+mod sequences;
+mod sparse;
+mod theorems;
+mod vector_rules;
