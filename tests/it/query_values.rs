@@ -9,8 +9,7 @@
     clippy::panic
 )]
 
-mod common;
-use common::{problem, texts};
+use crate::common::{problem, texts};
 
 const NIM: &str = "game nim(n: nat) { move n - k for k in 1..=n }\n";
 const KAYLES: &str = "game kayles(n: nat) {\n    move kayles(a) + kayles(n - k - a) for k in 1..=2, a in 0..=n-k where a <= n - k - a\n}\n";

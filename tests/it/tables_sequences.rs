@@ -9,8 +9,7 @@
     clippy::panic
 )]
 
-mod common;
-use common::{problem, texts};
+use crate::common::{problem, texts};
 
 const MR: &str = "game mr(x: nat, y: nat) { move mr(x - k, y) for k in 1..=x; move mr(x, y - k) for k in 1..=y }\n";
 const WYTHOFF: &str = "game wythoff(x: nat, y: nat) {\n    move wythoff(x - k, y) for k in 1..=x\n    move wythoff(x, y - k) for k in 1..=y\n    move wythoff(x - k, y - k) for k in 1..=min(x, y)\n}\n";

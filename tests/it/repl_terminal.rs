@@ -4,9 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod pty;
-
-use pty::expect;
+use crate::pty::expect;
 use rexpect::session::{Options, PtySession};
 use std::time::Duration;
 

@@ -9,8 +9,7 @@
     clippy::panic
 )]
 
-mod common;
-use common::texts;
+use crate::common::texts;
 
 /// Every heap but 0 may pass or move to 0. Smith's theory (Winning Ways ch.
 /// 12; the reference's `tiny("c")`): a position whose options are itself and
