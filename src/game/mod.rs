@@ -16,7 +16,7 @@ use crate::eval::interp::{inst_game, Interp};
 use crate::eval::print::show_position;
 use crate::eval::runtime::Runtime;
 use crate::lang::value::Value;
-use crate::lang::value::{negate_component, Component, InstId, Pos};
+use crate::lang::value::{negate_component, Component, GameSum, InstId, Pos};
 use compiled::{Cache, Compiled};
 use std::rc::Rc;
 
@@ -273,6 +273,61 @@ impl<'a> Games<'a> {
                 Ok(())
             }
         }
+    }
+
+    /// The options of `sum` for `side` as whole sums, each once, in rule
+    /// order, without their values; `None` as soon as there are more than
+    /// `most` (a nimber or a heap of Nim with more options is not listed at
+    /// all). `graph` and `play` list positions this way, so a graph too big to
+    /// draw is declined before any of it is solved.
+    pub fn sum_options(
+        &mut self,
+        sum: &GameSum,
+        side: Side,
+        most: usize,
+    ) -> Result<Option<Vec<GameSum>>, EvalError> {
+        let mut out: Vec<GameSum> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut options = OptionList::default();
+        let too_many = |k: u64| usize::try_from(k).map_or(true, |k| k > most);
+        for (i, c) in sum.parts.iter().enumerate() {
+            match c {
+                Component::Nimber(k) if too_many(*k) => return Ok(None),
+                // A heap of Nim's rules too big to list is declined before
+                // its options are made.
+                Component::Pos(..) if self.nim_heap(c).is_some_and(too_many) => return Ok(None),
+                _ => {}
+            }
+            options.clear();
+            self.component_options(c, side, &mut options)?;
+            for opt in options.iter() {
+                let result = sum.replaced(i, opt);
+                if seen.insert(result.normalized()) {
+                    out.push(result);
+                }
+                if out.len() > most {
+                    return Ok(None);
+                }
+            }
+        }
+        Ok(Some(out))
+    }
+
+    /// True when the component has no options for either player (for
+    /// impartial play, no `move`; for partizan play, no Left and no Right
+    /// option).
+    pub fn is_terminal(&mut self, c: &Component, partizan: bool) -> Result<bool, EvalError> {
+        if let Component::Nimber(k) = c {
+            return Ok(*k == 0);
+        }
+        let mut options = OptionList::default();
+        if !partizan {
+            self.component_options(c, Side::Impartial, &mut options)?;
+            return Ok(options.is_empty());
+        }
+        self.component_options(c, Side::Left, &mut options)?;
+        self.component_options(c, Side::Right, &mut options)?;
+        Ok(options.is_empty())
     }
 
     /// True when the component is played by partizan rules.

@@ -2,17 +2,23 @@
 //! The machine answers with a winning move when it has one, otherwise with the
 //! move that keeps the game longest. In a loopy game it wins without letting
 //! play cycle (each winning move makes progress), keeps a draw when it cannot
-//! win, and a position seen for the third time ends the game as a draw.
+//! win, and a position seen for the third time ends the game as a draw. In a
+//! partizan game the user's first move chooses their side (Left or Right) and
+//! the machine plays the other: a winning move when it has one (to a position
+//! that is at least 0 for Left, at most 0 for Right), else the move whose
+//! stop is best for it.
 
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
-use crate::game::Games;
+use crate::game::{Games, Side};
 use crate::lang::value::GameSum;
 use crate::solve::impartial::longest::Lengths;
 use crate::solve::impartial::Solver;
 use crate::solve::loopy::analysis as loopy;
 use crate::solve::loopy::retrograde::Outcome as LoopyOutcome;
 use crate::solve::normal::reached;
+use crate::solve::partizan::analysis::{store_error, sum_form};
+use crate::solve::partizan::{Cmp, Dyadic, Form, Outcome as PartizanOutcome};
 use crate::Engine;
 use std::collections::HashMap;
 
@@ -28,17 +34,43 @@ pub struct Play {
     pub misere: bool,
     /// How often each position was reached (loopy games repeat).
     pub seen: HashMap<GameSum, usize>,
+    /// A partizan game: Left and Right have their own moves.
+    pub partizan: bool,
+    /// The user's side in a partizan game, once their first move chose it.
+    pub user: Option<Side>,
 }
 
 impl Play {
     /// A game starting at `position`.
-    pub fn new(position: GameSum, misere: bool) -> Play {
+    pub fn new(position: GameSum, misere: bool, partizan: bool) -> Play {
         let mut seen = HashMap::new();
         seen.insert(position.normalized(), 1);
         Play {
             position,
             misere,
             seen,
+            partizan,
+            user: None,
+        }
+    }
+
+    /// The side whose moves the user picks from now (both, before a
+    /// partizan game's first move).
+    fn user_sides(&self) -> &'static [Side] {
+        match (self.partizan, self.user) {
+            (false, _) => &[Side::Impartial],
+            (true, None) => &[Side::Left, Side::Right],
+            (true, Some(Side::Right)) => &[Side::Right],
+            (true, Some(_)) => &[Side::Left],
+        }
+    }
+
+    /// The machine's side.
+    fn machine_side(&self) -> Side {
+        match (self.partizan, self.user) {
+            (false, _) => Side::Impartial,
+            (true, Some(Side::Left)) => Side::Right,
+            (true, _) => Side::Left,
         }
     }
 
@@ -91,8 +123,13 @@ fn with_solver<T>(
     f(&mut solver)
 }
 
-/// The options of a position, each once, in rule order (no values needed).
-pub fn play_options(engine: &mut Engine, g: &GameSum) -> Result<Vec<GameSum>, EvalError> {
+/// The options of a position for `side`, each once, in rule order (no
+/// values needed).
+pub fn side_options(
+    engine: &mut Engine,
+    g: &GameSum,
+    side: Side,
+) -> Result<Vec<GameSum>, EvalError> {
     engine.budget.start();
     let mut games = Games::new(
         &engine.globals,
@@ -100,31 +137,57 @@ pub fn play_options(engine: &mut Engine, g: &GameSum) -> Result<Vec<GameSum>, Ev
         &mut engine.compiled,
         &engine.budget,
     );
+    Ok(games.sum_options(g, side, usize::MAX)?.unwrap_or_default())
+}
+
+/// The moves the user may choose from now, each with the side it is a move
+/// of (numbered in this order).
+pub fn play_options(engine: &mut Engine, play: &Play) -> Result<Vec<(GameSum, Side)>, EvalError> {
     let mut out = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    let mut list = crate::game::OptionList::default();
-    for (i, c) in g.parts.iter().enumerate() {
-        list.clear();
-        games.component_options(c, crate::game::Side::Impartial, &mut list)?;
-        for opt in list.iter() {
-            let result = g.replaced(i, opt);
-            if seen.insert(result.normalized()) {
-                out.push(result);
-            }
+    for &side in play.user_sides() {
+        for o in side_options(engine, &play.position, side)? {
+            out.push((o, side));
         }
     }
     Ok(out)
 }
 
+/// A position as the user reads and types it: a partizan one as a game
+/// (`1/2`, not `1/2 + *0`).
+fn shown(engine: &Engine, play: &Play, g: &GameSum) -> String {
+    let namer = engine.namer();
+    if play.partizan {
+        namer.sum_in_game_context(g)
+    } else {
+        namer.sum(g)
+    }
+}
+
 /// The position and its numbered options, for the user to choose from.
 pub fn play_prompt(engine: &mut Engine, play: &Play) -> Result<String, EvalError> {
-    let options = play_options(engine, &play.position)?;
-    let namer = engine.namer();
-    let mut text = format!("position: {}\n", namer.sum(&play.position));
-    for (i, o) in options.iter().enumerate() {
-        text.push_str(&format!("  {}. {}\n", i + 1, namer.sum(o)));
+    let options = play_options(engine, play)?;
+    let show = |g: &GameSum| shown(engine, play, g);
+    let mut text = format!("position: {}\n", show(&play.position));
+    let mut side = None;
+    for (i, (o, s)) in options.iter().enumerate() {
+        if play.partizan && side != Some(*s) {
+            side = Some(*s);
+            let whose = match (play.user, s) {
+                (Some(_), Side::Right) => "your moves (you are Right):",
+                (Some(_), _) => "your moves (you are Left):",
+                (None, Side::Right) => "Right's moves:",
+                (None, _) => "Left's moves:",
+            };
+            text.push_str(whose);
+            text.push('\n');
+        }
+        text.push_str(&format!("  {}. {}\n", i + 1, show(o)));
     }
-    text.push_str("your move: a number or a position (`:stop` or Ctrl-C ends the game)");
+    text.push_str(if play.partizan && play.user.is_none() {
+        "your move: a number or a position; it chooses your side, and I play the other (`:stop` or Ctrl-C ends the game)"
+    } else {
+        "your move: a number or a position (`:stop` or Ctrl-C ends the game)"
+    });
     Ok(text)
 }
 
@@ -136,6 +199,9 @@ pub fn machine_move(
     play: &Play,
     last: Option<(usize, crate::lang::value::Component)>,
 ) -> Result<Option<(GameSum, bool)>, EvalError> {
+    if play.partizan {
+        return partizan_reply(engine, play);
+    }
     let winning: Vec<GameSum> = if play.misere {
         engine.budget.start();
         let mut games = Games::new(
@@ -174,7 +240,7 @@ pub fn machine_move(
     if let Some(w) = winning.into_iter().next() {
         return Ok(Some((w, true)));
     }
-    let options = play_options(engine, &play.position)?;
+    let options = side_options(engine, &play.position, Side::Impartial)?;
     with_solver(engine, |s| {
         let mut memo = Lengths::default();
         let mut best: Option<(u64, GameSum)> = None;
@@ -188,20 +254,81 @@ pub fn machine_move(
     })
 }
 
-/// Plays the user's chosen option and the machine's answer.
-pub fn play_step(engine: &mut Engine, play: &mut Play, chosen: GameSum) -> Result<Step, EvalError> {
+/// The machine's move in a partizan game: a winning one if it has one (to a
+/// position at least 0 when it is Left, at most 0 when Right: it then wins
+/// with the user to move), else the one whose stop after the user's reply is
+/// best for it.
+fn partizan_reply(engine: &mut Engine, play: &Play) -> Result<Option<(GameSum, bool)>, EvalError> {
+    let side = play.machine_side();
+    let options = side_options(engine, &play.position, side)?;
+    engine.budget.start();
+    let mut games = Games::new(
+        &engine.globals,
+        &mut engine.rt,
+        &mut engine.compiled,
+        &engine.budget,
+    );
+    let cache = &mut engine.analyses.partizan;
+    let span = Span::default();
+    let mut best: Option<((Dyadic, Dyadic), GameSum)> = None;
+    for o in options {
+        let f = sum_form(&mut games, cache, &o, span)?;
+        let cmp = cache
+            .store
+            .compare(f, Form::ZERO, games.budget)
+            .map_err(|e| store_error(e, span))?;
+        let wins = match side {
+            Side::Right => matches!(cmp, Cmp::Less | Cmp::Equal),
+            _ => matches!(cmp, Cmp::Greater | Cmp::Equal),
+        };
+        if wins {
+            return Ok(Some((o, true)));
+        }
+        // Left's score is Right's stop of the option (Right replies next),
+        // then Left's; Right's is the other way round, and smaller is better.
+        let (l, r) = (cache.store.left_stop(f), cache.store.right_stop(f));
+        let right = side == Side::Right;
+        let score = if right { (l, r) } else { (r, l) };
+        let better = |b: &(Dyadic, Dyadic)| if right { score < *b } else { score > *b };
+        if best.as_ref().is_none_or(|(b, _)| better(b)) {
+            best = Some((score, o));
+        }
+    }
+    Ok(best.map(|(_, o)| (o, false)))
+}
+
+/// Plays the user's chosen option (a move of `side`) and the machine's answer.
+pub fn play_step(
+    engine: &mut Engine,
+    play: &mut Play,
+    chosen: GameSum,
+    side: Side,
+) -> Result<Step, EvalError> {
     let mut text = String::new();
+    if play.partizan && play.user.is_none() {
+        play.user = Some(side);
+        text.push_str(match side {
+            Side::Right => "you play Right, I play Left\n",
+            _ => "you play Left, I play Right\n",
+        });
+    }
     let last = moved_component(&play.position, &chosen);
     if play.reach(chosen) {
-        return Ok(draw(engine, play, "you move to"));
+        text.push_str(&draw(engine, play, "you move to"));
+        return Ok(Step {
+            text,
+            going_on: false,
+        });
     }
-    if play_options(engine, &play.position)?.is_empty() {
+    if side_options(engine, &play.position, play.machine_side())?.is_empty() {
         text.push_str(&format!(
             "you move to {}\n",
-            engine.namer().sum(&play.position)
+            shown(engine, play, &play.position)
         ));
         text.push_str(if play.misere {
             "You made the last move, so under misère play you lose."
+        } else if play.partizan {
+            "I have no move left: you win!"
         } else {
             "You made the last move: you win!"
         });
@@ -211,22 +338,29 @@ pub fn play_step(engine: &mut Engine, play: &mut Play, chosen: GameSum) -> Resul
         });
     }
     let Some((reply, winning)) = machine_move(engine, play, last)? else {
+        text.push_str("no move for the machine");
         return Ok(Step {
-            text: "no move for the machine".into(),
+            text,
             going_on: false,
         });
     };
     if play.reach(reply) {
-        return Ok(draw(engine, play, "I move to"));
+        text.push_str(&draw(engine, play, "I move to"));
+        return Ok(Step {
+            text,
+            going_on: false,
+        });
     }
     text.push_str(&format!(
         "I move to {}{}\n",
-        engine.namer().sum(&play.position),
+        shown(engine, play, &play.position),
         if winning { "  (a winning move)" } else { "" }
     ));
-    if play_options(engine, &play.position)?.is_empty() {
+    if play_options(engine, play)?.is_empty() {
         text.push_str(if play.misere {
             "I made the last move, so under misère play you win!"
+        } else if play.partizan {
+            "You have no move left: I win."
         } else {
             "I made the last move: I win."
         });
@@ -243,14 +377,11 @@ pub fn play_step(engine: &mut Engine, play: &mut Play, chosen: GameSum) -> Resul
 }
 
 /// The game ends in a draw: a position came back too often.
-fn draw(engine: &mut Engine, play: &Play, who: &str) -> Step {
-    Step {
-        text: format!(
-            "{who} {}\nThat position has now come up {REPEATS_FOR_DRAW} times: the game is a draw.",
-            engine.namer().sum(&play.position)
-        ),
-        going_on: false,
-    }
+fn draw(engine: &mut Engine, play: &Play, who: &str) -> String {
+    format!(
+        "{who} {}\nThat position has now come up {REPEATS_FOR_DRAW} times: the game is a draw.",
+        shown(engine, play, &play.position)
+    )
 }
 
 /// Who wins the game from its start with best play, the user moving first.
@@ -262,6 +393,28 @@ pub enum Verdict {
     Machine,
     /// Neither side can force a win (a loopy position whose outcome is D).
     Draw,
+}
+
+/// Who wins a partizan game from its start, as told when it starts: its
+/// outcome says who wins with each side moving first.
+pub fn partizan_verdict(engine: &mut Engine, play: &Play) -> Result<&'static str, EvalError> {
+    engine.budget.start();
+    let mut games = Games::new(
+        &engine.globals,
+        &mut engine.rt,
+        &mut engine.compiled,
+        &engine.budget,
+    );
+    let outcome = engine
+        .analyses
+        .partizan
+        .outcome(&mut games, &play.position, Span::default())?;
+    Ok(match outcome {
+        PartizanOutcome::L => "Left wins whoever moves first: play Left to win",
+        PartizanOutcome::R => "Right wins whoever moves first: play Right to win",
+        PartizanOutcome::N => "whoever moves first wins: you can win with either side",
+        PartizanOutcome::P => "whoever moves second wins: I can win whichever side you choose",
+    })
 }
 
 /// Who wins from the position now (shown when the game starts).

@@ -3,7 +3,7 @@
 //! an error never ends the session.
 
 use super::help::help;
-use super::play::{play_options, play_prompt, play_step, verdict, Play, Verdict};
+use super::play::{partizan_verdict, play_options, play_prompt, play_step, verdict, Play, Verdict};
 use crate::budget::Limits;
 use crate::check::program::{Global, Stmt};
 use crate::diagnostics::{Problem, Report};
@@ -515,28 +515,41 @@ impl Session {
                     );
                     let operands = operands_of(&mut games, &mut engine.analyses, q)?;
                     let g = game_of(operands.subject, q.subject.span)?;
-                    crate::run::query::reject_partizan(&games, &g, q.span)?;
-                    (*g).clone()
+                    let partizan = crate::run::query::has_partizan(&games, &g);
+                    if q.misere || !partizan {
+                        crate::run::query::reject_partizan(&games, &g, q.span)?;
+                    }
+                    ((*g).clone(), partizan)
                 };
-                let play = Play::new(position, q.misere);
+                let play = Play::new(position.0, q.misere, position.1);
                 let rules = if play.misere {
                     "misère play: whoever makes the last move loses"
                 } else {
                     "normal play: whoever cannot move loses"
                 };
-                if play_options(engine, &play.position)?.is_empty() {
+                if play_options(engine, &play)?.is_empty() {
                     return Ok((
                         play,
                         format!("{} has no move: there is nothing to play", q.text),
                     ));
                 }
-                let verdict = match verdict(engine, &play)? {
-                    Verdict::User => "you can win",
-                    Verdict::Machine => "I can win",
-                    Verdict::Draw => "neither of us can force a win: with best play it is a draw",
+                let verdict = if play.partizan {
+                    format!(
+                        "you move first, as Left or Right; {}",
+                        partizan_verdict(engine, &play)?
+                    )
+                } else {
+                    let who = match verdict(engine, &play)? {
+                        Verdict::User => "you can win",
+                        Verdict::Machine => "I can win",
+                        Verdict::Draw => {
+                            "neither of us can force a win: with best play it is a draw"
+                        }
+                    };
+                    format!("you move first, and {who}")
                 };
                 let text = format!(
-                    "playing {} ({rules}); you move first, and {verdict}\n{}",
+                    "playing {} ({rules}); {verdict}\n{}",
                     q.text,
                     play_prompt(engine, &play)?
                 );
@@ -560,7 +573,7 @@ impl Session {
         let Some(mut play) = self.play.take() else {
             return Response::default();
         };
-        let options = play_options(&mut self.engine, &play.position);
+        let options = play_options(&mut self.engine, &play);
         let options = match options {
             Ok(o) => o,
             Err(e) => return self.render("<play>", input, vec![Problem::from_error(&e)]),
@@ -580,7 +593,7 @@ impl Session {
             match self.engine.eval_expr(input) {
                 Ok(Value::Game(g)) => {
                     let want = g.normalized();
-                    match options.iter().find(|o| o.normalized() == want) {
+                    match options.iter().find(|o| o.0.normalized() == want) {
                         Some(o) => o.clone(),
                         None => {
                             let shown = self.engine.namer().sum(&g);
@@ -599,7 +612,8 @@ impl Session {
                 }
             }
         };
-        match play_step(&mut self.engine, &mut play, chosen) {
+        let (chosen, side) = chosen;
+        match play_step(&mut self.engine, &mut play, chosen, side) {
             Ok(step) => {
                 if step.going_on {
                     self.play = Some(play);

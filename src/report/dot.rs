@@ -2,11 +2,12 @@
 //! its position (in `.game` syntax, terminal components left out) and Grundy
 //! value; P-positions drawn with a double ring and shaded; winning moves (from
 //! an N-position into a P-position) thick and red; positions whose moves a
-//! depth limit leaves out dashed. The graph's label is the query and that key.
+//! depth limit leaves out dashed. A partizan game's graph has its canonical
+//! form at each node and Left's moves (blue) drawn apart from Right's (red,
+//! dashed), a winning move thick. The graph's label is the query and that key.
 
 use super::Namer;
-use crate::run::answer::MoveGraph;
-use crate::solve::loopy::retrograde::Outcome;
+use crate::run::answer::{MoveGraph, Mover, NodeValue, Outcome};
 use std::fmt::Write;
 
 /// The colour of winning moves (the P-ring colour of the SVG boards).
@@ -15,6 +16,10 @@ const WIN: &str = "#c62828";
 const P_FILL: &str = "#dbe9f6";
 /// The shading of drawn positions (loopy games).
 const DRAW_FILL: &str = "#e0e0e0";
+/// Left's moves: blue, as Left's edges in Blue-Red Hackenbush.
+const LEFT: &str = "#1565c0";
+/// Right's moves: red.
+const RIGHT: &str = "#c62828";
 
 fn dot_escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
@@ -26,8 +31,15 @@ pub fn dot(expr: &str, graph: &MoveGraph, namer: &Namer<'_>) -> String {
         .depth
         .map(|d| format!(" depth {d}"))
         .unwrap_or_default();
-    let mut key = String::from("double ring: P-position; red: a winning move");
-    let draws = graph.nodes.iter().any(|(_, v)| v.outcome() == Outcome::D);
+    let partizan = graph.is_partizan();
+    let mut key = if partizan {
+        String::from(
+            "blue: Left's moves; red, dashed: Right's; double ring: P-position (0); thick: a winning move",
+        )
+    } else {
+        String::from("double ring: P-position; red: a winning move")
+    };
+    let draws = graph.nodes.iter().any(|(_, v)| outcome(v) == Outcome::D);
     if draws {
         key.push_str("; grey: a draw");
     }
@@ -47,9 +59,16 @@ pub fn dot(expr: &str, graph: &MoveGraph, namer: &Namer<'_>) -> String {
         "  node [shape=ellipse, fontname=\"Helvetica\"];\n",
     ));
     for (i, (pos, value)) in graph.nodes.iter().enumerate() {
-        let label = format!("{}\\ngrundy {value}", dot_escape(&namer.sum(pos)));
+        // A partizan position reads as a game: `1/2`, not `1/2 + *0`.
+        let (position, shown) = match value {
+            NodeValue::Grundy(v) => (namer.sum(pos), format!("grundy {v}")),
+            NodeValue::Canonical { form, .. } => {
+                (namer.sum_in_game_context(pos), namer.form(*form))
+            }
+        };
+        let label = format!("{}\\n{}", dot_escape(&position), dot_escape(&shown));
         let cut = graph.cut.contains(&i);
-        let style = match (value.outcome(), cut) {
+        let style = match (outcome(value), cut) {
             (Outcome::P, false) => format!(", peripheries=2, style=filled, fillcolor=\"{P_FILL}\""),
             (Outcome::P, true) => {
                 format!(", peripheries=2, style=\"filled,dashed\", fillcolor=\"{P_FILL}\"")
@@ -61,13 +80,33 @@ pub fn dot(expr: &str, graph: &MoveGraph, namer: &Namer<'_>) -> String {
         };
         let _ = writeln!(dot, "  n{i} [label=\"{label}\"{style}];");
     }
-    for &(a, b) in &graph.edges {
-        if graph.is_winning((a, b)) {
-            let _ = writeln!(dot, "  n{a} -> n{b} [color=\"{WIN}\", penwidth=2.5];");
-        } else {
-            let _ = writeln!(dot, "  n{a} -> n{b};");
-        }
+    for &(a, b, mover) in &graph.edges {
+        let winning = graph.is_winning((a, b, mover));
+        let style = match (mover, winning) {
+            (Mover::Either, true) => format!(" [color=\"{WIN}\", penwidth=2.5]"),
+            (Mover::Either, false) => String::new(),
+            (Mover::Left, w) => format!(" [color=\"{LEFT}\"{}]", thick(w)),
+            (Mover::Right, w) => format!(" [color=\"{RIGHT}\", style=dashed{}]", thick(w)),
+        };
+        let _ = writeln!(dot, "  n{a} -> n{b}{style};");
     }
     dot.push_str("}\n");
     dot
+}
+
+/// The pen of a winning move.
+fn thick(winning: bool) -> &'static str {
+    if winning {
+        ", penwidth=2.5"
+    } else {
+        ""
+    }
+}
+
+/// Who wins at a node (for its shading).
+fn outcome(value: &NodeValue) -> Outcome {
+    match value {
+        NodeValue::Grundy(v) => v.outcome().into(),
+        NodeValue::Canonical { outcome, .. } => *outcome,
+    }
 }

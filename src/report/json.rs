@@ -2,11 +2,11 @@
 
 use super::Namer;
 use crate::lang::value::{GameSum, Value};
-use crate::run::answer::{Answer, Axes, Explanation, Part, Rule};
+use crate::run::answer::{Answer, Axes, Explanation, FormExplanation, Part, Rule};
 use crate::solve::impartial::periodicity::{HeapValues, Regularity};
 use crate::solve::loopy::generalized::Gsg;
 use crate::solve::misere::{Periodicity, Quotient};
-use crate::solve::partizan::{Thermograph, Wall};
+use crate::solve::partizan::{Form, Reduction, Thermograph, Wall};
 use serde_json::json;
 use std::io::{self, Write};
 
@@ -186,6 +186,7 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
             json!({"query": "genus", "expr": expr, "value": value.to_string(), "phylum": phylum.name()})
         }
         Answer::Explain { expr, explanation } => explain_json(expr, explanation, namer),
+        Answer::FormExplain { expr, explanation } => form_explain_json(expr, explanation, namer),
         Answer::Graph { expr, graph } => {
             json!({"query": "graph", "expr": expr, "dot": super::dot::dot(expr, graph, namer)})
         }
@@ -266,6 +267,41 @@ fn explain_json(expr: &str, explanation: &Explanation, namer: &Namer<'_>) -> ser
             };
             json!({"position": position, "grundy": g})
         }).collect::<Vec<_>>()
+    })
+}
+
+/// `explain G` of a partizan position: the options with their forms, the
+/// steps of the reduction and the canonical form, every form as `.game` text.
+fn form_explain_json(expr: &str, e: &FormExplanation, namer: &Namer<'_>) -> serde_json::Value {
+    let options = |v: &[(GameSum, Form)]| {
+        v.iter()
+            .map(|(p, f)| json!({"position": namer.sum_in_game_context(p), "form": namer.form(*f)}))
+            .collect::<Vec<_>>()
+    };
+    let player = |left: bool| if left { "left" } else { "right" };
+    let steps: Vec<serde_json::Value> = e
+        .steps
+        .iter()
+        .map(|s| match s {
+            Reduction::Dominated { left, option, by } => json!({
+                "step": "dominated", "player": player(*left),
+                "option": namer.form(*option), "by": namer.form(*by)
+            }),
+            Reduction::Reversed {
+                left,
+                option,
+                through,
+                replaced_by,
+            } => json!({
+                "step": "reversed", "player": player(*left),
+                "option": namer.form(*option), "through": namer.form(*through),
+                "replaced_by": replaced_by.iter().map(|f| namer.form(*f)).collect::<Vec<_>>()
+            }),
+        })
+        .collect();
+    json!({
+        "query": "explain", "expr": expr, "value": namer.form(e.form),
+        "left": options(&e.left), "right": options(&e.right), "steps": steps
     })
 }
 

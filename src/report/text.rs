@@ -2,10 +2,11 @@
 
 use super::Namer;
 use crate::lang::value::{GameSum, Value};
-use crate::run::answer::{Answer, Explanation, Part, Rule, ValueGrid};
+use crate::run::answer::{Answer, Explanation, FormExplanation, Part, Rule, ValueGrid};
 use crate::solve::impartial::periodicity::Regularity;
 use crate::solve::loopy::generalized::Gsg;
 use crate::solve::misere::{Periodicity, Quotient};
+use crate::solve::partizan::Reduction;
 
 /// The regularity line of a `sequence` answer.
 pub fn regularity_text(r: &Option<Regularity>) -> String {
@@ -198,6 +199,9 @@ pub fn text_at_width(answer: &Answer, namer: &Namer<'_>, width: usize) -> Option
             phylum,
         } => format!("genus {expr} = {value}   # {}", phylum.name()),
         Answer::Explain { expr, explanation } => explanation_text(expr, explanation, namer),
+        Answer::FormExplain { expr, explanation } => {
+            form_explanation_text(expr, explanation, namer)
+        }
         Answer::Graph { expr, graph } => super::dot::dot(expr, graph, namer).trim_end().to_string(),
         Answer::Print { value, .. } => namer.value(value),
         Answer::Assert { .. } => return None,
@@ -369,4 +373,91 @@ fn explanation_text(expr: &str, e: &Explanation, namer: &Namer<'_>) -> String {
         )),
     }
     out
+}
+
+/// `explain G` of a partizan position: the options with their canonical
+/// forms, each dominated or reversible option and what became of it, and the
+/// canonical form `{left | right}` of what is left.
+fn form_explanation_text(expr: &str, e: &FormExplanation, namer: &Namer<'_>) -> String {
+    let player = |left: bool| if left { "Left" } else { "Right" };
+    let mut out = format!("explain {expr}:\n");
+    for (left, options) in [(true, &e.left), (false, &e.right)] {
+        let shown: Vec<(String, String)> = options
+            .iter()
+            .map(|(p, f)| (namer.sum_in_game_context(p), namer.form(*f)))
+            .collect();
+        let width = shown
+            .iter()
+            .map(|(p, _)| p.chars().count())
+            .max()
+            .unwrap_or(0);
+        match shown.len() {
+            0 => out.push_str(&format!("  {} has no move\n", player(left))),
+            n => {
+                let s = if n == 1 { "" } else { "s" };
+                out.push_str(&format!("  {}'s {n} option{s}:\n", player(left)));
+                for (p, f) in &shown {
+                    out.push_str(&format!("    {p:<width$}   = {f}\n"));
+                }
+            }
+        }
+    }
+    let (l, r) = (distinct_forms(&e.left), distinct_forms(&e.right));
+    if l < e.left.len() || r < e.right.len() {
+        out.push_str("  options of equal value count once\n");
+    }
+    if e.steps.is_empty() {
+        out.push_str("  no option is dominated or reversible\n");
+    }
+    for step in &e.steps {
+        match step {
+            Reduction::Dominated { left, option, by } => {
+                let (rel, prefers) = if *left {
+                    ("≤", "Left")
+                } else {
+                    ("≥", "Right")
+                };
+                out.push_str(&format!(
+                    "  {}'s option {} is dominated by {} ({} {rel} {}, {prefers} prefers it): removed\n",
+                    player(*left),
+                    namer.form(*option),
+                    namer.form(*by),
+                    namer.form(*option),
+                    namer.form(*by),
+                ));
+            }
+            Reduction::Reversed {
+                left,
+                option,
+                through,
+                replaced_by,
+            } => {
+                let rel = if *left { "≤" } else { "≥" };
+                let forms: Vec<String> = replaced_by.iter().map(|f| namer.form(*f)).collect();
+                let replacement = if forms.is_empty() {
+                    "none".to_string()
+                } else {
+                    forms.join(", ")
+                };
+                let through = namer.form(*through);
+                out.push_str(&format!(
+                    "  {me}'s option {} reverses through {them}'s answer {through} ({through} {rel} G): \
+                     replaced by {me}'s options of {through}: {replacement}\n",
+                    namer.form(*option),
+                    me = player(*left),
+                    them = player(!*left),
+                ));
+            }
+        }
+    }
+    out.push_str(&format!("  canonical form: {}", namer.form(e.form)));
+    out
+}
+
+/// How many different forms the options have.
+fn distinct_forms(options: &[(GameSum, crate::solve::partizan::Form)]) -> usize {
+    let mut forms: Vec<_> = options.iter().map(|o| o.1).collect();
+    forms.sort_unstable();
+    forms.dedup();
+    forms.len()
 }

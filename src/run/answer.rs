@@ -6,6 +6,7 @@ use crate::lang::value::{GameSum, Value};
 use crate::solve::impartial::periodicity::Regularity;
 use crate::solve::loopy::generalized::Gsg;
 use crate::solve::misere::{Genus, Periodicity, Phylum, Quotient};
+use crate::solve::partizan::{Form, Reduction};
 
 /// Who wins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -108,17 +109,88 @@ pub enum Part {
     NimberRange(u64),
 }
 
+/// Why a partizan position has its canonical form: its options, each with
+/// its canonical form, and the steps that remove dominated options and
+/// bypass reversible ones.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormExplanation {
+    /// Left's options (whole positions) with their forms, in rule order.
+    pub left: Vec<(GameSum, Form)>,
+    /// Right's options with their forms.
+    pub right: Vec<(GameSum, Form)>,
+    /// Each removal or replacement, in the order made.
+    pub steps: Vec<Reduction>,
+    /// The canonical form reached.
+    pub form: Form,
+}
+
+/// Who makes a move drawn in a graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mover {
+    /// Either player (an impartial game).
+    Either,
+    /// Left (a partizan game).
+    Left,
+    /// Right (a partizan game).
+    Right,
+}
+
+/// The value written at a node of a move graph.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NodeValue {
+    /// An impartial position's Grundy value (generalised, in a loopy game).
+    Grundy(Gsg),
+    /// A partizan position's canonical form and who wins it.
+    Canonical {
+        /// The canonical form.
+        form: Form,
+        /// L, R, N or P.
+        outcome: Outcome,
+    },
+}
+
+impl NodeValue {
+    /// True when the player to move (`mover`, or either) wins moving first.
+    fn first_player_wins(&self, mover: Mover) -> bool {
+        match (self, mover) {
+            (NodeValue::Grundy(v), _) => Outcome::from(v.outcome()) == Outcome::N,
+            (NodeValue::Canonical { outcome, .. }, Mover::Left) => {
+                matches!(outcome, Outcome::L | Outcome::N)
+            }
+            (NodeValue::Canonical { outcome, .. }, Mover::Right) => {
+                matches!(outcome, Outcome::R | Outcome::N)
+            }
+            (NodeValue::Canonical { outcome, .. }, Mover::Either) => *outcome == Outcome::N,
+        }
+    }
+
+    /// True when the player who just moved (`mover`) wins with the other
+    /// player to move.
+    fn second_player_wins(&self, mover: Mover) -> bool {
+        match (self, mover) {
+            (NodeValue::Grundy(v), _) => *v == Gsg::Finite(0),
+            (NodeValue::Canonical { outcome, .. }, Mover::Left) => {
+                matches!(outcome, Outcome::L | Outcome::P)
+            }
+            (NodeValue::Canonical { outcome, .. }, Mover::Right) => {
+                matches!(outcome, Outcome::R | Outcome::P)
+            }
+            (NodeValue::Canonical { outcome, .. }, Mover::Either) => *outcome == Outcome::P,
+        }
+    }
+}
+
 /// The move graph reachable from a position: one node per position, where
 /// positions differing only by terminal components (`*0`, `nim(0)`: no moves,
 /// nothing to contribute) are one position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveGraph {
     /// Each position, without its terminal components (or, when it has
-    /// nothing else, just one of them), with its Grundy value (generalised,
-    /// in a loopy game); the root first.
-    pub nodes: Vec<(GameSum, Gsg)>,
-    /// Moves as (from, to) indices into `nodes`.
-    pub edges: Vec<(usize, usize)>,
+    /// nothing else, just one of them), with its value; the root first.
+    pub nodes: Vec<(GameSum, NodeValue)>,
+    /// Moves as (from, to) indices into `nodes`, and who makes them (in a
+    /// partizan game, the same pair may be both a Left and a Right move).
+    pub edges: Vec<(usize, usize, Mover)>,
     /// The most moves followed from the root (`graph G depth N`), if limited.
     pub depth: Option<usize>,
     /// The nodes at that depth whose own moves are not drawn (they have some).
@@ -126,11 +198,21 @@ pub struct MoveGraph {
 }
 
 impl MoveGraph {
-    /// True when the move `(from, to)` wins: it leaves the opponent a
-    /// P-position (value 0) from an N-position.
-    pub fn is_winning(&self, (from, to): (usize, usize)) -> bool {
+    /// True when the move wins: the player making it wins moving first from
+    /// `from`, and wins from `to` with the opponent to move.
+    pub fn is_winning(&self, (from, to, mover): (usize, usize, Mover)) -> bool {
         let value = |i: usize| self.nodes.get(i).map(|n| &n.1);
-        value(from).is_some_and(|v| *v != Gsg::Finite(0)) && value(to) == Some(&Gsg::Finite(0))
+        value(from).is_some_and(|v| v.first_player_wins(mover))
+            && value(to).is_some_and(|v| v.second_player_wins(mover))
+    }
+
+    /// True when the graph is of a partizan game.
+    pub fn is_partizan(&self) -> bool {
+        self.edges.iter().any(|e| e.2 != Mover::Either)
+            || self
+                .nodes
+                .iter()
+                .any(|n| matches!(n.1, NodeValue::Canonical { .. }))
     }
 }
 
@@ -168,7 +250,7 @@ pub enum Answer {
         /// The query's source text.
         expr: String,
         /// The form's id.
-        form: crate::solve::partizan::Form,
+        form: Form,
     },
     /// `compare G H`.
     Compare {
@@ -268,6 +350,13 @@ pub enum Answer {
         expr: String,
         /// The parts and the rule combining them.
         explanation: Explanation,
+    },
+    /// `explain G` of a partizan position.
+    FormExplain {
+        /// The query's source text.
+        expr: String,
+        /// The options and the reduction.
+        explanation: FormExplanation,
     },
     /// `graph G`.
     Graph {

@@ -1,7 +1,7 @@
 //! Answers queries: evaluates the operands, picks the analysis, returns typed
 //! data; answers the queries inside expressions as values.
 
-use super::answer::{Answer, Axes, ValueGrid};
+use super::answer::{Answer, Axes, NodeValue, ValueGrid};
 use super::Runner;
 use crate::budget::Budget;
 use crate::check::program::{Globals, ParamType, Query};
@@ -286,7 +286,16 @@ fn explain(
     analyses: &mut Analyses,
     a: &Asked<'_>,
 ) -> Result<Answer, EvalError> {
-    let (q, g) = (a.q, a.impartial(games)?);
+    let (q, g) = (a.q, a.game()?);
+    if has_partizan(games, &g) {
+        let explanation = super::explain::explain_form(games, &mut analyses.partizan, &g, q.span)
+            .map_err(|e| overflow_in_subject(e, q))?;
+        return Ok(Answer::FormExplain {
+            expr: q.text.clone(),
+            explanation,
+        });
+    }
+    reject_partizan(games, &g, q.span)?;
     let found = analyses
         .normal()
         .valued(games, &g, q.span, |s| super::explain::explain(s, &g))?;
@@ -317,33 +326,39 @@ fn moves_answer<T>(
     }
 }
 
-/// `graph G` and `graph G depth N`.
+/// `graph G` and `graph G depth N`: Left's and Right's moves apart when a
+/// component is partizan.
 fn graph(
     games: &mut Games<'_>,
     analyses: &mut Analyses,
     a: &Asked<'_>,
 ) -> Result<Answer, EvalError> {
-    let (q, g) = (a.q, a.impartial(games)?);
+    let (q, g) = (a.q, a.game()?);
     let depth = match a.second(EvalError::internal("no depth", q.span)) {
         Err(_) => None,
         Ok((d, at)) => Some(graph_depth(d, at)?),
     };
+    let expr = q.text.clone();
+    if has_partizan(games, &g) {
+        let graph =
+            super::explain::partizan_graph(games, &mut analyses.partizan, &g, depth, q.span)
+                .map_err(|e| overflow_in_subject(e, q))?;
+        return Ok(Answer::Graph { expr, graph });
+    }
     let mut solver = Solver::new(games, &mut analyses.impartial, q.span);
     let (mut graph, loopy) = super::explain::move_graph(&mut solver, &g, depth)?;
     if loopy {
         // A loopy game: every node's generalised value, draws included.
         for (position, value) in &mut graph.nodes {
             games.interp().tick(q.span)?;
-            *value = match analyses.normal().value(games, position, q.span)? {
+            let v = match analyses.normal().value(games, position, q.span)? {
                 Valued::Grundy(v) => Gsg::Finite(u32::try_from(v).unwrap_or(u32::MAX)),
                 Valued::Loopy(v) => v,
             };
+            *value = NodeValue::Grundy(v);
         }
     }
-    Ok(Answer::Graph {
-        expr: q.text.clone(),
-        graph,
-    })
+    Ok(Answer::Graph { expr, graph })
 }
 
 /// A number too large for a canonical form arises from the one game asked

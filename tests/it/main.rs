@@ -42,6 +42,7 @@ mod misere_tame;
 mod outcome_search;
 mod partizan;
 mod partizan_laws;
+mod partizan_queries;
 mod pictures;
 mod query_values;
 mod regions;

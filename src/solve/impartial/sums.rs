@@ -22,16 +22,10 @@ impl<'s, 'a> Solver<'s, 'a> {
     /// True when component `c` has no move (`*0`, `nim(0)`): a sum keeps its
     /// moves, and its whole game graph, without it.
     pub fn is_terminal(&mut self, c: &Component) -> Result<bool, EvalError> {
-        match c {
-            Component::Nimber(k) => Ok(*k == 0),
-            Component::Pos(inst, pos) => {
-                let mut options = OptionList::default();
-                self.games
-                    .options(*inst, pos, Side::Impartial, &mut options)?;
-                Ok(options.is_empty())
-            }
-            _ => Err(EvalError::Partizan { span: self.span }),
+        if c.is_literal_partizan() {
+            return Err(EvalError::Partizan { span: self.span });
         }
+        self.games.is_terminal(c, false)
     }
 
     /// The options of component `i` of `sum` as whole sums, each once, in rule order.
@@ -142,56 +136,5 @@ impl<'s, 'a> Solver<'s, 'a> {
             instead,
             span: self.span,
         }
-    }
-
-    /// The options of `sum` as whole sums, each once, in rule order, without
-    /// their values; `None` as soon as there are more than `most` (a nimber or
-    /// a heap of Nim with more options is not listed at all). `graph` collects
-    /// positions this way, so a graph too big to draw is declined before any
-    /// of it is solved.
-    pub fn sum_options(
-        &mut self,
-        sum: &GameSum,
-        most: usize,
-    ) -> Result<Option<Vec<GameSum>>, EvalError> {
-        let mut out: Vec<GameSum> = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        let mut options = OptionList::default();
-        for (i, c) in sum.parts.iter().enumerate() {
-            let mut emit = |replacement: &[Component], out: &mut Vec<GameSum>| {
-                let result = sum.replaced(i, replacement);
-                if seen.insert(result.normalized()) {
-                    out.push(result);
-                }
-                out.len() <= most
-            };
-            match c {
-                Component::Nimber(k) if *k > most as u64 => return Ok(None),
-                Component::Nimber(k) => {
-                    for j in 0..*k {
-                        if !emit(&[Component::Nimber(j)], &mut out) {
-                            return Ok(None);
-                        }
-                    }
-                }
-                // A heap of Nim's rules too big to list is declined before
-                // its options are made.
-                Component::Pos(..) if self.games.nim_heap(c).is_some_and(|k| k > most as u64) => {
-                    return Ok(None)
-                }
-                Component::Pos(inst, pos) => {
-                    options.clear();
-                    self.games
-                        .options(*inst, pos, Side::Impartial, &mut options)?;
-                    for opt in options.iter() {
-                        if !emit(opt, &mut out) {
-                            return Ok(None);
-                        }
-                    }
-                }
-                _ => return Err(EvalError::Partizan { span: self.span }),
-            }
-        }
-        Ok(Some(out))
     }
 }

@@ -38,6 +38,7 @@ mod tests;
 
 pub use dyadic::Dyadic;
 pub use nus::Nus;
+pub use reduce::Reduction;
 pub use store::{CanonStore, Cmp, Form, Outcome};
 pub use thermo::{Piece, Thermograph, Wall};
 

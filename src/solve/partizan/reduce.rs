@@ -8,6 +8,50 @@ use super::Error;
 use crate::budget::Budget;
 use crate::solve::mex::mex;
 
+/// One step from `{left | right}` to its canonical form, as `explain` tells it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reduction {
+    /// A player's `option` is dominated by `by`, which that player prefers
+    /// (for Left `option <= by`, for Right `option >= by`).
+    Dominated {
+        /// Left's option (else Right's).
+        left: bool,
+        /// The option removed.
+        option: Form,
+        /// The option kept instead.
+        by: Form,
+    },
+    /// A player's `option` reverses through its option `through` (for Left
+    /// `through <= G`, for Right `through >= G`): the option is replaced by
+    /// the options of `through` for the same player.
+    Reversed {
+        /// Left's option (else Right's).
+        left: bool,
+        /// The option bypassed.
+        option: Form,
+        /// The opponent's reply it reverses through.
+        through: Form,
+        /// What replaces it.
+        replaced_by: Vec<Form>,
+    },
+}
+
+/// Where the steps of a reduction go: nowhere when only the form is wanted.
+trait Trace {
+    /// Records a step (built only when someone keeps it).
+    fn step(&mut self, make: impl FnOnce() -> Reduction);
+}
+
+impl Trace for () {
+    fn step(&mut self, _: impl FnOnce() -> Reduction) {}
+}
+
+impl Trace for Vec<Reduction> {
+    fn step(&mut self, make: impl FnOnce() -> Reduction) {
+        self.push(make());
+    }
+}
+
 impl CanonStore {
     /// The canonical form of `{left | right}` for any canonical options: removes
     /// dominated options, bypasses reversible ones, applies the simplest-number
@@ -18,21 +62,42 @@ impl CanonStore {
         right: &[Form],
         budget: &Budget,
     ) -> Result<Form, Error> {
-        let mut l = left.to_vec();
-        let mut r = right.to_vec();
-        l.sort_unstable();
-        l.dedup();
-        r.sort_unstable();
-        r.dedup();
+        let (l, r) = (distinct(left), distinct(right));
         if let Some(f) = self.quick_form(&l, &r)? {
             return Ok(f);
         }
+        self.reduce(l, r, budget, &mut ())
+    }
+
+    /// The canonical form of `{left | right}` and each step that removed or
+    /// replaced an option on the way (no shortcut is taken, so every step a
+    /// reader would make by hand is listed).
+    pub fn explained(
+        &mut self,
+        left: &[Form],
+        right: &[Form],
+        budget: &Budget,
+    ) -> Result<(Form, Vec<Reduction>), Error> {
+        let mut steps = Vec::new();
+        let form = self.reduce(distinct(left), distinct(right), budget, &mut steps)?;
+        Ok((form, steps))
+    }
+
+    /// Removes dominated options and bypasses reversible ones until neither
+    /// applies; the options left are canonical.
+    fn reduce(
+        &mut self,
+        mut l: Vec<Form>,
+        mut r: Vec<Form>,
+        budget: &Budget,
+        trace: &mut impl Trace,
+    ) -> Result<Form, Error> {
         loop {
             budget.tick()?;
-            self.remove_dominated(&mut l, true, budget)?;
-            self.remove_dominated(&mut r, false, budget)?;
-            let changed_l = self.bypass_left(&mut l, &r, budget)?;
-            let changed_r = self.bypass_right(&l, &mut r, budget)?;
+            self.remove_dominated(&mut l, true, budget, trace)?;
+            self.remove_dominated(&mut r, false, budget, trace)?;
+            let changed_l = self.bypass_left(&mut l, &r, budget, trace)?;
+            let changed_r = self.bypass_right(&l, &mut r, budget, trace)?;
             if !changed_l && !changed_r {
                 break;
             }
@@ -102,6 +167,7 @@ impl CanonStore {
         opts: &mut Vec<Form>,
         left: bool,
         budget: &Budget,
+        trace: &mut impl Trace,
     ) -> Result<(), Error> {
         // Keep a list of the best options so far: each newcomer is compared only
         // with those (usually a handful), not with every other option. Taking
@@ -123,6 +189,11 @@ impl CanonStore {
                     self.leq(k, o, budget)?
                 };
                 if beaten {
+                    trace.step(|| Reduction::Dominated {
+                        left,
+                        option: o,
+                        by: k,
+                    });
                     dominated = true;
                     break;
                 }
@@ -139,6 +210,11 @@ impl CanonStore {
                     self.leq(o, k, budget)?
                 };
                 if beaten {
+                    trace.step(|| Reduction::Dominated {
+                        left,
+                        option: k,
+                        by: o,
+                    });
                     kept.swap_remove(i);
                 } else {
                     i += 1;
@@ -158,6 +234,7 @@ impl CanonStore {
         l: &mut Vec<Form>,
         r: &[Form],
         budget: &Budget,
+        trace: &mut impl Trace,
     ) -> Result<bool, Error> {
         let mut changed = false;
         let mut i = 0;
@@ -175,6 +252,12 @@ impl CanonStore {
             match reversed {
                 Some(glr) => {
                     let replacement = self.left_options(glr)?;
+                    trace.step(|| Reduction::Reversed {
+                        left: true,
+                        option: gl,
+                        through: glr,
+                        replaced_by: replacement.clone(),
+                    });
                     l.remove(i);
                     for o in replacement {
                         if !l.contains(&o) {
@@ -196,6 +279,7 @@ impl CanonStore {
         l: &[Form],
         r: &mut Vec<Form>,
         budget: &Budget,
+        trace: &mut impl Trace,
     ) -> Result<bool, Error> {
         let mut changed = false;
         let mut i = 0;
@@ -213,6 +297,12 @@ impl CanonStore {
             match reversed {
                 Some(grl) => {
                     let replacement = self.right_options(grl)?;
+                    trace.step(|| Reduction::Reversed {
+                        left: false,
+                        option: gr,
+                        through: grl,
+                        replaced_by: replacement.clone(),
+                    });
                     r.remove(i);
                     for o in replacement {
                         if !r.contains(&o) {
@@ -346,6 +436,14 @@ impl CanonStore {
             _ => None,
         }
     }
+}
+
+/// The options sorted, each once.
+fn distinct(options: &[Form]) -> Vec<Form> {
+    let mut v = options.to_vec();
+    v.sort_unstable();
+    v.dedup();
+    v
 }
 
 /// The simplest number strictly between `lo` and `hi` (either may be absent,
