@@ -174,6 +174,7 @@ pub fn reference_section(code: &str) -> Option<&'static str> {
         "grundy::query::value" => "8.9",
         "grundy::grid" => "10.9",
         "grundy::symmetry" => "10.10",
+        "grundy::thermal" => "10.12",
         "grundy::loopy" => "11",
         "grundy::limit" | "grundy::too_large" | "grundy::interrupted" => "13",
         "grundy::interactive" => "15.4",

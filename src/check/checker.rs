@@ -335,6 +335,11 @@ impl<'g> Checker<'g> {
             // `compare G H`: both games, as written; `mr(3, _)` with its line.
             text: match (&q.kind, &q.range, &q.line) {
                 (ast::QueryKind::Compare, Some(h), _) => self.text(q.subject.span.join(h.span)),
+                // `cool G by 1`, `overheat G from s to t`: everything after the word.
+                (k, Some(h), _) if k.operands_are_games() => {
+                    let last = q.bound.as_deref().map_or(h.span, |b| b.span);
+                    self.text(q.subject.span.join(last))
+                }
                 (ast::QueryKind::Table, Some(_), _) => match q.bound.as_deref() {
                     Some(cols) => self.text(q.subject.span.join(cols.span)),
                     None => self.text(q.subject.span),

@@ -397,6 +397,20 @@ pub enum EvalError {
         /// The query.
         span: Span,
     },
+    /// `atomicweight G` of a game that is not atomic.
+    #[error("this game has no atomic weight: it is not all-small{}", if *infinitesimal { ", nor within ↑* of a multiple of ↑" } else { ", nor infinitesimal" })]
+    NotAtomic {
+        /// It is infinitesimal (but too far from any multiple of ↑).
+        infinitesimal: bool,
+        /// The game.
+        span: Span,
+    },
+    /// `cool G by t` with t not a number above −1.
+    #[error("cooling is by a number above −1")]
+    CoolingTemperature {
+        /// The temperature.
+        span: Span,
+    },
     /// `graph G depth N` with N below 0.
     #[error("a graph depth below 0")]
     NegativeDepth {
@@ -714,6 +728,7 @@ impl Describe for EvalError {
             | EvalError::NegativeHeap { .. }
             | EvalError::NegativeBound { .. }
             | EvalError::NegativeDepth { .. } => "grundy::query",
+            EvalError::NotAtomic { .. } | EvalError::CoolingTemperature { .. } => "grundy::thermal",
             EvalError::Partizan { .. }
             | EvalError::PartizanLiteral { .. }
             | EvalError::NotAvailable { .. } => "grundy::unavailable",
@@ -802,6 +817,8 @@ impl Describe for EvalError {
             EvalError::TooLarge { instead, .. } => (*instead).into(),
             EvalError::GraphTooLarge { .. } => "draw fewer moves with `graph G depth 2`, or a smaller position; `explain` shows one level of any position".into(),
             EvalError::NegativeDepth { .. } => "the depth counts moves from the position: 0 draws the position alone, 1 its options too".into(),
+            EvalError::NotAtomic { .. } => "atomic weight measures all-small games (every position has moves for both players or for neither, as in Clobber), and infinitesimals close to a multiple of ↑; ask `canonical G`, or `reduced G` to forget infinitesimals".into(),
+            EvalError::CoolingTemperature { .. } => "cool by a number t > −1, e.g. `cool {2 | -1} by 1`; `heat G by t` takes any game".into(),
             EvalError::NotComparable { .. } => "assert the answers of `grundy`, `outcome`, `winning`, `moves`, `sequence`, `genus`, `canonical`, `compare`, `temperature`, `mean`, `leftstop` or `rightstop`; `thermograph`, `table`, `explain`, `graph` and `quotient` are for reading".into(),
             EvalError::MisereLoopy { .. } => "its positions repeat; ask `outcome G` (normal play), which finds draws".into(),
             EvalError::FormTooLong { .. } => "its options share much, so the printed tree is far larger than the form; ask `outcome`, `temperature`, `mean`, `leftstop`, `rightstop` or `compare` instead (docs/reference.md, section 10.4)".into(),
@@ -884,6 +901,8 @@ impl Describe for EvalError {
             | EvalError::TooLarge { span, .. }
             | EvalError::GraphTooLarge { span, .. }
             | EvalError::NegativeDepth { span }
+            | EvalError::NotAtomic { span, .. }
+            | EvalError::CoolingTemperature { span }
             | EvalError::NotComparable { span, .. }
             | EvalError::MisereLoopy { span }
             | EvalError::FormTooLong { span, .. }

@@ -101,11 +101,12 @@ impl<'a> Interp<'a> {
             self.eval_game(&q.subject, frame)?
         };
         let second = match &q.range {
-            Some(e) if q.kind == QueryKind::Compare => Some(self.eval_game(e, frame)?),
+            Some(e) if q.kind.operands_are_games() => Some(self.eval_game(e, frame)?),
             Some(e) => Some(self.eval(e, frame)?),
             None => None,
         };
         let bound = match &q.bound {
+            Some(e) if q.kind.operands_are_games() => Some(self.eval_game(e, frame)?),
             Some(e) => Some(self.eval(e, frame)?),
             None => None,
         };

@@ -38,6 +38,13 @@ pub const TOPICS: &[Topic] = &[
     Topic { word: "leftstop", what: "The number reached when Left moves first and both play to the stop.", examples: &["leftstop {3 | 1}"], section: "10.7" },
     Topic { word: "rightstop", what: "The number reached when Right moves first and both play to the stop.", examples: &["rightstop {3 | 1}"], section: "10.7" },
     Topic { word: "thermograph", what: "The walls and mast of a partizan game's thermograph.", examples: &["thermograph {2 | -1}"], section: "10.8" },
+    Topic { word: "cool", what: "`cool G by t`: G cooled by the number t (t > −1): each move costs the mover t,\nuntil G freezes at its mean. `heat G by t` undoes it (t any game), and\n`overheat G from s to t` heats with integers becoming copies of s.", examples: &["cool {2 | -1} by 1", "heat {1 | 0} by 1"], section: "10.12" },
+    Topic { word: "heat", what: "`heat G by t`: numbers stay, and every other position's moves gain t for the\nmover (t any game, even `*`).", examples: &["heat * by 2"], section: "10.12" },
+    Topic { word: "overheat", what: "`overheat G from s to t`: as heating by t, but an integer n becomes n copies\nof s (so numbers change too).", examples: &["overheat {1 | -1} from 1 to 1"], section: "10.12" },
+    Topic { word: "atomicweight", what: "The atomic weight (uppitiness) of an all-small game such as a Clobber\nposition: with weight at least 2 Left wins, at most −2 Right wins.", examples: &["atomicweight ^", "atomicweight {^3 | vv}"], section: "10.12" },
+    Topic { word: "reduced", what: "The reduced canonical form: the simplest game differing from G by an\ninfinitesimal (`reduced {3 | {2 + * | 1 + *}}` is `{3 | {2 | 1}}`).", examples: &["reduced {3 | {2 + * | 1 + *}}"], section: "10.12" },
+    Topic { word: "norton", what: "`norton G by U`: the Norton product G.U (G copies of U when G is an integer).", examples: &["norton 6 by ^", "norton 1/2 by ^"], section: "10.12" },
+    Topic { word: "ordinalsum", what: "`ordinalsum G, H`: the ordinal sum G : H, where a move in G takes away H.", examples: &["ordinalsum 1, -1", "ordinalsum *2, -1"], section: "10.12" },
     Topic { word: "print", what: "Prints a value; at the prompt a bare expression does the same and also\ngives a game's value (`nim(3) + nim(5)` shows `= *6`). Inside an expression a\nquery's answer is a value: `[grundy nim(n) for n in 0..6]` (see :help expressions).", examples: &["print [1, 2] ++ [3]", "*3 + *5", "print [grundy nim(n) for n in 0..6]"], section: "2.4" },
     Topic { word: "expressions", what: "Queries inside expressions: `grundy G` is an integer, `outcome G` a letter\n(\"P\"), `moves G`/`winning G` lists of positions, `sequence G a..b` a list,\n`canonical G` a game, `temperature G` a number. The operand reaches up to a\ncomparison, `and`, `or`, a comma or a bracket: `grundy G + H` is the sum's value.", examples: &["game nim(n: nat) { move n - k for k in 1..=n }", "print [[grundy nim(x) + nim(y) for y in 0..4] for x in 0..4]", "print [n for n in 0..6 where outcome nim(n) == P]", "assert grundy nim(1) + nim(2) == grundy nim(3)"], section: "8.9" },
     Topic { word: "assert", what: "Checks a query's answer or a boolean; `grundy check FILE` runs only these.", examples: &["assert grundy nim(3) + nim(5) == 6", "assert outcome nim(0) == P"], section: "2.5" },
@@ -94,6 +101,11 @@ Redefining a game replaces it."
   compare G H           <, >, = or || (partizan)         compare bw(\"x\") bw(\"o\")
   temperature G         also mean, leftstop, rightstop   temperature ps(2)
   thermograph G         the walls and the mast           thermograph ps(2)
+  cool G by t           G cooled (also heat, overheat)   cool {2 | -1} by 1
+  atomicweight G        atomic weight (all-small)        atomicweight ^
+  reduced G             the reduced canonical form       reduced {1 | 1 + *}
+  norton G by U         Norton product G.U               norton 6 by ^
+  ordinalsum G, H       ordinal sum G : H                ordinalsum 1, -1
 Inside an expression a query's answer is a value: `[grundy k(n) for n in 0..9]`,
 `assert grundy A == grundy B` (:help expressions)."
             .into(),

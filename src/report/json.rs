@@ -127,8 +127,8 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
         Answer::Compare { expr, value } => valued_json("compare", expr, json!(value.symbol())),
         Answer::Number { query, expr, value } => valued_json(query, expr, json!(value.to_string())),
         Answer::Thermograph { expr, thermograph } => thermograph_json(expr, thermograph),
-        Answer::Canonical { expr, form } => {
-            valued_json("canonical", expr, json!(namer.form(*form)))
+        Answer::Canonical { query, expr, form } => {
+            valued_json(query, expr, json!(namer.form(*form)))
         }
         Answer::Generalized { expr, value } => valued_json("grundy", expr, gsg_json(value)),
         Answer::LoopySequence { game, from, values } => {

@@ -153,7 +153,9 @@ pub fn text_at_width(answer: &Answer, namer: &Namer<'_>, width: usize) -> Option
         } => show_text(value, analysis.as_deref(), namer),
         Answer::Grundy { expr, value } => format!("grundy {expr} = {value}"),
         Answer::Generalized { expr, value } => format!("grundy {expr} = {value}"),
-        Answer::Canonical { expr, form } => format!("canonical {expr} = {}", namer.form(*form)),
+        Answer::Canonical { query, expr, form } => {
+            format!("{query} {expr} = {}", namer.form(*form))
+        }
         Answer::Compare { expr, value } => format!("compare {expr} = {}", value.symbol()),
         Answer::Number { query, expr, value } => format!("{query} {expr} = {value}"),
         Answer::Thermograph { expr, thermograph } => thermograph_text(expr, thermograph),

@@ -245,8 +245,11 @@ pub enum Answer {
         /// `explain` (also say why the value is what it is).
         explain: bool,
     },
-    /// `canonical G`: the canonical form (in the engine's store).
+    /// `canonical G`, and the forms other queries make (`cool G by t`,
+    /// `reduced G`, `atomicweight G`, …): a canonical form in the engine's store.
     Canonical {
+        /// The query word (`canonical`, `cool`, …).
+        query: &'static str,
         /// The query's source text.
         expr: String,
         /// The form's id.

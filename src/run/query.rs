@@ -17,7 +17,7 @@ use crate::solve::impartial::{Impartial, Solver};
 use crate::solve::loopy::generalized::Gsg;
 use crate::solve::misere::Misere;
 use crate::solve::normal::{Moves, Value as Valued};
-use crate::solve::partizan::analysis::{Measure, PartizanCache};
+use crate::solve::partizan::analysis::{Measure, PartizanCache, Transform};
 use crate::solve::Analyses;
 use crate::syntax::ast::QueryKind;
 use std::rc::Rc;
@@ -223,15 +223,56 @@ pub fn answer(
                 .map_err(|e| overflow_in_subject(e, q))?;
             Ok(Answer::Thermograph { expr, thermograph })
         }
-        QueryKind::Canonical => {
-            let g = a.game()?;
-            let form = analyses
-                .partizan
-                .canonical(games, &g, span)
-                .map_err(|e| overflow_in_subject(e, q))?;
-            Ok(Answer::Canonical { expr, form })
-        }
+        QueryKind::Canonical
+        | QueryKind::AtomicWeight
+        | QueryKind::Reduced
+        | QueryKind::Cool
+        | QueryKind::Heat
+        | QueryKind::Overheat
+        | QueryKind::Norton
+        | QueryKind::OrdinalSum => transformed(games, &mut analyses.partizan, a),
     }
+}
+
+/// `canonical G`, and the forms made from it: `reduced`, `atomicweight`,
+/// `cool`, `heat`, `overheat`, `norton`, `ordinalsum`.
+fn transformed(
+    games: &mut Games<'_>,
+    partizan: &mut PartizanCache,
+    a: &Asked<'_>,
+) -> Result<Answer, EvalError> {
+    let (q, span) = (a.q, a.q.span);
+    let g = a.game()?;
+    let missing = || EvalError::internal("a game operand is missing", span);
+    let second = match a.second(missing()) {
+        Ok((v, at)) => Some((game_of(v.clone(), at)?, at)),
+        Err(_) => None,
+    };
+    let third = match (&a.operands.bound, &q.bound) {
+        (Some(v), Some(e)) => Some((game_of(v.clone(), e.span)?, e.span)),
+        _ => None,
+    };
+    let second = second.as_ref().map(|(g, at)| (&**g, *at));
+    let third = third.as_ref().map(|(g, at)| (&**g, *at));
+    let op = match (q.kind, second, third) {
+        (QueryKind::AtomicWeight, ..) => Transform::AtomicWeight,
+        (QueryKind::Reduced, ..) => Transform::Reduced,
+        (QueryKind::Cool, Some(t), _) => Transform::Cool(t),
+        (QueryKind::Heat, Some(t), _) => Transform::Heat(t),
+        (QueryKind::Overheat, Some(s), Some(t)) => Transform::Overheat(s, t),
+        (QueryKind::Norton, Some(u), _) => Transform::Norton(u),
+        (QueryKind::OrdinalSum, Some(h), _) => Transform::OrdinalSum(h),
+        (QueryKind::Canonical, ..) => Transform::Canonical,
+        _ => return Err(missing()),
+    };
+    let form = partizan
+        .transformed(games, &g, op, span)
+        .map_err(|e| overflow_in_subject(e, q))?;
+    Ok(Answer::Canonical {
+        query: q.kind.keyword(),
+        expr: q.text.clone(),
+        form,
+    })
 }
 
 /// `outcome G`: partizan (L, R, N, P) when a component is partizan and play is

@@ -242,11 +242,25 @@ pub enum QueryKind {
     Thermograph,
     /// `quotient G up to N`
     Quotient,
+    /// `atomicweight G`
+    AtomicWeight,
+    /// `reduced G`
+    Reduced,
+    /// `cool G by t`
+    Cool,
+    /// `heat G by t`
+    Heat,
+    /// `overheat G from s to t`
+    Overheat,
+    /// `norton G by U`
+    Norton,
+    /// `ordinalsum G, H`
+    OrdinalSum,
 }
 
 impl QueryKind {
     /// Every query, in the order the reference lists them.
-    pub const ALL: [QueryKind; 18] = [
+    pub const ALL: [QueryKind; 25] = [
         QueryKind::Grundy,
         QueryKind::Outcome,
         QueryKind::Moves,
@@ -264,6 +278,13 @@ impl QueryKind {
         QueryKind::LeftStop,
         QueryKind::RightStop,
         QueryKind::Thermograph,
+        QueryKind::AtomicWeight,
+        QueryKind::Reduced,
+        QueryKind::Cool,
+        QueryKind::Heat,
+        QueryKind::Overheat,
+        QueryKind::Norton,
+        QueryKind::OrdinalSum,
         QueryKind::Quotient,
     ];
 
@@ -292,20 +313,50 @@ impl QueryKind {
     /// `mean`, the stops): the value it is compared with is read in a game
     /// context, so `== 3/4` is the number three quarters.
     pub fn answers_a_game(self) -> bool {
+        self.makes_a_form()
+            || matches!(
+                self,
+                QueryKind::Temperature
+                    | QueryKind::Mean
+                    | QueryKind::LeftStop
+                    | QueryKind::RightStop
+            )
+    }
+
+    /// True when the answer is a canonical form made from the operands
+    /// (`canonical G`, `cool G by 1`, …).
+    pub fn makes_a_form(self) -> bool {
         matches!(
             self,
             QueryKind::Canonical
-                | QueryKind::Temperature
-                | QueryKind::Mean
-                | QueryKind::LeftStop
-                | QueryKind::RightStop
+                | QueryKind::AtomicWeight
+                | QueryKind::Reduced
+                | QueryKind::Cool
+                | QueryKind::Heat
+                | QueryKind::Overheat
+                | QueryKind::Norton
+                | QueryKind::OrdinalSum
+        )
+    }
+
+    /// True when every operand after the first is a game too (read in a
+    /// game context, as the first is): `compare G H`, `heat G by *`.
+    pub fn operands_are_games(self) -> bool {
+        matches!(
+            self,
+            QueryKind::Compare
+                | QueryKind::Cool
+                | QueryKind::Heat
+                | QueryKind::Overheat
+                | QueryKind::Norton
+                | QueryKind::OrdinalSum
         )
     }
 
     /// True when the query asks about one game and nothing else, so
     /// `grundy(G)` may be written as a call.
     pub fn takes_one_game(self) -> bool {
-        self.has_value() && !matches!(self, QueryKind::Sequence | QueryKind::Compare)
+        self.has_value() && !matches!(self, QueryKind::Sequence) && !self.operands_are_games()
     }
 
     /// The keyword as written.
@@ -329,6 +380,13 @@ impl QueryKind {
             QueryKind::RightStop => "rightstop",
             QueryKind::Thermograph => "thermograph",
             QueryKind::Quotient => "quotient",
+            QueryKind::AtomicWeight => "atomicweight",
+            QueryKind::Reduced => "reduced",
+            QueryKind::Cool => "cool",
+            QueryKind::Heat => "heat",
+            QueryKind::Overheat => "overheat",
+            QueryKind::Norton => "norton",
+            QueryKind::OrdinalSum => "ordinalsum",
         }
     }
 }

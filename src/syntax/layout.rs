@@ -231,7 +231,7 @@ fn ends_with_game_literal(line: &str) -> bool {
                 .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                 .map_or(0, |i| i + 1);
             let word = prev.get(word_start..).unwrap_or("");
-            const OPERAND_BEFORE: [&str; 17] = [
+            const OPERAND_BEFORE: &[&str] = &[
                 "canonical",
                 "outcome",
                 "grundy",
@@ -249,6 +249,17 @@ fn ends_with_game_literal(line: &str) -> bool {
                 "right",
                 "move",
                 "misere",
+                "atomicweight",
+                "reduced",
+                "cool",
+                "heat",
+                "overheat",
+                "norton",
+                "ordinalsum",
+                // `heat G by *`, `overheat G from ^ to *`.
+                "by",
+                "from",
+                "to",
             ];
             OPERAND_BEFORE.contains(&word)
         }

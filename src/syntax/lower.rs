@@ -132,6 +132,16 @@ fn is_token(rule: Rule) -> bool {
             | Rule::explain_kw
             | Rule::graph_kw
             | Rule::depth_kw
+            | Rule::by_kw
+            | Rule::from_kw
+            | Rule::to_kw
+            | Rule::atomicweight_kw
+            | Rule::reduced_kw
+            | Rule::cool_kw
+            | Rule::heat_kw
+            | Rule::overheat_kw
+            | Rule::norton_kw
+            | Rule::ordinalsum_kw
             | Rule::play_kw
             | Rule::compare_kw
             | Rule::temperature_kw
@@ -229,6 +239,13 @@ impl Lowerer {
             | Rule::leftstop_q
             | Rule::rightstop_q
             | Rule::thermograph_q
+            | Rule::atomicweight_q
+            | Rule::reduced_q
+            | Rule::cool_q
+            | Rule::heat_q
+            | Rule::overheat_q
+            | Rule::norton_q
+            | Rule::ordinalsum_q
             | Rule::quotient_q => Some(Statement::Query(self.lower_query(pair))),
             _ => {
                 self.presume(span, "a statement");
@@ -555,6 +572,13 @@ impl Lowerer {
             Rule::leftstop_q => QueryKind::LeftStop,
             Rule::rightstop_q => QueryKind::RightStop,
             Rule::thermograph_q => QueryKind::Thermograph,
+            Rule::atomicweight_q => QueryKind::AtomicWeight,
+            Rule::reduced_q => QueryKind::Reduced,
+            Rule::cool_q => QueryKind::Cool,
+            Rule::heat_q => QueryKind::Heat,
+            Rule::overheat_q => QueryKind::Overheat,
+            Rule::norton_q => QueryKind::Norton,
+            Rule::ordinalsum_q => QueryKind::OrdinalSum,
             Rule::quotient_q => QueryKind::Quotient,
             _ => QueryKind::Play,
         };

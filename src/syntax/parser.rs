@@ -300,6 +300,7 @@ fn construct_name(rule: Rule) -> Option<&'static str> {
         Rule::relation => "a relation (`<`, `>`, `=` or `||`)",
         Rule::prefix_op | Rule::qprefix_op => "an expression",
         Rule::lone_end | Rule::postfix | Rule::infix_op | Rule::qinfix_op => "an operator",
+        Rule::operand_word => "`by`, `from` or `to`",
         Rule::with_item => "an update like `[i] = v`",
         Rule::primary | Rule::paren_expr => "an expression",
         Rule::string_char => "a character of a string",

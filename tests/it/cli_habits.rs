@@ -385,6 +385,7 @@ fn diagnostic_help_points_to_real_sections() {
         "grundy::query",
         "grundy::grid",
         "grundy::symmetry",
+        "grundy::thermal",
         "grundy::loopy",
         "grundy::limit",
         "grundy::interactive",

@@ -57,4 +57,5 @@ mod sequences;
 mod sparse;
 mod tables_sequences;
 mod theorems;
+mod thermal;
 mod vector_rules;

@@ -4,10 +4,10 @@
 
 #![allow(clippy::indexing_slicing, clippy::unwrap_used, clippy::panic)]
 
+use grundy::answer::Value;
 use grundy::internals::InstId;
 use grundy::Limits;
 use grundy::SparseMode;
-use grundy::answer::Value;
 use grundy::{Answer, Engine};
 use proptest::prelude::*;
 

@@ -63,6 +63,30 @@ impl PartizanCache {
     }
 }
 
+/// Another game a transform takes, with where it was written.
+pub type Operand<'g> = (&'g GameSum, Span);
+
+/// What a query makes from a game's canonical form.
+#[derive(Debug, Clone, Copy)]
+pub enum Transform<'g> {
+    /// `canonical G`: the form itself.
+    Canonical,
+    /// `reduced G`.
+    Reduced,
+    /// `atomicweight G`.
+    AtomicWeight,
+    /// `cool G by t`.
+    Cool(Operand<'g>),
+    /// `heat G by t`.
+    Heat(Operand<'g>),
+    /// `overheat G from s to t`.
+    Overheat(Operand<'g>, Operand<'g>),
+    /// `norton G by U`.
+    Norton(Operand<'g>),
+    /// `ordinalsum G, H`.
+    OrdinalSum(Operand<'g>),
+}
+
 /// A number the queries read off a canonical form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Measure {
@@ -148,7 +172,74 @@ impl PartizanCache {
         g: &GameSum,
         span: Span,
     ) -> Result<Form, EvalError> {
-        let form = sum_form(games, self, g, span)?;
+        self.transformed(games, g, Transform::Canonical, span)
+    }
+
+    /// The form a query makes from `g` (and its other operands), refused
+    /// when too long to print.
+    pub fn transformed(
+        &mut self,
+        games: &mut Games<'_>,
+        g: &GameSum,
+        op: Transform<'_>,
+        span: Span,
+    ) -> Result<Form, EvalError> {
+        let f = sum_form(games, self, g, span)?;
+        let budget = games.budget;
+        let form = match op {
+            Transform::Canonical => f,
+            Transform::Reduced => self
+                .store
+                .reduced(f, budget)
+                .map_err(|e| store_error(e, span))?,
+            Transform::AtomicWeight => {
+                let weight = self
+                    .store
+                    .atomic_weight(f, budget)
+                    .map_err(|e| store_error(e, span))?;
+                let infinitesimal = self.store.is_infinitesimal(f);
+                weight.ok_or(EvalError::NotAtomic {
+                    infinitesimal,
+                    span,
+                })?
+            }
+            Transform::Cool(t) => {
+                let tf = sum_form(games, self, t.0, t.1)?;
+                let by = self
+                    .store
+                    .as_number(tf)
+                    .filter(|x| *x > Dyadic::integer(-1));
+                let by = by.ok_or(EvalError::CoolingTemperature { span: t.1 })?;
+                self.store
+                    .cool(f, by, budget)
+                    .map_err(|e| store_error(e, span))?
+            }
+            Transform::Heat(t) => {
+                let tf = sum_form(games, self, t.0, t.1)?;
+                self.store
+                    .heat(f, tf, budget)
+                    .map_err(|e| store_error(e, span))?
+            }
+            Transform::Overheat(s, t) => {
+                let sf = sum_form(games, self, s.0, s.1)?;
+                let tf = sum_form(games, self, t.0, t.1)?;
+                self.store
+                    .overheat(f, sf, tf, budget)
+                    .map_err(|e| store_error(e, span))?
+            }
+            Transform::Norton(u) => {
+                let uf = sum_form(games, self, u.0, u.1)?;
+                self.store
+                    .norton(f, uf, budget)
+                    .map_err(|e| store_error(e, span))?
+            }
+            Transform::OrdinalSum(h) => {
+                let hf = sum_form(games, self, h.0, h.1)?;
+                self.store
+                    .ordinal_sum(f, hf, budget)
+                    .map_err(|e| store_error(e, span))?
+            }
+        };
         let limit = MAX_PRINTED_FORM;
         if self.store.printed_len(form, limit).is_none() {
             return Err(EvalError::FormTooLong { limit, span });

@@ -32,6 +32,7 @@ mod reduce;
 pub(crate) mod store;
 pub(crate) mod symmetry;
 pub(crate) mod thermo;
+mod transform;
 
 #[cfg(test)]
 mod tests;
