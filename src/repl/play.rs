@@ -17,8 +17,8 @@ use crate::solve::impartial::Solver;
 use crate::solve::loopy::analysis as loopy;
 use crate::solve::loopy::retrograde::Outcome as LoopyOutcome;
 use crate::solve::normal::reached;
-use crate::solve::partizan::analysis::{store_error, sum_form};
-use crate::solve::partizan::{Cmp, Dyadic, Form, Outcome as PartizanOutcome};
+use crate::solve::partizan::analysis::sum_form;
+use crate::solve::partizan::{Dyadic, Outcome as PartizanOutcome};
 use crate::Engine;
 use std::collections::HashMap;
 
@@ -270,22 +270,16 @@ fn partizan_reply(engine: &mut Engine, play: &Play) -> Result<Option<(GameSum, b
     );
     let cache = &mut engine.analyses.partizan;
     let span = Span::default();
+    let (left, right) = cache.winning(&mut games, &play.position, span)?;
+    let winning = if side == Side::Right { right } else { left };
+    if let Some(w) = winning.into_iter().next() {
+        return Ok(Some((w, true)));
+    }
+    // Left's score is Right's stop of the option (Right replies next), then
+    // Left's; Right's is the other way round, and smaller is better.
     let mut best: Option<((Dyadic, Dyadic), GameSum)> = None;
     for o in options {
         let f = sum_form(&mut games, cache, &o, span)?;
-        let cmp = cache
-            .store
-            .compare(f, Form::ZERO, games.budget)
-            .map_err(|e| store_error(e, span))?;
-        let wins = match side {
-            Side::Right => matches!(cmp, Cmp::Less | Cmp::Equal),
-            _ => matches!(cmp, Cmp::Greater | Cmp::Equal),
-        };
-        if wins {
-            return Ok(Some((o, true)));
-        }
-        // Left's score is Right's stop of the option (Right replies next),
-        // then Left's; Right's is the other way round, and smaller is better.
         let (l, r) = (cache.store.left_stop(f), cache.store.right_stop(f));
         let right = side == Side::Right;
         let score = if right { (l, r) } else { (r, l) };

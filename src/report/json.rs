@@ -151,9 +151,21 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
             expr,
             misere,
             moves,
+            right,
         } => {
-            let moves = moves.iter().map(|m| namer.sum(m)).collect::<Vec<_>>();
-            play_json("winning", expr, *misere, json!(moves))
+            let value = match right {
+                // A partizan game's positions read as games (`1`, not `1 + *0`).
+                Some(r) => {
+                    let list = |v: &[GameSum]| {
+                        v.iter()
+                            .map(|m| namer.sum_in_game_context(m))
+                            .collect::<Vec<_>>()
+                    };
+                    json!({"left": list(moves), "right": list(r)})
+                }
+                None => json!(moves.iter().map(|m| namer.sum(m)).collect::<Vec<_>>()),
+            };
+            play_json("winning", expr, *misere, value)
         }
         Answer::Sequence {
             game,

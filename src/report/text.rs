@@ -58,9 +58,19 @@ pub fn value_text(answer: &Answer, namer: &Namer<'_>) -> String {
             let shown: Vec<String> = moves.iter().map(|(m, _)| namer.sum(m)).collect();
             format!("{{{}}}", shown.join(", "))
         }
-        Answer::Winning { moves, .. } => {
-            let shown: Vec<String> = moves.iter().map(|m| namer.sum(m)).collect();
-            format!("{{{}}}", shown.join(", "))
+        Answer::Winning { moves, right, .. } => {
+            let set = |v: &[GameSum]| {
+                let shown: Vec<String> = v.iter().map(|m| namer.sum_in_game_context(m)).collect();
+                format!("{{{}}}", shown.join(", "))
+            };
+            match right {
+                // Left's and Right's, as the value `[{…}, {…}]` is.
+                Some(r) => format!("[{}, {}]", set(moves), set(r)),
+                None => {
+                    let shown: Vec<String> = moves.iter().map(|m| namer.sum(m)).collect();
+                    format!("{{{}}}", shown.join(", "))
+                }
+            }
         }
         Answer::Sequence { values, .. } => format!(
             "[{}]",
@@ -174,9 +184,22 @@ pub fn text_at_width(answer: &Answer, namer: &Namer<'_>, width: usize) -> Option
             format!("outcome {play}{expr} = {}", value.letter())
         }
         Answer::Moves { expr, moves } => moves_text(expr, moves, namer),
-        Answer::Winning { expr, misere, .. } => {
+        Answer::Winning {
+            expr,
+            misere,
+            right,
+            ..
+        } => {
             let play = if *misere { "misere " } else { "" };
-            format!("winning {play}{expr} = {}", value_text(answer, namer))
+            let sides = if right.is_some() {
+                "  (Left's, Right's)"
+            } else {
+                ""
+            };
+            format!(
+                "winning {play}{expr} = {}{sides}",
+                value_text(answer, namer)
+            )
         }
         Answer::Sequence {
             game,

@@ -300,8 +300,10 @@ pub enum Answer {
         expr: String,
         /// Under misère play.
         misere: bool,
-        /// The winning options.
+        /// The winning options (of a partizan game: Left's).
         moves: Vec<GameSum>,
+        /// Of a partizan game: Right's winning options.
+        right: Option<Vec<GameSum>>,
     },
     /// `sequence G a..b`.
     Sequence {

@@ -62,6 +62,25 @@ pub fn matches(
                 span,
             )),
         },
+        Answer::Winning {
+            moves,
+            right: Some(right),
+            ..
+        } => match want {
+            // A partizan game's: `[{Left's}, {Right's}]`.
+            Value::List(sides) if sides.len() == 2 => {
+                let mut same = true;
+                for (got, want) in [moves, right].into_iter().zip(sides.iter()) {
+                    same &= same_positions(got, &positions(&as_games(want), span)?);
+                }
+                Ok(same)
+            }
+            other => Err(EvalError::expected(
+                "Left's and Right's winning moves, `[{…}, {…}]`",
+                other.kind_name(),
+                span,
+            )),
+        },
         Answer::Winning { moves, .. } => positions(want, span).map(|w| same_positions(moves, &w)),
         Answer::Moves { moves, .. } => {
             let results: Vec<GameSum> = moves.iter().map(|(m, _)| m.clone()).collect();
@@ -150,6 +169,22 @@ fn number_of(g: &GameSum) -> Option<Dyadic> {
 }
 
 /// The written set (or single game) of positions.
+/// A partizan game's positions as written: integers there are numbers
+/// (`[{1}, {-1}]`), as in any game context.
+fn as_games(want: &Value) -> Value {
+    let game = |x: &Value| match x {
+        Value::Int(n) => Value::Game(std::rc::Rc::new(GameSum::single(
+            crate::lang::value::Component::number(crate::lang::dyadic::Dyadic::integer(*n)),
+        ))),
+        other => other.clone(),
+    };
+    match want {
+        Value::Set(xs) => Value::Set(xs.iter().map(game).collect::<Vec<_>>().into()),
+        Value::List(xs) => Value::List(xs.iter().map(game).collect::<Vec<_>>().into()),
+        other => game(other),
+    }
+}
+
 fn positions(want: &Value, span: Span) -> Result<Vec<GameSum>, EvalError> {
     let games = match want {
         Value::Set(xs) | Value::List(xs) => xs

@@ -9,7 +9,7 @@ use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::eval::interp::{new_frame, Interp, Operands, Oracle};
 use crate::eval::runtime::Runtime;
-use crate::game::Games;
+use crate::game::{Games, Side};
 use crate::lang::board::BoardData;
 use crate::lang::value::{Component, GameSum, InstId, Pos, Value};
 use crate::solve::impartial::periodicity::HeapValues;
@@ -176,17 +176,34 @@ pub fn answer(
         QueryKind::Outcome => outcome(games, analyses, a),
         QueryKind::Moves => moves(games, analyses, a),
         QueryKind::Winning => {
-            let g = a.impartial(games)?;
-            let moves = if q.misere {
+            let g = a.game()?;
+            let misere = q.misere;
+            if has_partizan(games, &g) {
+                let partizan = &mut analyses.partizan;
+                let (left, right) = if misere {
+                    let left = partizan.misere.winning(games, &g, Side::Left, span)?;
+                    (left, partizan.misere.winning(games, &g, Side::Right, span)?)
+                } else {
+                    partizan.winning(games, &g, span)?
+                };
+                return Ok(Answer::Winning {
+                    expr,
+                    misere,
+                    moves: left,
+                    right: Some(right),
+                });
+            }
+            reject_partizan(games, &g, span)?;
+            let moves = if misere {
                 analyses.misere.winning(games, &g, span)?
             } else {
                 analyses.normal().winning(games, &g, span)?
             };
-            let misere = q.misere;
             Ok(Answer::Winning {
                 expr,
                 misere,
                 moves,
+                right: None,
             })
         }
         QueryKind::Explain => explain(games, analyses, a),
@@ -284,12 +301,16 @@ fn outcome(
 ) -> Result<Answer, EvalError> {
     let (q, span) = (a.q, a.q.span);
     let g = a.game()?;
-    let value = if !q.misere && has_partizan(games, &g) {
-        analyses
-            .partizan
-            .outcome(games, &g, span)
-            .map_err(|e| overflow_in_subject(e, q))?
-            .into()
+    let value = if has_partizan(games, &g) {
+        let partizan = &mut analyses.partizan;
+        if q.misere {
+            partizan.misere.outcome(games, &g, span)?.into()
+        } else {
+            partizan
+                .outcome(games, &g, span)
+                .map_err(|e| overflow_in_subject(e, q))?
+                .into()
+        }
     } else {
         reject_partizan(games, &g, span)?;
         if q.misere {

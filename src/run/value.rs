@@ -26,6 +26,11 @@ pub fn answer_value(
         Answer::Outcome { value, .. } => Value::Str(value.letter().into()),
         Answer::Moves { moves, .. } => positions(moves.into_iter().map(|(m, _)| m)),
         Answer::LoopyMoves { moves, .. } => positions(moves.into_iter().map(|(m, _)| m)),
+        Answer::Winning {
+            moves,
+            right: Some(right),
+            ..
+        } => Value::List(vec![positions(moves), positions(right)].into()),
         Answer::Winning { moves, .. } => positions(moves),
         Answer::Sequence { values, .. } => Value::List(
             values

@@ -120,14 +120,7 @@ fn explain_of_a_rule_game_lists_each_players_options() {
     // 2 × 2 Domineering: each of Left's two vertical dominoes leaves a 2 × 1
     // column, worth 1 (one more Left move); each of Right's leaves a 1 × 2 row,
     // worth -1. The form is ±1 (examples/partizan_domineering.game).
-    let program = format!(
-        "{}\nexplain dom([\"..\", \"..\"])",
-        include_str!("../../examples/partizan_domineering.game")
-            .lines()
-            .take_while(|l| !l.starts_with("assert"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    let program = format!("{}\nexplain dom([\"..\", \"..\"])", domineering_rules());
     let e = json(&program);
     assert_eq!(e["value"], "{1 | -1}", "{e}");
     let forms = |side: &str| -> Vec<String> {
@@ -327,4 +320,163 @@ fn play_misere_of_a_partizan_game_is_refused_with_help() {
     assert!(r.error, "{}", r.text);
     assert!(r.text.contains("partizan"), "{}", r.text);
     assert_eq!(s.prompt(), "grundy> ");
+}
+
+/// The definitions of `examples/partizan_domineering.game` (up to its first
+/// assertion).
+fn domineering_rules() -> String {
+    include_str!("../../examples/partizan_domineering.game")
+        .lines()
+        .take_while(|l| !l.starts_with("assert"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Who wins Domineering under misère play (the player who cannot move
+/// wins), by a search written here over bitmasks, independent of grundy:
+/// true when the player to move (Left when `left`) wins.
+fn misere_domineering(
+    rows: usize,
+    cols: usize,
+    full: u32,
+    left: bool,
+    memo: &mut std::collections::HashMap<(u32, bool), bool>,
+) -> bool {
+    if let Some(&w) = memo.get(&(full, left)) {
+        return w;
+    }
+    let at = |r: usize, c: usize| 1u32 << (r * cols + c);
+    let mut moved = false;
+    let mut wins = false;
+    for r in 0..rows {
+        for c in 0..cols {
+            // Left: vertical (r, c) and (r + 1, c); Right: horizontal.
+            let other = if left {
+                (r + 1 < rows).then(|| at(r + 1, c))
+            } else {
+                (c + 1 < cols).then(|| at(r, c + 1))
+            };
+            let Some(other) = other else { continue };
+            let both = at(r, c) | other;
+            if full & both == 0 {
+                moved = true;
+                if !misere_domineering(rows, cols, full | both, !left, memo) {
+                    wins = true;
+                }
+            }
+        }
+    }
+    let result = !moved || wins;
+    memo.insert((full, left), result);
+    result
+}
+
+#[test]
+fn misere_outcomes_of_domineering_match_a_brute_force() {
+    let dom = domineering_rules();
+    let mut checked = 0;
+    for (rows, cols) in [
+        (1, 3),
+        (2, 2),
+        (2, 3),
+        (3, 2),
+        (3, 3),
+        (2, 4),
+        (4, 2),
+        (1, 5),
+    ] {
+        // The empty board and a few with one square covered.
+        for covered in [None, Some(0), Some(1), Some(cols + 1)] {
+            let full = covered.map_or(0u32, |i| 1 << i);
+            if covered.is_some_and(|i| i >= rows * cols) {
+                continue;
+            }
+            let mut memo = std::collections::HashMap::new();
+            let left = misere_domineering(rows, cols, full, true, &mut memo);
+            let right = misere_domineering(rows, cols, full, false, &mut memo);
+            let want = match (left, right) {
+                (true, false) => "L",
+                (false, true) => "R",
+                (true, true) => "N",
+                (false, false) => "P",
+            };
+            let board: Vec<String> = (0..rows)
+                .map(|r| {
+                    let row: String = (0..cols)
+                        .map(|c| {
+                            if full >> (r * cols + c) & 1 == 1 {
+                                '#'
+                            } else {
+                                '.'
+                            }
+                        })
+                        .collect();
+                    format!("\"{row}\"")
+                })
+                .collect();
+            let program = format!("{dom}\noutcome misere dom([{}])", board.join(", "));
+            let got = json(&program);
+            assert_eq!(got["value"], want, "{program}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 25);
+}
+
+#[test]
+fn two_by_four_domineering_is_a_misere_n_position() {
+    // CGSuite's test suite: 2 × 4 Domineering is a misère N-position.
+    let dom = domineering_rules();
+    let got = json(&format!("{dom}\noutcome misere dom([\"....\", \"....\"])"));
+    assert_eq!(got["value"], "N");
+    assert_eq!(got["play"], "misere");
+}
+
+#[test]
+fn misere_outcomes_and_winning_moves_of_small_games() {
+    // 0: nobody can move, so whoever is to move has won: N. 1 = {0 | }: Left
+    // must move to 0 and leave Right without a move (Right wins); Right to
+    // move has no move and wins: R.
+    assert_eq!(json("outcome misere 0")["value"], "N");
+    assert_eq!(json("outcome misere 1")["value"], "R");
+    assert_eq!(json("outcome misere -1")["value"], "L");
+    // {1 | -1}: Left's only move is to 1, where Right (to move) has none and
+    // wins; Right's only move is to -1, where Left wins. Whoever moves first
+    // loses: P. So neither has a winning move.
+    assert_eq!(json("outcome misere {1 | -1}")["value"], "P");
+    let w = json("winning misere {1 | -1}");
+    assert_eq!(
+        w["value"],
+        serde_json::json!({"left": [], "right": []}),
+        "{w}"
+    );
+    // {0, 1 | 0}: each Left move (to 0 or to 1) leaves Right to move without
+    // a move, and Right wins; Right's move to 0 leaves Left without one.
+    let w = json("winning misere {0, 1 | 0}");
+    assert_eq!(
+        w["value"],
+        serde_json::json!({"left": [], "right": []}),
+        "{w}"
+    );
+    // {0 | 1}: Left to 0 leaves Right stuck (Right wins); Right to 1 leaves
+    // Left to move at {0 | }, Left moves to 0 and Right, stuck, wins: Right's
+    // move wins.
+    let w = json("winning misere {0 | 1}");
+    assert_eq!(
+        w["value"],
+        serde_json::json!({"left": [], "right": ["1"]}),
+        "{w}"
+    );
+    // Normal play: Left's winning moves go to positions >= 0, Right's to <= 0.
+    let w = json("winning {1 | -1}");
+    assert_eq!(
+        w["value"],
+        serde_json::json!({"left": ["1"], "right": ["-1"]}),
+        "{w}"
+    );
+    let text = answer("winning {1, * | -1}");
+    assert!(text.contains("(Left's, Right's)"), "{text}");
+    // The value inside an expression is Left's and Right's lists.
+    let text = crate::common::text("print len((winning {1 | -1})[0])");
+    assert_eq!(text, "1");
 }

@@ -26,6 +26,8 @@ pub struct PartizanCache {
     forms: IdMemo<Form>,
     /// Declared symmetries: checked (and then used) per game instance.
     pub(super) symmetry: super::symmetry::Symmetries,
+    /// Misère play, searched position by position.
+    pub misere: super::misere::MisereCache,
 }
 
 impl Clone for PartizanCache {
@@ -115,6 +117,38 @@ impl PartizanCache {
         span: Span,
     ) -> Result<Outcome, EvalError> {
         sum_outcome(games, self, g, span)
+    }
+
+    /// `winning G` under normal play: Left's moves to positions at least 0
+    /// (Left then wins with Right to move) and Right's to positions at most 0.
+    pub fn winning(
+        &mut self,
+        games: &mut Games<'_>,
+        g: &GameSum,
+        span: Span,
+    ) -> Result<(Vec<GameSum>, Vec<GameSum>), EvalError> {
+        let mut sides = (Vec::new(), Vec::new());
+        for (side, out) in [(Side::Left, &mut sides.0), (Side::Right, &mut sides.1)] {
+            let options = games
+                .sum_options(g, side, usize::MAX)
+                .map_err(|e| e.at_least(span))?
+                .unwrap_or_default();
+            for o in options {
+                let f = sum_form(games, self, &o, span)?;
+                let cmp = self
+                    .store
+                    .compare(f, Form::ZERO, games.budget)
+                    .map_err(|e| store_error(e, span))?;
+                let wins = match side {
+                    Side::Left => matches!(cmp, Cmp::Greater | Cmp::Equal),
+                    _ => matches!(cmp, Cmp::Less | Cmp::Equal),
+                };
+                if wins {
+                    out.push(o);
+                }
+            }
+        }
+        Ok(sides)
     }
 
     /// `compare G H`.

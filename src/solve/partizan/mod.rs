@@ -25,6 +25,7 @@
 pub(crate) mod analysis;
 mod arith;
 pub(crate) use crate::lang::dyadic;
+pub(crate) mod misere;
 pub(crate) mod nus;
 mod order;
 pub(crate) mod print;
