@@ -480,3 +480,75 @@ fn misere_outcomes_and_winning_moves_of_small_games() {
     let text = crate::common::text("print len((winning {1 | -1})[0])");
     assert_eq!(text, "1");
 }
+
+#[test]
+fn misere_classes_of_canonical_forms_match_cgsuite() {
+    // CGSuite's misère outcome classes of canonical forms
+    // (CanonicalShortGameTestCase.scala, misereOutcomeClass). Misère play
+    // depends on the form, and grundy plays a literal as written (`v*` is
+    // the sum of `v` and `*`), so each form is written out as its canonical
+    // tree: ↑ = {0 | *}, ↑↑ = {0 | ↑*}, ↑³ = {0 | ↑↑*}, ↑* = {0, * | 0},
+    // ↑↑* = {0 | ↑}, ↓* = {0 | 0, *}, ↓↓ = {↓* | 0}, ↓↓* = {↓ | 0},
+    // ↓³ = {↓↓* | 0}, x* = {x | x}; Tiny(x) = {0 | {0 | -x}},
+    // Miny(x) = {{x | 0} | 0}.
+    let up_star = "{0, * | 0}";
+    let up2 = format!("{{0 | {up_star}}}");
+    let up3 = "{0 | {0 | ^}}";
+    let down2 = "{{0 | 0, *} | 0}";
+    let down3 = "{{{* | 0} | 0} | 0}";
+    let cases = [
+        ("0".to_string(), "N"),
+        ("5".to_string(), "R"),
+        ("25/16".to_string(), "R"),
+        ("^".to_string(), "R"),
+        ("{0 | 0, *}".to_string(), "R"),
+        ("{9/8 | 9/8}".to_string(), "R"),
+        (format!("{{0 | {{0 | {down3}}}}}"), "R"),
+        (format!("{{{up3} | {down2}}}"), "R"),
+        ("{0 | {0 | -3/2}}".to_string(), "R"),
+        ("{0 | {0 | {-1 | -3}}}".to_string(), "R"),
+        (format!("{{{{1 | {up2}}} | ^}}"), "R"),
+        (format!("{{{{1 | {up3}}} | ^}}"), "R"),
+        ("{3 | {{2 | 2} | {1 | 1}}}".to_string(), "R"),
+        ("-1/2".to_string(), "L"),
+        ("{{{5 | {3 | 1}} | 0} | 0}".to_string(), "L"),
+        ("*8".to_string(), "N"),
+    ];
+    for (game, want) in cases {
+        let got = json(&format!("outcome misere {game}"));
+        assert_eq!(got["value"], want, "{game}");
+    }
+    // The same value written as a sum of literals is another game under
+    // misère play. By hand, for v + * (v = {* | 0}, * = {0 | 0}; the player
+    // without a move wins): Left moves * to 0, leaving v to Right, whose only
+    // move (to 0) leaves Left without a move; Right moves v to 0, leaving *
+    // to Left, whose only move leaves Right without one. Both starters win: N.
+    assert_eq!(json("outcome misere v*")["value"], "N");
+}
+
+#[test]
+fn misere_domineering_matches_the_published_table() {
+    // THEORY.md §8.2's table of misère Domineering (Vertical = Left = L,
+    // Horizontal = R), for the boards of at most 12 squares.
+    let table = [
+        (1, 1, "N"),
+        (1, 2, "L"),
+        (1, 4, "L"),
+        (2, 2, "P"),
+        (2, 3, "L"),
+        (2, 4, "N"),
+        (2, 5, "R"),
+        (2, 6, "P"),
+        (3, 3, "P"),
+        (3, 4, "P"),
+        (4, 3, "P"),
+        (4, 2, "N"),
+    ];
+    let dom = domineering_rules();
+    for (rows, cols, want) in table {
+        let row = format!("\"{}\"", ".".repeat(cols));
+        let board = vec![row; rows].join(", ");
+        let got = json(&format!("{dom}\noutcome misere dom([{board}])"));
+        assert_eq!(got["value"], want, "{rows} × {cols}");
+    }
+}
