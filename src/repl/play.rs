@@ -5,8 +5,8 @@
 //! win, and a position seen for the third time ends the game as a draw. In a
 //! partizan game the user's first move chooses their side (Left or Right) and
 //! the machine plays the other: a winning move when it has one (to a position
-//! that is at least 0 for Left, at most 0 for Right), else the move whose
-//! stop is best for it.
+//! that is at least 0 for Left, at most 0 for Right; under misère play, one
+//! the misère search finds), else the move whose stop is best for it.
 
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
@@ -270,8 +270,18 @@ fn partizan_reply(engine: &mut Engine, play: &Play) -> Result<Option<(GameSum, b
     );
     let cache = &mut engine.analyses.partizan;
     let span = Span::default();
-    let (left, right) = cache.winning(&mut games, &play.position, span)?;
-    let winning = if side == Side::Right { right } else { left };
+    let winning = if play.misere {
+        cache
+            .misere
+            .winning(&mut games, &play.position, side, span)?
+    } else {
+        let (left, right) = cache.winning(&mut games, &play.position, span)?;
+        if side == Side::Right {
+            right
+        } else {
+            left
+        }
+    };
     if let Some(w) = winning.into_iter().next() {
         return Ok(Some((w, true)));
     }
@@ -319,12 +329,11 @@ pub fn play_step(
             "you move to {}\n",
             shown(engine, play, &play.position)
         ));
-        text.push_str(if play.misere {
-            "You made the last move, so under misère play you lose."
-        } else if play.partizan {
-            "I have no move left: you win!"
-        } else {
-            "You made the last move: you win!"
+        text.push_str(match (play.partizan, play.misere) {
+            (true, true) => "I have no move left, so under misère play I win.",
+            (true, false) => "I have no move left: you win!",
+            (false, true) => "You made the last move, so under misère play you lose.",
+            (false, false) => "You made the last move: you win!",
         });
         return Ok(Step {
             text,
@@ -351,12 +360,11 @@ pub fn play_step(
         if winning { "  (a winning move)" } else { "" }
     ));
     if play_options(engine, play)?.is_empty() {
-        text.push_str(if play.misere {
-            "I made the last move, so under misère play you win!"
-        } else if play.partizan {
-            "You have no move left: I win."
-        } else {
-            "I made the last move: I win."
+        text.push_str(match (play.partizan, play.misere) {
+            (true, true) => "You have no move left, so under misère play you win!",
+            (true, false) => "You have no move left: I win.",
+            (false, true) => "I made the last move, so under misère play you win!",
+            (false, false) => "I made the last move: I win.",
         });
         return Ok(Step {
             text,
@@ -390,7 +398,8 @@ pub enum Verdict {
 }
 
 /// Who wins a partizan game from its start, as told when it starts: its
-/// outcome says who wins with each side moving first.
+/// outcome (under misère play when the game is misère) says who wins with
+/// each side moving first.
 pub fn partizan_verdict(engine: &mut Engine, play: &Play) -> Result<&'static str, EvalError> {
     engine.budget.start();
     let mut games = Games::new(
@@ -399,10 +408,14 @@ pub fn partizan_verdict(engine: &mut Engine, play: &Play) -> Result<&'static str
         &mut engine.compiled,
         &engine.budget,
     );
-    let outcome = engine
-        .analyses
-        .partizan
-        .outcome(&mut games, &play.position, Span::default())?;
+    let partizan = &mut engine.analyses.partizan;
+    let outcome = if play.misere {
+        partizan
+            .misere
+            .outcome(&mut games, &play.position, Span::default())?
+    } else {
+        partizan.outcome(&mut games, &play.position, Span::default())?
+    };
     Ok(match outcome {
         PartizanOutcome::L => "Left wins whoever moves first: play Left to win",
         PartizanOutcome::R => "Right wins whoever moves first: play Right to win",

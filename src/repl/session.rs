@@ -516,9 +516,7 @@ impl Session {
                     let operands = operands_of(&mut games, &mut engine.analyses, q)?;
                     let g = game_of(operands.subject, q.subject.span)?;
                     let partizan = crate::run::query::has_partizan(&games, &g);
-                    if q.misere || !partizan {
-                        crate::run::query::reject_partizan(&games, &g, q.span)?;
-                    }
+
                     ((*g).clone(), partizan)
                 };
                 let play = Play::new(position.0, q.misere, position.1);

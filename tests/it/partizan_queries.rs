@@ -313,13 +313,39 @@ fn play_a_partizan_game_and_win() {
 }
 
 #[test]
-fn play_misere_of_a_partizan_game_is_refused_with_help() {
+fn play_misere_of_a_partizan_game() {
+    // Under misère play (the player without a move wins), worked out by hand
+    // for the cut game, W(n) meaning "the player to move wins cut(n)": cut(0)
+    // both win (no move); cut(1): Left must move to cut(0) and loses, Right
+    // has no move and wins; cut(2): both must move to a position the other
+    // wins, so both lose; cut(3): Left to cut(2) and Right to cut(1) win (N);
+    // cut(4): Left's only move, to cut(3), loses, Right's, to cut(2), wins (R).
     let mut s = Session::default();
     ok(&mut s, CUT);
-    let r = s.eval("play misere cut(3)");
-    assert!(r.error, "{}", r.text);
-    assert!(r.text.contains("partizan"), "{}", r.text);
+    let start = ok(&mut s, "play misere cut(4)");
+    assert!(start.contains("Right wins whoever moves first"), "{start}");
+    // As Left: to cut(3); Right answers cut(1), the winning move.
+    let text = ok(&mut s, "1");
+    assert!(
+        text.contains("I move to cut(1)  (a winning move)"),
+        "{text}"
+    );
+    // Left's only move is to cut(0), where Right cannot move, and wins.
+    let end = ok(&mut s, "1");
+    assert!(
+        end.contains("I have no move left, so under misère play I win."),
+        "{end}"
+    );
     assert_eq!(s.prompt(), "grundy> ");
+    // cut(3) is N: as Right, to cut(1), the user leaves Left one move, to
+    // cut(0), where the user (Right) cannot move and wins.
+    let start = ok(&mut s, "play misere cut(3)");
+    assert!(start.contains("whoever moves first wins"), "{start}");
+    let end = ok(&mut s, "2");
+    assert!(
+        end.contains("You have no move left, so under misère play you win!"),
+        "{end}"
+    );
 }
 
 /// The definitions of `examples/partizan_domineering.game` (up to its first
