@@ -264,7 +264,7 @@ impl Describe for CheckError {
             CheckError::LetBeforeDefinition { .. } => "move the `let` above its first use".into(),
             CheckError::NoBoard { .. } => "add `on BOARD` after the parameters: `game q(sq) on chess { … }`".into(),
             CheckError::DuplicateName { .. } => "use a different name for each parameter and binder".into(),
-            CheckError::NotAGame { .. } => "name a game defined with `game`".into(),
+            CheckError::NotAGame { .. } => "`sequence` and `quotient … up to N` take the name of a game defined with `game` (`quotient kayles up to 20`); `quotient G` without `up to` takes a position, as in `quotient kayles(5)`".into(),
             CheckError::RuleKind { .. } => {
                 "`move` rules define impartial games; `left` and `right` need `partizan game`".into()
             }

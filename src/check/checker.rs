@@ -309,7 +309,13 @@ impl<'g> Checker<'g> {
         let range = q.range.as_ref().map(|r| self.check_expr(r));
         let bound = q.bound.as_deref().map(|r| self.check_expr(r));
         let line = q.line.as_ref().map(|l| (self.check_all(&l.fixed), l.hole));
-        if matches!(q.kind, ast::QueryKind::Sequence | ast::QueryKind::Quotient) {
+        let names_a_game = match q.kind {
+            ast::QueryKind::Sequence => true,
+            // `quotient G` of a position has no bound.
+            ast::QueryKind::Quotient => q.range.is_some(),
+            _ => false,
+        };
+        if names_a_game {
             let is_game = matches!(subject.kind, ExprKind::GameRef { .. });
             if !is_game && !matches!(subject.kind, ExprKind::Const(_)) {
                 let what = match subject.kind {

@@ -91,10 +91,12 @@ impl<'a> Interp<'a> {
     /// (`grundy 1/2 + *`), the game name of `sequence`, `table` and
     /// `quotient` and every range, bound and depth as plain values.
     pub fn operands(&mut self, q: &Query, frame: &mut Frame) -> Result<Operands, EvalError> {
-        let names_a_game = matches!(
-            q.kind,
-            QueryKind::Sequence | QueryKind::Table | QueryKind::Quotient
-        );
+        let names_a_game = match q.kind {
+            QueryKind::Sequence | QueryKind::Table => true,
+            // `quotient G up to N` names a game; `quotient G` is of a position.
+            QueryKind::Quotient => q.range.is_some(),
+            _ => false,
+        };
         let subject = if names_a_game {
             self.eval(&q.subject, frame)?
         } else {

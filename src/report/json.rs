@@ -190,6 +190,22 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
             quotient,
             period,
         } => quotient_json(game, *up_to, quotient, period.as_ref()),
+        Answer::PositionQuotient {
+            expr,
+            quotient,
+            positions,
+            image,
+            p,
+        } => {
+            let names = |xs: &[u32]| xs.iter().map(|&x| quotient.name(x)).collect::<Vec<_>>();
+            json!({
+                "query": "quotient", "expr": expr, "positions": positions,
+                "order": quotient.order(),
+                "presentation": quotient.presentation_string(),
+                "p": names(&quotient.p_portion()),
+                "image": image, "outcome": if *p { "P" } else { "N" },
+            })
+        }
         Answer::Genus {
             expr,
             value,

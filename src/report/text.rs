@@ -218,6 +218,19 @@ pub fn text_at_width(answer: &Answer, namer: &Namer<'_>, width: usize) -> Option
             quotient,
             period,
         } => quotient_text(game, *up_to, quotient, period.as_ref()),
+        Answer::PositionQuotient {
+            expr,
+            quotient,
+            positions,
+            image,
+            p,
+        } => format!(
+            "quotient {expr}: order {} ({positions} positions linearised)\n  Q = {}\n  P = {}\n  {expr} ↦ {image}, a misère {}-position",
+            quotient.order(),
+            quotient.presentation_string(),
+            quotient.p_string(),
+            if *p { "P" } else { "N" }
+        ),
         Answer::Genus {
             expr,
             value,

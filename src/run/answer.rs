@@ -340,6 +340,20 @@ pub enum Answer {
         /// periodicity theorem for octal games.
         period: Option<Periodicity>,
     },
+    /// `quotient G` of a position: the quotient of every position reachable
+    /// from its components, and where the position itself lies.
+    PositionQuotient {
+        /// The position as written.
+        expr: String,
+        /// The quotient of the linearised positions.
+        quotient: std::rc::Rc<Quotient>,
+        /// How many positions were linearised (heaps, the empty one included).
+        positions: usize,
+        /// The element the position maps to.
+        image: String,
+        /// Whether that element is in the P-portion (a misère P-position).
+        p: bool,
+    },
     /// `genus G`.
     Genus {
         /// The query's source text.

@@ -783,12 +783,36 @@ fn range_table(
     })
 }
 
+/// `quotient G` of a position or sum of any impartial games: the quotient of
+/// everything reachable from it, by linearisation.
+fn position_quotient(
+    games: &mut Games<'_>,
+    misere: &mut Misere,
+    a: &Asked<'_>,
+) -> Result<Answer, EvalError> {
+    let (q, g) = (a.q, a.impartial(games)?);
+    let (quotient, lin) = misere.position_quotient(games, &g, &q.text, q.span)?;
+    let heaps: Vec<usize> = lin.roots.iter().copied().filter(|&h| h != 0).collect();
+    let missing = || EvalError::internal("a linearised position outside its quotient", q.span);
+    let image = quotient.image(&heaps).ok_or_else(missing)?;
+    Ok(Answer::PositionQuotient {
+        expr: q.text.clone(),
+        positions: lin.heaps(),
+        image: quotient.name(image),
+        p: quotient.in_p(image),
+        quotient,
+    })
+}
+
 /// `quotient G up to N`.
 fn quotient(
     games: &mut Games<'_>,
     misere: &mut Misere,
     a: &Asked<'_>,
 ) -> Result<Answer, EvalError> {
+    if a.q.range.is_none() {
+        return position_quotient(games, misere, a);
+    }
     let (q, inst) = (a.q, a.game_fn(games)?);
     let span = q.span;
     let params = games.game(inst).map_or(&[][..], |g| &g.params[..]);

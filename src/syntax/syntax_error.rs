@@ -122,7 +122,7 @@ fn unexpected_help(expected: &[String], found: &str, incomplete: bool) -> String
     } else if found == "`\"`" {
         "a string ends with `\"` on the same line".into()
     } else if expects("`up to`") && expects("the end of the line") {
-        "`sequence` names the game, then a range, then perhaps `up to N`: `sequence kayles 0..20`, `sequence kayles 0..20 up to 100000`".into()
+        "`quotient kayles up to 20` names a game and a bound, `quotient kayles(5)` a position; `sequence` names the game, then a range, then perhaps `up to N`: `sequence kayles 0..20 up to 100000`".into()
     } else if expects("`up to`") {
         "write `quotient G up to N` with the game's name (`quotient kayles up to 20`), not a position".into()
     } else if found == "`|`" {

@@ -44,6 +44,7 @@ mod partizan;
 mod partizan_laws;
 mod partizan_queries;
 mod pictures;
+mod position_quotients;
 mod query_values;
 mod regions;
 mod reliability;

@@ -6,7 +6,7 @@
 
 use super::genus::{Gammas, Genus};
 use super::layers::kept_quotient::{self, CHEAP_CAPS, COSTLY_CAPS};
-use super::layers::{build_quotient, search, tame, with_nimbers, Rest};
+use super::layers::{build_quotient, linear_quotient, search, tame, with_nimbers, Rest};
 use super::solver::{Slices, Solver};
 use crate::eval::eval_error::EvalError;
 use crate::lang::value::{Component, GameSum, Value};
@@ -55,24 +55,28 @@ enum Step {
     QuickSearch,
     /// A quotient built on the spot, within [`Slices::quotient`].
     BuildQuotient,
+    /// The quotient of everything reachable from a sum of positions of
+    /// other games, within [`Slices::quotient`].
+    LinearQuotient,
     /// The search, to the end.
     Search,
 }
 
 /// `outcome misere G`, and the outcome of every option `winning` asks about.
-const OUTCOME: [Step; 6] = [
+const OUTCOME: [Step; 7] = [
     Step::KeptQuotient,
     Step::Tame,
     Step::WithNimbers,
     Step::QuickSearch,
     Step::BuildQuotient,
+    Step::LinearQuotient,
     Step::Search,
 ];
 
 /// `winning misere G`: the same layers, each listing the winning moves; a
 /// sum searched quickly has options searched quickly too, so no quotient is
 /// built for it.
-const WINNING: [Step; 6] = OUTCOME;
+const WINNING: [Step; 7] = OUTCOME;
 
 /// A step of the genus ladder.
 #[derive(Debug, Clone, Copy)]
@@ -146,6 +150,7 @@ fn next_wins_by(
                 None
             }
         }
+        Step::LinearQuotient => linear_quotient::next_wins(s, sum)?,
         Step::Search => Some(search::next_wins(s, sum)?),
     })
 }
@@ -185,6 +190,7 @@ pub(crate) fn winning(s: &mut Solver<'_, '_>, sum: &GameSum) -> Result<Vec<GameS
                 kept_quotient::winning(s, sum)?
             }
             Step::BuildQuotient => None,
+            Step::LinearQuotient => linear_quotient::winning(s, sum)?,
             Step::Search => Some(search::winning(s, sum)?),
         };
         if let Some(moves) = moves {

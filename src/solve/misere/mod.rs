@@ -15,6 +15,7 @@ mod cache;
 pub(crate) mod genus;
 mod ladder;
 mod layers;
+pub(crate) mod linear;
 pub(crate) mod quotient;
 mod solver;
 mod sums;
@@ -147,6 +148,24 @@ impl Misere {
             quotient: found,
             period,
         })
+    }
+
+    /// The quotient of every position reachable from `sum`'s components, by
+    /// linearisation (`quotient G` of a position), with the heap of each
+    /// component of `sum` and how many positions there are.
+    pub fn position_quotient(
+        &mut self,
+        games: &mut Games<'_>,
+        sum: &GameSum,
+        expr: &str,
+        span: Span,
+    ) -> Result<(Rc<Quotient>, linear::Linearized), EvalError> {
+        let budget = games.budget;
+        let mut lin = linear::linearize(games, sum, budget, span)?;
+        let max_heap = lin.heaps().saturating_sub(1);
+        let found = quotient::quotient(&mut lin, max_heap, games.budget)
+            .map_err(|e| quotient_error(e, expr, span))?;
+        Ok((Rc::new(found), lin))
     }
 
     /// The misère outcome by the search alone, in the rules' order (the

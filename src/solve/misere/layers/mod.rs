@@ -5,6 +5,7 @@
 
 pub(crate) mod build_quotient;
 pub(crate) mod kept_quotient;
+pub(crate) mod linear_quotient;
 pub(crate) mod search;
 pub(crate) mod tame;
 pub(crate) mod with_nimbers;
