@@ -329,8 +329,11 @@ impl<'s, 'a> Solver<'s, 'a> {
         };
         let started = std::time::Instant::now();
         let mut h = min_len.clamp(64, FIRST_PROBE).min(limit);
+        let mut pace = Pace::default();
         loop {
+            let step = std::time::Instant::now();
             let values = self.heap_values(inst, h)?;
+            pace.record(h, step.elapsed());
             let found = detect(&values);
             let mut next = h.saturating_mul(2);
             if let Some(r) = found {
@@ -361,11 +364,16 @@ impl<'s, 'a> Solver<'s, 'a> {
                     next = next.max(need.saturating_add(need / 8));
                 }
             }
-            let spent = search.up_to.is_none() && started.elapsed() >= limits.sequence_time;
+            let next = next.min(limit.max(min_len));
+            // Spent, or the next step would plainly overrun the share (a
+            // three-heap split costs 8 times more at each doubling).
+            let spent = search.up_to.is_none()
+                && (started.elapsed() >= limits.sequence_time
+                    || started.elapsed() + pace.predict(next) > limits.sequence_time * 3);
             if h >= limit.max(min_len) || spent {
                 return Ok(Found::observed(values, found));
             }
-            h = next.min(limit.max(min_len));
+            h = next;
         }
     }
 
@@ -385,6 +393,42 @@ impl<'s, 'a> Solver<'s, 'a> {
             .map_or(0, |&v| u64::from(v));
         let shift = (cycles as i128) * i128::from(r.saltus);
         Ok(u64::try_from(i128::from(base) + shift).ok())
+    }
+}
+
+/// How long the search's steps took, to predict the next one: the cost of
+/// heaps `0..h` is taken as `c·h^q`, with `q` read off the last two steps
+/// (1 until there are two).
+#[derive(Default)]
+struct Pace {
+    /// `(heaps reached, seconds the step took)` of the last two steps.
+    last: Option<(usize, f64)>,
+    before: Option<(usize, f64)>,
+}
+
+impl Pace {
+    fn record(&mut self, h: usize, took: std::time::Duration) {
+        self.before = self.last;
+        self.last = Some((h, took.as_secs_f64()));
+    }
+
+    /// The predicted time of the step from the last heap reached to `next`.
+    fn predict(&self, next: usize) -> std::time::Duration {
+        let Some((h, took)) = self.last else {
+            return std::time::Duration::ZERO;
+        };
+        let (h, next) = (h as f64, next as f64);
+        // Cost of the last step relative to the one before: (h^q − h0^q) /
+        // (h0^q − h1^q) with h1 the heap the step before started from; with
+        // doubling steps that is 2^q, and q is solved from it in that form.
+        let q = match self.before {
+            Some((h0, t0)) if t0 > 1e-3 && h0 > 0 && (h0 as f64) < h => {
+                ((took / t0).max(1.0).ln() / (h / h0 as f64).ln()).clamp(1.0, 4.0)
+            }
+            _ => 1.0,
+        };
+        let grows = (next.powf(q) - h.powf(q)) / h.powf(q).max(1.0);
+        std::time::Duration::from_secs_f64((took * grows.max(0.0)).min(1e6))
     }
 }
 
