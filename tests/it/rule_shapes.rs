@@ -395,8 +395,9 @@ proptest! {
     }
 }
 
-/// Values of an octal code by the textbook loop (digit bits: 1 take all, 2
-/// leave one heap, 4 leave two), written here independently of grundy.
+/// Values of an octal or hexadecimal code by the textbook loop (digit bits:
+/// 1 take all, 2 leave one heap, 4 leave two, 8 leave three), written here
+/// independently of grundy.
 fn brute_octal(digits: &[u8], len: usize) -> Vec<u32> {
     let mut g = vec![0u32; len];
     for n in 0..len {
@@ -415,6 +416,13 @@ fn brute_octal(digits: &[u8], len: usize) -> Vec<u32> {
             if d & 4 != 0 {
                 for a in 1..=m / 2 {
                     seen.insert(g[a] ^ g[m - a]);
+                }
+            }
+            if d & 8 != 0 {
+                for a in 1..=m / 3 {
+                    for b in a..=(m - a) / 2 {
+                        seen.insert(g[a] ^ g[b] ^ g[m - a - b]);
+                    }
                 }
             }
         }
@@ -479,6 +487,39 @@ proptest! {
         let a = json_with(e, &program);
         if a[0]["regularity"]["proven"] == true {
             let truth = brute_octal(&digits, 1500);
+            prop_assert!(holds_on(&truth, &a[0]), "{} {}", program, a[0]["regularity"]);
+        }
+    }
+
+    /// Hexadecimal codes whose digits leave three heaps, written with two
+    /// split binders: the values are the brute force's, and a proven period
+    /// (Guy–Smith with k = 3, THEORY.md §5.3 B) holds far past its window.
+    #[test]
+    fn proven_hexadecimal_periods_hold(d1 in 0u8..16, d2 in 0u8..16) {
+        let digits = [0, d1, d2];
+        prop_assume!(d1 & 8 != 0 || d2 & 8 != 0);
+        let mut rules = Vec::new();
+        for (k, &d) in digits.iter().enumerate().skip(1) {
+            match d & 3 {
+                1 => rules.push(format!("move *0 where n == {k}")),
+                2 => rules.push(format!("move n - {k} where n > {k}")),
+                3 => rules.push(format!("move g(n - {k}) where n >= {k}")),
+                _ => {}
+            }
+            if d & 4 != 0 {
+                rules.push(format!("move g(a) + g(n - {k} - a) for a in 1..n where 2 * a <= n - {k}"));
+            }
+            if d & 8 != 0 {
+                rules.push(format!("move g(a) + g(b) + g(n - {k} - a - b) for a in 1..n, b in a..n where b <= n - {k} - a - b"));
+            }
+        }
+        let program = format!("game g(n: nat) {{\n {}\n}}\nsequence g 0..=60", rules.join("\n "));
+        let e = Engine::with_limits(Limits { sequence_search: 400, ..Limits::default() });
+        let a = json_with(e, &program);
+        let truth = brute_octal(&digits, 500);
+        let values: Vec<u32> = a[0]["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as u32).collect();
+        prop_assert_eq!(&values[..], &truth[..=60], "{}", program);
+        if a[0]["regularity"]["proven"] == true {
             prop_assert!(holds_on(&truth, &a[0]), "{} {}", program, a[0]["regularity"]);
         }
     }

@@ -10,6 +10,7 @@ pub(crate) mod linear;
 pub(crate) mod memory;
 pub(crate) mod pset;
 pub(crate) mod takebreak;
+pub(crate) mod triple;
 pub(crate) mod window;
 
 #[cfg(test)]

@@ -24,11 +24,14 @@
 use super::code::{Code, Digit, MAX_DIGITS};
 use super::linear::{Con, Lin, RuleForms, HEAP};
 use super::pset::{lcm, PSet};
+use super::triple;
 
 /// The removal, after the change of variables.
 const REMOVAL: usize = usize::MAX - 1;
 /// The first part of a split, after the change of variables.
-const SPLIT: usize = usize::MAX - 2;
+pub(super) const SPLIT: usize = usize::MAX - 2;
+/// The second part of a three-heap split, after the change of variables.
+pub(super) const SPLIT2: usize = usize::MAX - 3;
 
 /// Most removals analysed one by one.
 pub(super) const MOST_REMOVALS: usize = 256;
@@ -81,25 +84,25 @@ fn merge(codes: &[Code]) -> Option<Code> {
 /// A rule rewritten over what is left `m`, the removal `r` and the first
 /// part `s` of a split.
 pub(super) struct Rewritten {
-    /// How many heaps the option leaves (1 or 2).
+    /// How many heaps the option leaves (1, 2 or 3).
     pub heaps: usize,
     /// The removals the rule allows (a constant, or its binder's range).
     pub removals: PSet,
-    /// The other constraints, over `m` ([`HEAP`]), [`REMOVAL`] and [`SPLIT`].
+    /// The other constraints, over `m` ([`HEAP`]), [`REMOVAL`], [`SPLIT`] and [`SPLIT2`].
     pub others: Vec<Con>,
 }
 
 /// A rule's binders identified: the removal `n − ΣP`, the binder it runs over
-/// (with its sign) if any, and the split's binder (with its sign and the first
-/// part it appears in) if the option leaves two heaps.
+/// (with its sign) if any, and each split binder with what it equals in terms
+/// of the parts it fixes ([`SPLIT`], [`SPLIT2`]) and the other variables.
 struct Binders {
     removal: Lin,
     removal_var: Option<(usize, i64)>,
-    split_var: Option<(usize, i64, Lin)>,
+    splits: Vec<(usize, Lin)>,
 }
 
 impl Binders {
-    /// The binders of `f`, when every one is the removal or the split: no
+    /// The binders of `f`, when every one is the removal or a split: no
     /// binder only repeats options.
     fn of(f: &RuleForms) -> Option<Binders> {
         let total = f
@@ -115,34 +118,40 @@ impl Binders {
             (None, None) if removal.coef(HEAP) == 0 => None,
             _ => return None,
         };
-        let split_var = match f.parts.as_slice() {
-            [_] => None,
-            [p1, _] => {
-                let others: Vec<_> = p1
-                    .vars
-                    .iter()
-                    .filter(|(v, _)| *v != HEAP && Some(*v) != removal_var.map(|(r, _)| r))
-                    .collect();
-                match others.as_slice() {
-                    [(a, t)] if t.abs() == 1 => Some((*a, *t, p1.clone())),
-                    _ => return None,
+        let mut split_vars: Vec<usize> = f
+            .parts
+            .iter()
+            .flat_map(|p| p.vars.iter().map(|&(v, _)| v))
+            .filter(|&v| v != HEAP && Some(v) != removal_var.map(|(r, _)| r))
+            .collect();
+        split_vars.sort_unstable();
+        split_vars.dedup();
+        let splits = match (f.parts.as_slice(), split_vars.as_slice()) {
+            ([_], []) => vec![],
+            ([p1, _], &[a]) => {
+                // P1 = t·a + rest  ⇒  a = t·(s − rest)
+                let t = p1.coef(a);
+                if t.abs() != 1 {
+                    return None;
                 }
+                vec![(a, Lin::var(SPLIT).minus(&without(p1, &[a]))?.scale(t)?)]
             }
+            ([_, _, _], &[a, b]) => two_splits(&f.parts, a, b)?,
             _ => return None,
         };
         let used = |v: usize| {
-            removal_var.is_some_and(|(r, _)| r == v)
-                || split_var.as_ref().is_some_and(|(a, ..)| *a == v)
+            removal_var.is_some_and(|(r, _)| r == v) || splits.iter().any(|(a, _)| *a == v)
         };
         f.vars.iter().all(|&v| used(v)).then_some(Binders {
             removal,
             removal_var,
-            split_var,
+            splits,
         })
     }
 
-    /// The rule's constraints after the change of variables (a → s, the
-    /// removal binder → r, n → m + r), and the removal when it is a constant.
+    /// The rule's constraints after the change of variables (the splits → s
+    /// and u, the removal binder → r, n → m + r), and the removal when it is
+    /// a constant.
     fn change_variables(&self, cons: &[Con]) -> Option<(Vec<Con>, Option<i64>)> {
         let mut cons = cons.to_vec();
         let mut subst = |v: usize, by: &Lin| -> Option<()> {
@@ -152,17 +161,13 @@ impl Binders {
                 .collect::<Option<Vec<_>>>()?;
             Some(())
         };
-        if let Some((a, t, p1)) = &self.split_var {
-            // P1 = t·a + rest  ⇒  a = t·(s − rest)
-            let mut rest = p1.clone();
-            rest.vars.retain(|(v, _)| v != a);
-            subst(*a, &Lin::var(SPLIT).minus(&rest)?.scale(*t)?)?;
+        for (a, by) in &self.splits {
+            subst(*a, by)?;
         }
         let removal_const = match self.removal_var {
             // r = σ·ρ + rest  ⇒  ρ = σ·(r − rest)
             Some((rho, sigma)) => {
-                let mut rest = self.removal.clone();
-                rest.vars.retain(|(v, _)| *v != rho);
+                let rest = without(&self.removal, &[rho]);
                 subst(rho, &Lin::var(REMOVAL).minus(&rest)?.scale(sigma)?)?;
                 None
             }
@@ -177,10 +182,43 @@ impl Binders {
     }
 }
 
+/// The form with the variables `vs` dropped.
+fn without(l: &Lin, vs: &[usize]) -> Lin {
+    let mut rest = l.clone();
+    rest.vars.retain(|(v, _)| !vs.contains(v));
+    rest
+}
+
+/// A three-heap option's split binders `a` and `b` in terms of two of its
+/// parts, taken as `s` and `u`: two parts whose coefficients in `(a, b)` form
+/// a matrix of determinant ±1, so that every integer `(s, u)` comes from
+/// exactly one integer `(a, b)`.
+fn two_splits(parts: &[Lin], a: usize, b: usize) -> Option<Vec<(usize, Lin)>> {
+    for (i, j) in [(0, 1), (0, 2), (1, 2)] {
+        let (pi, pj) = (parts.get(i)?, parts.get(j)?);
+        let (m00, m01, m10, m11) = (pi.coef(a), pi.coef(b), pj.coef(a), pj.coef(b));
+        let det = m00.checked_mul(m11)?.checked_sub(m01.checked_mul(m10)?)?;
+        if det.abs() != 1 {
+            continue;
+        }
+        // (a, b) = M⁻¹·(s − rest_i, u − rest_j), and M⁻¹ = det·adj(M).
+        let s = Lin::var(SPLIT).minus(&without(pi, &[a, b]))?;
+        let u = Lin::var(SPLIT2).minus(&without(pj, &[a, b]))?;
+        let a_is = s
+            .scale(det.checked_mul(m11)?)?
+            .add_scaled(&u, det.checked_mul(-m01)?)?;
+        let b_is = s
+            .scale(det.checked_mul(-m10)?)?
+            .add_scaled(&u, det.checked_mul(m00)?)?;
+        return Some(vec![(a, a_is), (b, b_is)]);
+    }
+    None
+}
+
 /// The rule over `(m, r, s)`, when its removal does not depend on the heap
 /// and its binders are the removal and the split.
 pub(super) fn rewrite(f: &RuleForms) -> Option<Rewritten> {
-    if f.parts.is_empty() || f.parts.len() > 2 {
+    if f.parts.is_empty() || f.parts.len() > 3 {
         return None;
     }
     let (cons, removal_const) = Binders::of(f)?.change_variables(&f.cons)?;
@@ -336,6 +374,9 @@ fn lower_bound(cons: &[&Con]) -> Option<i64> {
 /// The digit making exactly the moves the constraints (over `m`, and the
 /// split `s` for two heaps) allow for every `m`, or `None`.
 fn digit(heaps: usize, cons: &[Con]) -> Option<Digit> {
+    if heaps == 3 {
+        return triple::digit(cons);
+    }
     if cons
         .iter()
         .any(|c| c.form().coef(SPLIT) != 0 && matches!(c, Con::In(..) | Con::Mod(..)))

@@ -83,6 +83,58 @@ fn empty_parts_are_not_splits() {
     assert_eq!(code(four).as_deref(), Some("0.4"));
 }
 
+/// Hexadecimal digits 8–F (three heaps), written with two split binders in
+/// the ways people write them: every order, sorted parts, parts that may be
+/// empty. CGSuite's `TBCode` digit bits: 8 = three heaps, F = 0, 1, 2 or 3.
+#[test]
+fn three_heap_splits() {
+    for (rules, want) in [
+        (
+            "move g(a) + g(b) + g(n - 1 - a - b) for a in 1..n, b in 1..n where a + b < n - 1",
+            "0.8",
+        ),
+        (
+            "move g(a) + g(b) + g(n - a - b) for a in 1..=n / 3, b in a..=(n - a) / 2",
+            "8.0",
+        ),
+        (
+            "move g(n - 2 - a - b) + g(a) + g(b) for a in 1..n, b in a..n where b <= n - 2 - a - b",
+            "0.08",
+        ),
+        (
+            "move g(a) + g(b) + g(n - 1 - a - b) for a in 0..=n - 1, b in 0..=n - 1 - a",
+            "0.F",
+        ),
+        (
+            "move g(a) + g(b) + g(n - 1 - a - b) for a in 0..=n - 1, b in 0..=n - 1 - a where n > 1",
+            "0.E",
+        ),
+        (
+            "move g(a) + g(b) + g(n - k - a - b) for k in {1, 3}, a in 1..n, b in 1..n where a + b < n - k",
+            "0.808",
+        ),
+        (
+            "move g(n - 1) where n >= 1\n move g(a) + g(a + d) + g(n - 1 - 2 * a - d) for a in 1..n, d in 0..n where 2 * a + d < n - 1",
+            "0.B",
+        ),
+    ] {
+        let p = format!("game g(n: nat) {{\n {rules}\n}}");
+        assert_eq!(code(&p).as_deref(), Some(want), "{rules}");
+    }
+    // Near misses: a part may be empty but not all orders are reached, the
+    // third part is bounded, two binders that are not a change of variables.
+    for rules in [
+        "move g(a) + g(b) + g(n - 1 - a - b) for a in 1..n, b in 1..n where a + b < n - 1 and a < b",
+        "move g(a) + g(b) + g(n - 1 - a - b) for a in 1..n, b in 1..n where a + b < n - 1 and a + b > 2",
+        "move g(a) + g(b) + g(n - 1 - a - b) for a in 0..n, b in 1..n where a + b < n - 1",
+        "move g(2 * a) + g(b) + g(n - 1 - 2 * a - b) for a in 1..n, b in 1..n where 2 * a + b < n - 1",
+        "move g(a) + g(b) + g(n - 1 - a - b) for a in 1..n, b in 1..n where a + b < n - 1 and a != 2",
+    ] {
+        let p = format!("game g(n: nat) {{ {rules} }}");
+        assert_eq!(code(&p), None, "{rules}");
+    }
+}
+
 #[test]
 fn near_misses_are_not_recognised_as_what_they_resemble() {
     for (rules, not) in [
@@ -250,6 +302,13 @@ mod exact {
                 _ => format!("move g({m} - a) + g(a) for a in 1..=({m}) / 2"),
             });
         }
+        if d & 8 != 0 {
+            rules.push(match style % 3 {
+                0 => format!("move g(a) + g(b) + g({m} - a - b) for a in 1..{m}, b in 1..{m} where a + b < {m}"),
+                1 => format!("move g(a) + g(b) + g({m} - a - b) for a in 1..=({m}) / 3, b in a..=({m} - a) / 2"),
+                _ => format!("move g({m} - a - b) + g(b) + g(a) for a in 1..{m}, b in a..{m} where 2 * b <= {m} - a"),
+            });
+        }
         rules
     }
 
@@ -303,6 +362,41 @@ mod exact {
             let mut digits = vec![d0];
             digits.extend(&ds);
             prop_assert_eq!(shape.code, Some(Code::from_digits(&digits)), "{}", program);
+        }
+
+        /// Hexadecimal codes (digits 8 to F leave three heaps) of up to
+        /// three digits, written a rule per bit.
+        #[test]
+        fn hexadecimal_codes(d0 in prop_oneof![Just(0u8), Just(4u8), Just(8u8), Just(12u8)], ds in proptest::collection::vec(0u8..16, 1..4), style in 0u8..6) {
+            let mut rules = digit_rules(0, d0, style);
+            for (i, &d) in ds.iter().enumerate() {
+                rules.extend(digit_rules(i + 1, d, style));
+            }
+            prop_assume!(!rules.is_empty());
+            let program = format!("game g(n: nat) {{\n {}\n}}", rules.join("\n "));
+            let shape = assert_exact(&program);
+            let mut digits = vec![d0];
+            digits.extend(&ds);
+            prop_assert_eq!(shape.code, Some(Code::from_digits(&digits)), "{}", program);
+        }
+
+        /// Three-heap near misses: whatever is recognised must list exactly
+        /// the evaluator's options.
+        #[test]
+        fn three_heap_near_misses(k in 0i64..3, c in 0i64..4, which in 0u8..8) {
+            let m = format!("n - {k}");
+            let rules = match which {
+                0 => format!("move g(a) + g(b) + g({m} - a - b) for a in {c}..n, b in 1..n where a + b <= {m}"),
+                1 => format!("move g(a) + g(b) + g({m} - a - b) for a in 0..n, b in 0..n where a + b <= {m} - {c}"),
+                2 => format!("move g(a) + g(b) + g({m} - a - b) for a in 1..n, b in a..n where a + b < {m} and b <= a + {c}"),
+                3 => format!("move g(a) + g(b) + g({m} - a - b) for a in 0..=({m}) / 3, b in a..=({m} - a) / 2 where a >= {c}"),
+                4 => format!("move g(a) + g(b) + g({m} - a - b) for a in 1..n, b in 1..n where a + b < {m} and n >= {c}"),
+                5 => format!("move g(a) + g(a + b) + g({m} - 2 * a - b) for a in {c}..n, b in 0..n where 2 * a + b <= {m}"),
+                6 => format!("move g(a) + g(b) + g({m} - a - b) for a in 1..n, b in 1..n where a + b < {m} and a % {} == 0", c + 1),
+                _ => format!("move g(a) + g(b) + g({m} - a - b) for a in 1..=n, b in 1..=n where a + b <= {m} + {c}"),
+            };
+            let program = format!("game g(n: nat) {{ {rules} }}");
+            assert_exact(&program);
         }
 
         /// Near misses: a family's rule with one change. Whatever is then
