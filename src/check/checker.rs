@@ -287,7 +287,10 @@ impl<'g> Checker<'g> {
         let ast::ExprKind::Name(n) = &value.kind else {
             return None;
         };
-        let is_outcome = matches!(n.as_str(), "P" | "N" | "L" | "R" | "D");
+        let is_outcome = matches!(
+            n.as_str(),
+            "P" | "N" | "L" | "R" | "D" | "NHat" | "PHat" | "NCheck" | "PCheck"
+        );
         let bound = self.globals.names.contains_key(n) || self.is_local(n);
         (is_outcome && kind == ast::QueryKind::Outcome && !bound)
             .then(|| const_expr(Value::Str(n.as_str().into()), value.span))

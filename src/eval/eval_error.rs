@@ -763,7 +763,7 @@ impl Describe for EvalError {
             }
             EvalError::InRule { inner, .. } => rule_help(inner.root()),
             EvalError::Loopy { .. } => {
-                "a game with cycles is answered by `grundy`, `outcome`, `winning`, `moves` and `explain` of one impartial position, `graph`, and `sequence` of its heaps (draws, generalised values); this query needs a game that always ends".into()
+                "a game with cycles is answered by `grundy`, `outcome`, `winning`, `moves` and `explain` of one impartial position, `graph`, and `sequence` of its heaps (draws, generalised values), and by `outcome` and `winning` of a partizan position (the nine loopy classes); this query needs a game that always ends".into()
             }
             EvalError::Limit { exceeded, .. } => limit_help(exceeded).into(),
             EvalError::QuotientLimit {

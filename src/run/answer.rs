@@ -21,6 +21,31 @@ pub enum Outcome {
     R,
     /// Neither can force a win (loopy).
     D,
+    /// Loopy partizan: Left wins moving first, a draw when Right starts.
+    NHat,
+    /// Loopy partizan: a draw when Left starts, Left wins when Right starts.
+    PHat,
+    /// Loopy partizan: a draw when Left starts, Right wins moving first.
+    NCheck,
+    /// Loopy partizan: Right wins when Left starts, a draw when Right starts.
+    PCheck,
+}
+
+impl From<crate::solve::loopy::partizan::Class> for Outcome {
+    fn from(c: crate::solve::loopy::partizan::Class) -> Self {
+        use crate::solve::loopy::partizan::Class as C;
+        match c {
+            C::L => Outcome::L,
+            C::R => Outcome::R,
+            C::N => Outcome::N,
+            C::P => Outcome::P,
+            C::D => Outcome::D,
+            C::NHat => Outcome::NHat,
+            C::PHat => Outcome::PHat,
+            C::NCheck => Outcome::NCheck,
+            C::PCheck => Outcome::PCheck,
+        }
+    }
 }
 
 impl From<crate::solve::loopy::retrograde::Outcome> for Outcome {
@@ -64,6 +89,10 @@ impl Outcome {
             Outcome::L => "L",
             Outcome::R => "R",
             Outcome::D => "D",
+            Outcome::NHat => "NHat",
+            Outcome::PHat => "PHat",
+            Outcome::NCheck => "NCheck",
+            Outcome::PCheck => "PCheck",
         }
     }
 
@@ -75,6 +104,10 @@ impl Outcome {
             "L" => Outcome::L,
             "R" => Outcome::R,
             "D" => Outcome::D,
+            "NHat" => Outcome::NHat,
+            "PHat" => Outcome::PHat,
+            "NCheck" => Outcome::NCheck,
+            "PCheck" => Outcome::PCheck,
             _ => return None,
         })
     }

@@ -15,6 +15,7 @@ use crate::lang::value::{Component, GameSum, InstId, Pos, Value};
 use crate::solve::impartial::periodicity::HeapValues;
 use crate::solve::impartial::{Impartial, Solver};
 use crate::solve::loopy::generalized::Gsg;
+use crate::solve::loopy::partizan as loopy_partizan;
 use crate::solve::misere::Misere;
 use crate::solve::normal::{Moves, Value as Valued};
 use crate::solve::partizan::analysis::{Measure, PartizanCache, Transform};
@@ -180,11 +181,21 @@ pub fn answer(
             let misere = q.misere;
             if has_partizan(games, &g) {
                 let partizan = &mut analyses.partizan;
-                let (left, right) = if misere {
-                    let left = partizan.misere.winning(games, &g, Side::Left, span)?;
-                    (left, partizan.misere.winning(games, &g, Side::Right, span)?)
+                let found = if misere {
+                    partizan
+                        .misere
+                        .winning(games, &g, Side::Left, span)
+                        .and_then(|left| {
+                            Ok((left, partizan.misere.winning(games, &g, Side::Right, span)?))
+                        })
                 } else {
-                    partizan.winning(games, &g, span)?
+                    partizan.winning(games, &g, span)
+                };
+                let (left, right) = match found {
+                    Err(EvalError::Loopy { .. }) => {
+                        loopy_partizan_winning(games, &g, misere, span)?
+                    }
+                    found => found?,
                 };
                 return Ok(Answer::Winning {
                     expr,
@@ -303,13 +314,19 @@ fn outcome(
     let g = a.game()?;
     let value = if has_partizan(games, &g) {
         let partizan = &mut analyses.partizan;
-        if q.misere {
-            partizan.misere.outcome(games, &g, span)?.into()
+        let found = if q.misere {
+            partizan.misere.outcome(games, &g, span)
         } else {
             partizan
                 .outcome(games, &g, span)
-                .map_err(|e| overflow_in_subject(e, q))?
-                .into()
+                .map_err(|e| overflow_in_subject(e, q))
+        };
+        match found {
+            // Cycles: the nine classes of loopy partizan play.
+            Err(EvalError::Loopy { .. }) => loopy_partizan::solve(games, &g, q.misere, span)?
+                .class()
+                .into(),
+            found => found?.into(),
         }
     } else {
         reject_partizan(games, &g, span)?;
@@ -324,6 +341,27 @@ fn outcome(
         misere: q.misere,
         value,
     })
+}
+
+/// `winning G` of a partizan game with cycles: each player's moves after
+/// which that player wins (a draw is not a win).
+fn loopy_partizan_winning(
+    games: &mut Games<'_>,
+    g: &GameSum,
+    misere: bool,
+    span: Span,
+) -> Result<(Vec<GameSum>, Vec<GameSum>), EvalError> {
+    let solved = loopy_partizan::solve(games, g, misere, span)?;
+    let mut sides = Vec::new();
+    for side in [Side::Left, Side::Right] {
+        let options = games
+            .sum_options(g, side, usize::MAX)
+            .map_err(|e| e.at_least(span))?
+            .unwrap_or_default();
+        sides.push(solved.winning(side, options));
+    }
+    let right = sides.pop().unwrap_or_default();
+    Ok((sides.pop().unwrap_or_default(), right))
 }
 
 /// `moves G`: every option with its value.

@@ -30,6 +30,7 @@ mod exports;
 mod fuzz;
 mod graphs;
 mod loopy;
+mod loopy_partizan;
 mod loopy_queries;
 mod misere_genus_cgsuite;
 mod misere_genus_quotient;

@@ -4,6 +4,7 @@
 
 pub(crate) mod analysis;
 pub(crate) mod generalized;
+pub(crate) mod partizan;
 pub(crate) mod retrograde;
 
 #[cfg(test)]

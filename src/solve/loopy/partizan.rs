@@ -1,0 +1,153 @@
+//! Loopy partizan games: who wins from a position with each player moving
+//! first, by retrograde analysis of the graph of (position, player to move)
+//! (THEORY.md §6.3 a). Infinite play is a draw, so each start has three
+//! results and a position one of the nine classes of Siegel's *Combinatorial
+//! Game Theory* ch. VI — named as CGSuite names them.
+
+use super::retrograde::{Outcome as Mover, Retrograde};
+use crate::diagnostics::Span;
+use crate::eval::eval_error::EvalError;
+use crate::game::{Games, Side};
+use crate::graph::explicit::ExplicitGraph;
+use crate::lang::value::GameSum;
+
+/// Who wins with one player moving first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Winner {
+    Left,
+    Right,
+    /// Neither can force a win: best play goes on for ever.
+    Draw,
+}
+
+/// The nine outcome classes of a loopy partizan game, by who wins with Left
+/// moving first and with Right moving first (CGSuite's `SidedValue`
+/// classes; THEORY.md §6.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    /// Left wins whoever starts.
+    L,
+    /// Right wins whoever starts.
+    R,
+    /// The player to move wins.
+    N,
+    /// The player to move loses.
+    P,
+    /// A draw whoever starts.
+    D,
+    /// Left wins moving first; a draw when Right starts (N̂).
+    NHat,
+    /// A draw when Left starts; Left wins when Right starts (P̂).
+    PHat,
+    /// A draw when Left starts; Right wins moving first (Ň).
+    NCheck,
+    /// Right wins when Left starts; a draw when Right starts (P̌).
+    PCheck,
+}
+
+impl Class {
+    /// The class of (result with Left first, result with Right first).
+    pub fn of(left_first: Winner, right_first: Winner) -> Class {
+        use Winner::{Draw, Left, Right};
+        match (left_first, right_first) {
+            (Left, Left) => Class::L,
+            (Right, Right) => Class::R,
+            (Left, Right) => Class::N,
+            (Right, Left) => Class::P,
+            (Draw, Draw) => Class::D,
+            (Left, Draw) => Class::NHat,
+            (Draw, Left) => Class::PHat,
+            (Draw, Right) => Class::NCheck,
+            (Right, Draw) => Class::PCheck,
+        }
+    }
+}
+
+/// A node of the state graph.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum State {
+    /// Above both starts, so that one exploration reaches both.
+    Start,
+    /// A position (normalised) with Left to move (`true`) or Right.
+    At(GameSum, bool),
+    /// Where a misère player without a move goes: the opponent is stuck
+    /// there and loses, so having no move wins.
+    Escape,
+}
+
+/// Every state reachable from a position, labelled.
+pub struct Solved {
+    graph: ExplicitGraph<State>,
+    labels: Retrograde,
+    root: GameSum,
+}
+
+/// Explores and labels the states of `g` with either player to move first.
+pub fn solve(
+    games: &mut Games<'_>,
+    g: &GameSum,
+    misere: bool,
+    span: Span,
+) -> Result<Solved, EvalError> {
+    let root = g.normalized();
+    let budget = games.budget;
+    let graph = ExplicitGraph::explore(State::Start, budget, |s: &State, out| {
+        match s {
+            State::Start => {
+                out.push(State::At(root.clone(), true));
+                out.push(State::At(root.clone(), false));
+            }
+            State::At(sum, left) => {
+                let side = if *left { Side::Left } else { Side::Right };
+                let options = games
+                    .sum_options(sum, side, usize::MAX)?
+                    .unwrap_or_default();
+                if options.is_empty() && misere {
+                    out.push(State::Escape);
+                }
+                out.extend(options.iter().map(|o| State::At(o.normalized(), !left)));
+            }
+            State::Escape => {}
+        }
+        Ok::<(), EvalError>(())
+    })
+    .map_err(|e| e.at_least(span))?;
+    let labels = Retrograde::solve(graph.graph(), budget).map_err(|e| EvalError::limit(e, span))?;
+    Ok(Solved {
+        graph,
+        labels,
+        root,
+    })
+}
+
+impl Solved {
+    /// Who wins `sum` (a reached position) with Left (`left`) or Right to move.
+    fn winner(&self, sum: &GameSum, left: bool) -> Winner {
+        let state = State::At(sum.normalized(), left);
+        let mover = self.graph.id(&state).and_then(|u| self.labels.outcome(u));
+        match (mover, left) {
+            (Some(Mover::N), true) | (Some(Mover::P), false) => Winner::Left,
+            (Some(Mover::N), false) | (Some(Mover::P), true) => Winner::Right,
+            _ => Winner::Draw,
+        }
+    }
+
+    /// The class of the position solved.
+    pub fn class(&self) -> Class {
+        Class::of(
+            self.winner(&self.root, true),
+            self.winner(&self.root, false),
+        )
+    }
+
+    /// Of `options` (moves of `side` from the position solved), those after
+    /// which the mover wins.
+    pub fn winning(&self, side: Side, options: Vec<GameSum>) -> Vec<GameSum> {
+        let left = side == Side::Left;
+        let want = if left { Winner::Left } else { Winner::Right };
+        options
+            .into_iter()
+            .filter(|o| self.winner(o, !left) == want)
+            .collect()
+    }
+}
