@@ -405,6 +405,14 @@ pub enum EvalError {
         /// The game.
         span: Span,
     },
+    /// `compare` of a loopy partizan game that is not a stopper.
+    #[error("{game} is not a stopper: play alternating between the players can repeat a position")]
+    NotStopper {
+        /// The game, printed.
+        game: String,
+        /// The query.
+        span: Span,
+    },
     /// `cool G by t` with t not a number above −1.
     #[error("cooling is by a number above −1")]
     CoolingTemperature {
@@ -731,7 +739,8 @@ impl Describe for EvalError {
             EvalError::NotAtomic { .. } | EvalError::CoolingTemperature { .. } => "grundy::thermal",
             EvalError::Partizan { .. }
             | EvalError::PartizanLiteral { .. }
-            | EvalError::NotAvailable { .. } => "grundy::unavailable",
+            | EvalError::NotAvailable { .. }
+            | EvalError::NotStopper { .. } => "grundy::unavailable",
             EvalError::NotHeapGame { .. } => "grundy::type",
             EvalError::Quotient { .. } => "grundy::too_large",
             EvalError::Symmetry { .. } => "grundy::symmetry",
@@ -818,6 +827,7 @@ impl Describe for EvalError {
             EvalError::GraphTooLarge { .. } => "draw fewer moves with `graph G depth 2`, or a smaller position; `explain` shows one level of any position".into(),
             EvalError::NegativeDepth { .. } => "the depth counts moves from the position: 0 draws the position alone, 1 its options too".into(),
             EvalError::NotAtomic { .. } => "atomic weight measures all-small games (every position has moves for both players or for neither, as in Clobber), and infinitesimals close to a multiple of ↑; ask `canonical G`, or `reduced G` to forget infinitesimals".into(),
+            EvalError::NotStopper { .. } => "`compare` of loopy games is by the survival game of stoppers; a game that is not a stopper has an onside and an offside, which grundy does not compute yet; `outcome G` answers any loopy game".into(),
             EvalError::CoolingTemperature { .. } => "cool by a number t > −1, e.g. `cool {2 | -1} by 1`; `heat G by t` takes any game".into(),
             EvalError::NotComparable { .. } => "assert the answers of `grundy`, `outcome`, `winning`, `moves`, `sequence`, `genus`, `canonical`, `compare`, `temperature`, `mean`, `leftstop` or `rightstop`; `thermograph`, `table`, `explain`, `graph` and `quotient` are for reading".into(),
             EvalError::MisereLoopy { .. } => "its positions repeat; ask `outcome G` (normal play), which finds draws".into(),
@@ -902,6 +912,7 @@ impl Describe for EvalError {
             | EvalError::GraphTooLarge { span, .. }
             | EvalError::NegativeDepth { span }
             | EvalError::NotAtomic { span, .. }
+            | EvalError::NotStopper { span, .. }
             | EvalError::CoolingTemperature { span }
             | EvalError::NotComparable { span, .. }
             | EvalError::MisereLoopy { span }

@@ -153,6 +153,27 @@ impl Csr {
     pub fn out_degree(&self, u: u32) -> u32 {
         self.successors(u).len() as u32
     }
+
+    /// True when the graph has a cycle: peeling off, again and again, the
+    /// nodes whose options are all peeled leaves some node behind.
+    pub fn has_cycle(&self) -> bool {
+        let n = self.node_count() as u32;
+        let mut left: Vec<u32> = (0..n).map(|u| self.out_degree(u)).collect();
+        let mut ready: Vec<u32> = (0..n).filter(|&u| self.out_degree(u) == 0).collect();
+        let mut peeled = 0u32;
+        while let Some(v) = ready.pop() {
+            peeled += 1;
+            for &u in self.predecessors(v) {
+                if let Some(l) = left.get_mut(u as usize) {
+                    *l -= 1;
+                    if *l == 0 {
+                        ready.push(u);
+                    }
+                }
+            }
+        }
+        peeled < n
+    }
 }
 
 /// The reachable positions of a game, each with its dense id, and their move graph.

@@ -19,6 +19,7 @@ use crate::solve::loopy::partizan as loopy_partizan;
 use crate::solve::misere::Misere;
 use crate::solve::normal::{Moves, Value as Valued};
 use crate::solve::partizan::analysis::{Measure, PartizanCache, Transform};
+use crate::solve::partizan::Cmp;
 use crate::solve::Analyses;
 use crate::syntax::ast::QueryKind;
 use std::rc::Rc;
@@ -237,7 +238,10 @@ pub fn answer(
             let missing = EvalError::internal("`compare` without its second game", span);
             let (second, at) = a.second(missing)?;
             let (g, h) = (a.game()?, game_of(second.clone(), at)?);
-            let value = analyses.partizan.compare(games, &g, &h, span)?;
+            let value = match analyses.partizan.compare(games, &g, &h, span) {
+                Err(EvalError::Loopy { .. }) => compare_stoppers(games, &g, &h, span)?,
+                found => found?,
+            };
             Ok(Answer::Compare { expr, value })
         }
         QueryKind::Temperature | QueryKind::Mean | QueryKind::LeftStop | QueryKind::RightStop => {
@@ -362,6 +366,31 @@ fn loopy_partizan_winning(
     }
     let right = sides.pop().unwrap_or_default();
     Ok((sides.pop().unwrap_or_default(), right))
+}
+
+/// `compare G H` when a game is loopy: both must be stoppers.
+fn compare_stoppers(
+    games: &mut Games<'_>,
+    g: &GameSum,
+    h: &GameSum,
+    span: Span,
+) -> Result<Cmp, EvalError> {
+    for x in [g, h] {
+        if !loopy_partizan::is_stopper(games, x, span)? {
+            return Err(EvalError::NotStopper {
+                game: crate::eval::print::show_sum(x, games.globals, games.rt),
+                span,
+            });
+        }
+    }
+    let le = loopy_partizan::leq(games, g, h, span)?;
+    let ge = loopy_partizan::leq(games, h, g, span)?;
+    Ok(match (le, ge) {
+        (true, true) => Cmp::Equal,
+        (true, false) => Cmp::Less,
+        (false, true) => Cmp::Greater,
+        (false, false) => Cmp::Fuzzy,
+    })
 }
 
 /// `moves G`: every option with its value.

@@ -139,6 +139,54 @@ print outcome btf("ttt..fff")
     assert_eq!(texts(program), ["\"D\""]);
 }
 
+/// `compare` of stoppers: Siegel's and CGSuite's facts. `on` is above every
+/// short game and `off` below; `over` = {0 | pass} is a positive
+/// infinitesimal (CanonicalStopperTestCase) absorbing ↑ (EvalTest: `over + ^`
+/// = `over`); `{pass | 3/2}` is 3/2under, just below 3/2. `dud` is not a
+/// stopper, nor is over + under although both parts are (THEORY.md §6.5
+/// pitfall 1): both are refused.
+#[test]
+fn stoppers_compare() {
+    let program = "\
+        partizan game on_(v: nat) { left v }\n\
+        partizan game off_(v: nat) { right v }\n\
+        partizan game over(v: nat) { left *0; right v }\n\
+        partizan game under(v: nat) { right *0; left v }\n\
+        partizan game dud(v: nat) { left v; right v }\n\
+        partizan game under32(v: nat) { left v; right {1 | 2} }\n";
+    let cases = [
+        ("on_(0), 1000", ">"),
+        ("on_(0), on_(0)", "="),
+        ("off_(0), -1000", "<"),
+        ("on_(0), off_(0)", ">"),
+        ("over(0), 0", ">"),
+        ("over(0), 1/64", "<"),
+        ("over(0) + ^, over(0)", "="),
+        ("over(0) + 5, 5", ">"),
+        ("over(0) + 5, 5 + 1/64", "<"),
+        ("under32(0), 3/2", "<"),
+        ("under32(0), 3/2 - 1/1024", ">"),
+        ("under(0), 0", "<"),
+    ];
+    let mut src = program.to_string();
+    for (gh, _) in &cases {
+        src.push_str(&format!("print compare {gh}\n"));
+    }
+    let out = texts(&src);
+    for ((gh, want), got) in cases.iter().zip(&out) {
+        assert_eq!(got, &format!("{want:?}"), "compare {gh}");
+    }
+    for bad in ["dud(0), 0", "over(0) + under(0), 0"] {
+        let p = crate::common::problem(&format!("{program}compare {bad}\n"));
+        assert_eq!(p.code, "grundy::unavailable", "{bad}");
+        assert!(
+            p.message.contains("is not a stopper"),
+            "{bad}: {}",
+            p.message
+        );
+    }
+}
+
 /// Who wins each (node, Left to move?) by value iteration — the rounds of
 /// "wins within k moves" until nothing changes — an algorithm unlike
 /// grundy's queue of counters. `Some(true)`: the mover wins.
@@ -234,6 +282,75 @@ fn graph_strategy() -> impl Strategy<Value = (Vec<Vec<usize>>, Vec<Vec<usize>>)>
     })
 }
 
+/// True when no alternating play from node `v` (either player first)
+/// repeats a state: a depth-first search for a cycle among (node, mover).
+fn stopper(left: &[Vec<usize>], right: &[Vec<usize>], v: usize) -> bool {
+    // 0 unseen, 1 on the path, 2 done.
+    let mut mark = vec![[0u8; 2]; left.len()];
+    fn dfs(
+        left: &[Vec<usize>],
+        right: &[Vec<usize>],
+        mark: &mut [[u8; 2]],
+        v: usize,
+        m: usize,
+    ) -> bool {
+        mark[v][m] = 1;
+        let edges = if m == 0 { &left[v] } else { &right[v] };
+        for &u in edges {
+            let seen = mark[u][1 - m];
+            if seen == 1 || (seen == 0 && !dfs(left, right, mark, u, 1 - m)) {
+                return false;
+            }
+        }
+        mark[v][m] = 2;
+        true
+    }
+    (0..2).all(|m| mark[v][m] == 2 || dfs(left, right, &mut mark, v, m))
+}
+
+/// G ≤ H (G = node g, H = node h) by the survival game H − G, Right first,
+/// Left losing only when stuck: Right's forced wins by value iteration.
+fn leq(left: &[Vec<usize>], right: &[Vec<usize>], g: usize, h: usize) -> bool {
+    let n = left.len();
+    // rwin[h][g][right to move]
+    let mut rwin = vec![vec![[false; 2]; n]; n];
+    loop {
+        let mut changed = false;
+        for x in 0..n {
+            for y in 0..n {
+                for r in 0..2 {
+                    if rwin[x][y][r] {
+                        continue;
+                    }
+                    // Moves: in H as the mover, in G as the other side.
+                    let (in_h, in_g) = if r == 1 {
+                        (&right[x], &left[y])
+                    } else {
+                        (&left[x], &right[y])
+                    };
+                    let next: Vec<bool> = in_h
+                        .iter()
+                        .map(|&x2| rwin[x2][y][1 - r])
+                        .chain(in_g.iter().map(|&y2| rwin[x][y2][1 - r]))
+                        .collect();
+                    let win = if r == 1 {
+                        next.iter().any(|&w| w)
+                    } else {
+                        next.iter().all(|&w| w)
+                    };
+                    if win {
+                        rwin[x][y][r] = true;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if !changed {
+            return !rwin[h][g][1];
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -267,6 +384,31 @@ proptest! {
             let got = sides(&out[2 * v + 1]);
             let want = (wins(&left[v], 1), wins(&right[v], 0));
             prop_assert_eq!(got, want, "winning at node {} of {}", v, src);
+        }
+    }
+
+    /// `compare` of two nodes of a random graph: refused unless both are
+    /// stoppers (a cycle search written here), and then the survival game's
+    /// answer by value iteration.
+    #[test]
+    fn stoppers_compare_as_the_survival_game((left, right) in graph_strategy(), a in 0usize..7, b in 0usize..7) {
+        let n = left.len();
+        let (a, b) = (a % n, b % n);
+        let src = format!("{}compare g({a}), g({b})\n", bigraph("g", &left, &right));
+        if stopper(&left, &right, a) && stopper(&left, &right, b) {
+            let le = leq(&left, &right, a, b);
+            let ge = leq(&left, &right, b, a);
+            let want = match (le, ge) {
+                (true, true) => "=",
+                (true, false) => "<",
+                (false, true) => ">",
+                (false, false) => "||",
+            };
+            let out = texts(&src);
+            prop_assert_eq!(&out[0], &format!("compare g({a}), g({b}) = {want}"), "{}", src);
+        } else {
+            let p = crate::common::problem(&src);
+            prop_assert_eq!(p.code, "grundy::unavailable", "{}", src);
         }
     }
 }

@@ -151,3 +151,69 @@ impl Solved {
             .collect()
     }
 }
+
+/// A state of the survival game `H − G` behind `G ≤ H`: the positions of `H`
+/// and of `G`, and whether Right is to move. Left moves in `H` as Left and in
+/// `G` as Right (`−G`'s Left moves are `G`'s Right moves), and Right the
+/// other way round.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Duel {
+    h: GameSum,
+    g: GameSum,
+    right: bool,
+}
+
+/// Whether `g` is a stopper: no play alternating between the players ever
+/// repeats a position, from any follower. The (position, player to move)
+/// graph is exactly the graph of alternating play, so `g` is a stopper when
+/// that graph, from either player first, has no cycle.
+pub fn is_stopper(games: &mut Games<'_>, g: &GameSum, span: Span) -> Result<bool, EvalError> {
+    let solved = solve(games, g, false, span)?;
+    Ok(!solved.graph.graph().has_cycle())
+}
+
+/// `G ≤ H` for stoppers (CGSuite's `LoopyGame.leq`; THEORY.md §6.3 b): in
+/// `H − G` with Right moving first, Left loses only when she has no move —
+/// infinite play is hers — and `G ≤ H` exactly when Right cannot force that.
+/// A forced win for Right is the same with draws as without, so the
+/// retrograde labels answer it.
+pub fn leq(games: &mut Games<'_>, g: &GameSum, h: &GameSum, span: Span) -> Result<bool, EvalError> {
+    let start = Duel {
+        h: h.normalized(),
+        g: g.normalized(),
+        right: true,
+    };
+    let budget = games.budget;
+    let graph = ExplicitGraph::explore(start.clone(), budget, |s: &Duel, out| {
+        let (in_h, in_g) = if s.right {
+            (Side::Right, Side::Left)
+        } else {
+            (Side::Left, Side::Right)
+        };
+        for o in games
+            .sum_options(&s.h, in_h, usize::MAX)?
+            .unwrap_or_default()
+        {
+            out.push(Duel {
+                h: o.normalized(),
+                g: s.g.clone(),
+                right: !s.right,
+            });
+        }
+        for o in games
+            .sum_options(&s.g, in_g, usize::MAX)?
+            .unwrap_or_default()
+        {
+            out.push(Duel {
+                h: s.h.clone(),
+                g: o.normalized(),
+                right: !s.right,
+            });
+        }
+        Ok::<(), EvalError>(())
+    })
+    .map_err(|e| e.at_least(span))?;
+    let labels = Retrograde::solve(graph.graph(), budget).map_err(|e| EvalError::limit(e, span))?;
+    let root = graph.id(&start).and_then(|u| labels.outcome(u));
+    Ok(root != Some(Mover::N))
+}
