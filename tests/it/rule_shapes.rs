@@ -436,6 +436,33 @@ fn brute_octal(digits: &[u8], len: usize) -> Vec<u32> {
     g
 }
 
+/// The rules of a take-and-break code, one per bit of each digit (`d0` may
+/// only split: 4 in two heaps, 8 in three).
+fn code_rules(digits: &[u8]) -> Vec<String> {
+    let mut rules = Vec::new();
+    for (k, &d) in digits.iter().enumerate() {
+        let m = format!("n - {k}");
+        match (k, d & 3) {
+            (0, _) => {}
+            (_, 1) => rules.push(format!("move *0 where n == {k}")),
+            (_, 2) => rules.push(format!("move n - {k} where n > {k}")),
+            (_, 3) => rules.push(format!("move g(n - {k}) where n >= {k}")),
+            _ => {}
+        }
+        if d & 4 != 0 {
+            rules.push(format!(
+                "move g(a) + g({m} - a) for a in 0..n where a <= {m} - a and a >= 1"
+            ));
+        }
+        if d & 8 != 0 {
+            rules.push(format!(
+                "move g(a) + g(b) + g({m} - a - b) for a in 1..n, b in a..n where b <= {m} - a - b"
+            ));
+        }
+    }
+    rules
+}
+
 /// Values of finite-memory rules `move n - k where n % q == r_k and n >= k`.
 fn brute_memory(moves: &[(usize, usize, usize)], len: usize) -> Vec<u32> {
     let mut g = vec![0u32; len];
@@ -467,21 +494,7 @@ proptest! {
     fn proven_octal_periods_hold((d0, d1, d2, d3) in (prop_oneof![Just(0u8), Just(4u8)], 0u8..8, 0u8..8, 0u8..8)) {
         let digits = [d0, d1, d2, d3];
         prop_assume!(digits.iter().skip(1).any(|&d| d != 0));
-        let mut rules = Vec::new();
-        if d0 == 4 {
-            rules.push("move g(a) + g(n - a) for a in 1..n where a <= n - a".to_string());
-        }
-        for (k, &d) in digits.iter().enumerate().skip(1) {
-            match d & 3 {
-                1 => rules.push(format!("move *0 where n == {k}")),
-                2 => rules.push(format!("move n - {k} where n > {k}")),
-                3 => rules.push(format!("move g(n - {k}) where n >= {k}")),
-                _ => {}
-            }
-            if d & 4 != 0 {
-                rules.push(format!("move g(a) + g(n - {k} - a) for a in 0..n - {k} where a <= n - {k} - a and a >= 1"));
-            }
-        }
+        let rules = code_rules(&digits);
         let program = format!("game g(n: nat) {{\n {}\n}}\nsequence g 0..=10", rules.join("\n "));
         let e = Engine::with_limits(Limits { sequence_search: 3000, ..Limits::default() });
         let a = json_with(e, &program);
@@ -498,21 +511,7 @@ proptest! {
     fn proven_hexadecimal_periods_hold(d1 in 0u8..16, d2 in 0u8..16) {
         let digits = [0, d1, d2];
         prop_assume!(d1 & 8 != 0 || d2 & 8 != 0);
-        let mut rules = Vec::new();
-        for (k, &d) in digits.iter().enumerate().skip(1) {
-            match d & 3 {
-                1 => rules.push(format!("move *0 where n == {k}")),
-                2 => rules.push(format!("move n - {k} where n > {k}")),
-                3 => rules.push(format!("move g(n - {k}) where n >= {k}")),
-                _ => {}
-            }
-            if d & 4 != 0 {
-                rules.push(format!("move g(a) + g(n - {k} - a) for a in 1..n where 2 * a <= n - {k}"));
-            }
-            if d & 8 != 0 {
-                rules.push(format!("move g(a) + g(b) + g(n - {k} - a - b) for a in 1..n, b in a..n where b <= n - {k} - a - b"));
-            }
-        }
+        let rules = code_rules(&digits);
         let program = format!("game g(n: nat) {{\n {}\n}}\nsequence g 0..=60", rules.join("\n "));
         let e = Engine::with_limits(Limits { sequence_search: 400, ..Limits::default() });
         let a = json_with(e, &program);

@@ -29,115 +29,66 @@ impl CanonStore {
     /// `g` cooled by `t` (t > −1): integers stay; a game whose temperature
     /// is below `t` is frozen at its mean; otherwise `{G^L_t − t | G^R_t + t}`.
     pub fn cool(&mut self, g: Form, t: Dyadic, budget: &Budget) -> Result<Form, Error> {
-        let tf = self.number(t);
-        self.cool_memo(g, t, tf, &mut Memo::default(), budget)
-    }
-
-    fn cool_memo(
-        &mut self,
-        g: Form,
-        t: Dyadic,
-        tf: Form,
-        memo: &mut Memo,
-        budget: &Budget,
-    ) -> Result<Form, Error> {
-        if self.is_integer(g) {
-            return Ok(g);
-        }
-        if let Some(&f) = memo.get(&g) {
-            return Ok(f);
-        }
-        budget.tick()?;
-        let f = if self.temperature(g, budget)? < t {
-            let mean = self.mean(g, budget)?;
-            self.number(mean)
-        } else {
-            let (l, r) = self.options_of(g)?;
-            let mut left = Vec::with_capacity(l.len());
-            for gl in l {
-                let c = self.cool_memo(gl, t, tf, memo, budget)?;
-                left.push(self.sub(c, tf, budget)?);
-            }
-            let mut right = Vec::with_capacity(r.len());
-            for gr in r {
-                let c = self.cool_memo(gr, t, tf, memo, budget)?;
-                right.push(self.sum(c, tf, budget)?);
-            }
-            self.from_options(&left, &right, budget)?
-        };
-        memo.insert(g, f);
-        Ok(f)
+        let by = self.number(t);
+        self.remap(g, &Cool { t, by }, &mut Memo::default(), budget)
     }
 
     /// `g` heated by `t` (any game): numbers stay; otherwise
     /// `{∫G^L + t | ∫G^R − t}`.
     pub fn heat(&mut self, g: Form, t: Form, budget: &Budget) -> Result<Form, Error> {
-        self.heat_memo(g, t, &mut Memo::default(), budget)
-    }
-
-    fn heat_memo(
-        &mut self,
-        g: Form,
-        t: Form,
-        memo: &mut Memo,
-        budget: &Budget,
-    ) -> Result<Form, Error> {
-        if self.is_number(g) {
-            return Ok(g);
-        }
-        if let Some(&f) = memo.get(&g) {
-            return Ok(f);
-        }
-        budget.tick()?;
-        let (l, r) = self.options_of(g)?;
-        let mut left = Vec::with_capacity(l.len());
-        for gl in l {
-            let h = self.heat_memo(gl, t, memo, budget)?;
-            left.push(self.sum(h, t, budget)?);
-        }
-        let mut right = Vec::with_capacity(r.len());
-        for gr in r {
-            let h = self.heat_memo(gr, t, memo, budget)?;
-            right.push(self.sub(h, t, budget)?);
-        }
-        let f = self.from_options(&left, &right, budget)?;
-        memo.insert(g, f);
-        Ok(f)
+        self.remap(g, &Heat { t }, &mut Memo::default(), budget)
     }
 
     /// `g` overheated from `s` to `t`: an integer n becomes n copies of `s`
     /// (the base case is integers, not numbers, unlike heating); otherwise
     /// `{∫G^L + t | ∫G^R − t}`.
     pub fn overheat(&mut self, g: Form, s: Form, t: Form, budget: &Budget) -> Result<Form, Error> {
-        self.overheat_memo(g, s, t, &mut Memo::default(), budget)
+        let over = Scaled {
+            unit: s,
+            by: vec![t],
+        };
+        self.remap(g, &over, &mut Memo::default(), budget)
     }
 
-    fn overheat_memo(
+    /// The image of `g` under `op`: its base case, or the form whose options
+    /// are the images of `g`'s options, each passed through `op` — every
+    /// follower once.
+    fn remap<R: Remap>(
         &mut self,
         g: Form,
-        s: Form,
-        t: Form,
+        op: &R,
         memo: &mut Memo,
         budget: &Budget,
     ) -> Result<Form, Error> {
-        if let Some(n) = self.as_number(g).and_then(Dyadic::as_integer) {
-            return self.copies(n, s, budget);
+        if let Some(f) = op.base(self, g, budget)? {
+            return Ok(f);
         }
         if let Some(&f) = memo.get(&g) {
             return Ok(f);
         }
         budget.tick()?;
         let (l, r) = self.options_of(g)?;
-        let mut left = Vec::with_capacity(l.len());
-        for gl in l {
-            let h = self.overheat_memo(gl, s, t, memo, budget)?;
-            left.push(self.sum(h, t, budget)?);
+        let (by, left_subtracts) = op.shifts();
+        let mut sides = [Vec::new(), Vec::new()];
+        for (options, out, subtract) in [(l, 0, left_subtracts), (r, 1, !left_subtracts)] {
+            for o in options {
+                let image = self.remap(o, op, memo, budget)?;
+                let Some(out) = sides.get_mut(out) else {
+                    continue;
+                };
+                if by.is_empty() {
+                    out.push(image);
+                }
+                for &d in by {
+                    out.push(if subtract {
+                        self.sub(image, d, budget)?
+                    } else {
+                        self.sum(image, d, budget)?
+                    });
+                }
+            }
         }
-        let mut right = Vec::with_capacity(r.len());
-        for gr in r {
-            let h = self.overheat_memo(gr, s, t, memo, budget)?;
-            right.push(self.sub(h, t, budget)?);
-        }
+        let [left, right] = sides;
         let f = self.from_options(&left, &right, budget)?;
         memo.insert(g, f);
         Ok(f)
@@ -177,42 +128,12 @@ impl CanonStore {
         }
         plus.sort_unstable();
         plus.dedup();
-        self.norton_memo(g, u, &plus, &mut Memo::default(), budget)
-    }
-
-    fn norton_memo(
-        &mut self,
-        g: Form,
-        u: Form,
-        plus: &[Form],
-        memo: &mut Memo,
-        budget: &Budget,
-    ) -> Result<Form, Error> {
-        if let Some(n) = self.as_number(g).and_then(Dyadic::as_integer) {
-            return self.copies(n, u, budget);
-        }
-        if let Some(&f) = memo.get(&g) {
-            return Ok(f);
-        }
-        budget.tick()?;
-        let (l, r) = self.options_of(g)?;
-        let mut left = Vec::new();
-        for gl in l {
-            let p = self.norton_memo(gl, u, plus, memo, budget)?;
-            for &d in plus {
-                left.push(self.sum(p, d, budget)?);
-            }
-        }
-        let mut right = Vec::new();
-        for gr in r {
-            let p = self.norton_memo(gr, u, plus, memo, budget)?;
-            for &d in plus {
-                right.push(self.sub(p, d, budget)?);
-            }
-        }
-        let f = self.from_options(&left, &right, budget)?;
-        memo.insert(g, f);
-        Ok(f)
+        self.remap(
+            g,
+            &Scaled { unit: u, by: plus },
+            &mut Memo::default(),
+            budget,
+        )
     }
 
     /// The ordinal sum `g : h` = `{G^L, G:H^L | G^R, G:H^R}`, on `g`'s
@@ -257,37 +178,7 @@ impl CanonStore {
         }
         let star = self.nimber(1);
         let heated = self.heat(g, star, budget)?;
-        self.star_projection(heated, &mut Memo::default(), budget)
-    }
-
-    /// `x*` and `x` become `x`, through every option.
-    fn star_projection(
-        &mut self,
-        g: Form,
-        memo: &mut Memo,
-        budget: &Budget,
-    ) -> Result<Form, Error> {
-        if let Some(n) = self.as_nus(g) {
-            if n.ups == 0 && n.nim <= 1 {
-                return Ok(self.number(n.number));
-            }
-        }
-        if let Some(&f) = memo.get(&g) {
-            return Ok(f);
-        }
-        budget.tick()?;
-        let (l, r) = self.options_of(g)?;
-        let mut left = Vec::with_capacity(l.len());
-        for o in l {
-            left.push(self.star_projection(o, memo, budget)?);
-        }
-        let mut right = Vec::with_capacity(r.len());
-        for o in r {
-            right.push(self.star_projection(o, memo, budget)?);
-        }
-        let f = self.from_options(&left, &right, budget)?;
-        memo.insert(g, f);
-        Ok(f)
+        self.remap(heated, &StarProjection, &mut Memo::default(), budget)
     }
 
     /// True when every follower of `g` (itself included) has moves for both
@@ -447,5 +338,105 @@ impl CanonStore {
         };
         memo.insert(g, f);
         Ok(f)
+    }
+}
+
+/// A map of forms defined option by option (cooling, heating, Norton
+/// multiplication, the star projection), walked by [`CanonStore::remap`]:
+/// a base case, else the images of the options, each shifted.
+trait Remap {
+    /// The image of `g` when it is a base case.
+    fn base(&self, store: &mut CanonStore, g: Form, budget: &Budget)
+        -> Result<Option<Form>, Error>;
+
+    /// What each option's image is shifted by: a Left option's image gives
+    /// `image + d` for each `d` (`image − d` when the flag is set), a Right
+    /// option's the other sign; no shift when the list is empty.
+    fn shifts(&self) -> (&[Form], bool);
+}
+
+/// Cooling by `t` (`by` is `t` as a form): `{G^L_t − t | G^R_t + t}`.
+struct Cool {
+    t: Dyadic,
+    by: Form,
+}
+
+impl Remap for Cool {
+    fn base(
+        &self,
+        store: &mut CanonStore,
+        g: Form,
+        budget: &Budget,
+    ) -> Result<Option<Form>, Error> {
+        if store.is_integer(g) {
+            return Ok(Some(g));
+        }
+        if store.temperature(g, budget)? < self.t {
+            let mean = store.mean(g, budget)?;
+            return Ok(Some(store.number(mean)));
+        }
+        Ok(None)
+    }
+
+    fn shifts(&self) -> (&[Form], bool) {
+        (std::slice::from_ref(&self.by), true)
+    }
+}
+
+/// Heating by `t`: numbers stay; `{∫G^L + t | ∫G^R − t}`.
+struct Heat {
+    t: Form,
+}
+
+impl Remap for Heat {
+    fn base(&self, store: &mut CanonStore, g: Form, _: &Budget) -> Result<Option<Form>, Error> {
+        Ok(store.is_number(g).then_some(g))
+    }
+
+    fn shifts(&self) -> (&[Form], bool) {
+        (std::slice::from_ref(&self.t), false)
+    }
+}
+
+/// An integer n becomes n copies of `unit`; otherwise the options' images
+/// shifted by each of `by`. Overheating from `s` to `t` is `unit` s and `by`
+/// [t]; the Norton product by `u` is `unit` u and `by` every `U + Δ`, Δ an
+/// incentive of `u`.
+struct Scaled {
+    unit: Form,
+    by: Vec<Form>,
+}
+
+impl Remap for Scaled {
+    fn base(
+        &self,
+        store: &mut CanonStore,
+        g: Form,
+        budget: &Budget,
+    ) -> Result<Option<Form>, Error> {
+        match store.as_number(g).and_then(Dyadic::as_integer) {
+            Some(n) => store.copies(n, self.unit, budget).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    fn shifts(&self) -> (&[Form], bool) {
+        (&self.by, false)
+    }
+}
+
+/// `x*` and `x` become `x`, through every option.
+struct StarProjection;
+
+impl Remap for StarProjection {
+    fn base(&self, store: &mut CanonStore, g: Form, _: &Budget) -> Result<Option<Form>, Error> {
+        Ok(store
+            .as_nus(g)
+            .filter(|n| n.ups == 0 && n.nim <= 1)
+            .map(|n| store.number(n.number)))
+    }
+
+    fn shifts(&self) -> (&[Form], bool) {
+        (&[], false)
     }
 }

@@ -312,6 +312,22 @@ mod exact {
         rules
     }
 
+    /// The code `d0.ds…` written a rule per bit is recognised as itself, and
+    /// lists exactly the evaluator's options.
+    fn recognised_as_its_code(d0: u8, ds: &[u8], style: u8) -> Result<(), TestCaseError> {
+        let mut rules = digit_rules(0, d0, style);
+        for (i, &d) in ds.iter().enumerate() {
+            rules.extend(digit_rules(i + 1, d, style));
+        }
+        prop_assume!(!rules.is_empty());
+        let program = format!("game g(n: nat) {{\n {}\n}}", rules.join("\n "));
+        let shape = assert_exact(&program);
+        let mut digits = vec![d0];
+        digits.extend(ds);
+        prop_assert_eq!(shape.code, Some(Code::from_digits(&digits)), "{}", program);
+        Ok(())
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -352,32 +368,14 @@ mod exact {
         /// rule per bit.
         #[test]
         fn octal_codes(d0 in prop_oneof![Just(0u8), Just(4u8)], ds in proptest::collection::vec(0u8..8, 1..4), style in 0u8..6) {
-            let mut rules = digit_rules(0, d0, style);
-            for (i, &d) in ds.iter().enumerate() {
-                rules.extend(digit_rules(i + 1, d, style));
-            }
-            prop_assume!(!rules.is_empty());
-            let program = format!("game g(n: nat) {{\n {}\n}}", rules.join("\n "));
-            let shape = assert_exact(&program);
-            let mut digits = vec![d0];
-            digits.extend(&ds);
-            prop_assert_eq!(shape.code, Some(Code::from_digits(&digits)), "{}", program);
+            recognised_as_its_code(d0, &ds, style)?;
         }
 
         /// Hexadecimal codes (digits 8 to F leave three heaps) of up to
         /// three digits, written a rule per bit.
         #[test]
         fn hexadecimal_codes(d0 in prop_oneof![Just(0u8), Just(4u8), Just(8u8), Just(12u8)], ds in proptest::collection::vec(0u8..16, 1..4), style in 0u8..6) {
-            let mut rules = digit_rules(0, d0, style);
-            for (i, &d) in ds.iter().enumerate() {
-                rules.extend(digit_rules(i + 1, d, style));
-            }
-            prop_assume!(!rules.is_empty());
-            let program = format!("game g(n: nat) {{\n {}\n}}", rules.join("\n "));
-            let shape = assert_exact(&program);
-            let mut digits = vec![d0];
-            digits.extend(&ds);
-            prop_assert_eq!(shape.code, Some(Code::from_digits(&digits)), "{}", program);
+            recognised_as_its_code(d0, &ds, style)?;
         }
 
         /// Three-heap near misses: whatever is recognised must list exactly
