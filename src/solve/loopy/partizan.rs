@@ -10,6 +10,8 @@ use crate::eval::eval_error::EvalError;
 use crate::game::{Games, Side};
 use crate::graph::explicit::ExplicitGraph;
 use crate::lang::value::GameSum;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
 
 /// Who wins with one player moving first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -184,29 +186,37 @@ pub fn leq(games: &mut Games<'_>, g: &GameSum, h: &GameSum, span: Span) -> Resul
         right: true,
     };
     let budget = games.budget;
-    let graph = ExplicitGraph::explore(start.clone(), budget, |s: &Duel, out| {
-        let (in_h, in_g) = if s.right {
-            (Side::Right, Side::Left)
-        } else {
-            (Side::Left, Side::Right)
-        };
-        for o in games
-            .sum_options(&s.h, in_h, usize::MAX)?
+    // Each position of G and of H meets every position of the other: list
+    // its options once.
+    let mut listed: FxHashMap<(GameSum, bool), Rc<[GameSum]>> = FxHashMap::default();
+    let mut options = |sum: &GameSum, left: bool| -> Result<Rc<[GameSum]>, EvalError> {
+        if let Some(o) = listed.get(&(sum.clone(), left)) {
+            return Ok(o.clone());
+        }
+        let side = if left { Side::Left } else { Side::Right };
+        let o: Rc<[GameSum]> = games
+            .sum_options(sum, side, usize::MAX)?
             .unwrap_or_default()
-        {
+            .iter()
+            .map(GameSum::normalized)
+            .collect();
+        budget.reserve(o.len() * std::mem::size_of::<GameSum>())?;
+        listed.insert((sum.clone(), left), o.clone());
+        Ok(o)
+    };
+    let graph = ExplicitGraph::explore(start.clone(), budget, |s: &Duel, out| {
+        // Left moves in H as Left and in G as Right; Right the other way.
+        for o in options(&s.h, !s.right)?.iter() {
             out.push(Duel {
-                h: o.normalized(),
+                h: o.clone(),
                 g: s.g.clone(),
                 right: !s.right,
             });
         }
-        for o in games
-            .sum_options(&s.g, in_g, usize::MAX)?
-            .unwrap_or_default()
-        {
+        for o in options(&s.g, s.right)?.iter() {
             out.push(Duel {
                 h: s.h.clone(),
-                g: o.normalized(),
+                g: o.clone(),
                 right: !s.right,
             });
         }
