@@ -15,6 +15,7 @@ use crate::lang::value::GameSum;
 use crate::solve::impartial::longest::Lengths;
 use crate::solve::impartial::Solver;
 use crate::solve::loopy::analysis as loopy;
+use crate::solve::loopy::partizan::{self as loopy_partizan, Class};
 use crate::solve::loopy::retrograde::Outcome as LoopyOutcome;
 use crate::solve::normal::reached;
 use crate::solve::partizan::analysis::sum_form;
@@ -270,17 +271,20 @@ fn partizan_reply(engine: &mut Engine, play: &Play) -> Result<Option<(GameSum, b
     );
     let cache = &mut engine.analyses.partizan;
     let span = Span::default();
-    let winning = if play.misere {
-        cache
-            .misere
-            .winning(&mut games, &play.position, side, span)?
+    let found = if play.misere {
+        cache.misere.winning(&mut games, &play.position, side, span)
     } else {
-        let (left, right) = cache.winning(&mut games, &play.position, span)?;
-        if side == Side::Right {
-            right
-        } else {
-            left
+        cache
+            .winning(&mut games, &play.position, span)
+            .map(|(left, right)| if side == Side::Right { right } else { left })
+    };
+    let winning = match found {
+        // Positions repeat: the retrograde labels choose, and keep a draw.
+        Err(EvalError::Loopy { .. }) => {
+            let solved = loopy_partizan::solve(&mut games, &play.position, play.misere, span)?;
+            return Ok(solved.reply(side, &options));
         }
+        found => found?,
     };
     if let Some(w) = winning.into_iter().next() {
         return Ok(Some((w, true)));
@@ -409,18 +413,34 @@ pub fn partizan_verdict(engine: &mut Engine, play: &Play) -> Result<&'static str
         &engine.budget,
     );
     let partizan = &mut engine.analyses.partizan;
-    let outcome = if play.misere {
-        partizan
-            .misere
-            .outcome(&mut games, &play.position, Span::default())?
+    let span = Span::default();
+    let found = if play.misere {
+        partizan.misere.outcome(&mut games, &play.position, span)
     } else {
-        partizan.outcome(&mut games, &play.position, Span::default())?
+        partizan.outcome(&mut games, &play.position, span)
     };
-    Ok(match outcome {
-        PartizanOutcome::L => "Left wins whoever moves first: play Left to win",
-        PartizanOutcome::R => "Right wins whoever moves first: play Right to win",
-        PartizanOutcome::N => "whoever moves first wins: you can win with either side",
-        PartizanOutcome::P => "whoever moves second wins: I can win whichever side you choose",
+    let class = match found {
+        Err(EvalError::Loopy { .. }) => {
+            loopy_partizan::solve(&mut games, &play.position, play.misere, span)?.class()
+        }
+        found => match found? {
+            PartizanOutcome::L => Class::L,
+            PartizanOutcome::R => Class::R,
+            PartizanOutcome::N => Class::N,
+            PartizanOutcome::P => Class::P,
+        },
+    };
+    // The user moves first, with the side their move chooses.
+    Ok(match class {
+        Class::L => "Left wins whoever moves first: play Left to win",
+        Class::R => "Right wins whoever moves first: play Right to win",
+        Class::N => "whoever moves first wins: you can win with either side",
+        Class::P => "whoever moves second wins: I can win whichever side you choose",
+        Class::D => "neither side can force a win: with best play the game goes on for ever",
+        Class::NHat => "play Left to win; playing Right you can only hold a draw",
+        Class::PHat => "playing Left you can hold a draw; playing Right I can win",
+        Class::NCheck => "play Right to win; playing Left you can only hold a draw",
+        Class::PCheck => "playing Right you can hold a draw; playing Left I can win",
     })
 }
 

@@ -412,3 +412,59 @@ proptest! {
         }
     }
 }
+
+fn ok(session: &mut grundy::repl::Session, input: &str) -> String {
+    let r = session.eval(input);
+    assert!(!r.error, "{input}: {}", r.text);
+    r.text
+}
+
+/// `play` of loopy partizan games. `over` = {0 | pass} is L
+/// (CanonicalStopperTestCase): playing Right, the user passes and the
+/// machine, Left, wins at once by moving to 0. `dud` = {pass | pass} is D:
+/// whatever the user does, the machine passes back, and the third repetition
+/// ends the game as a draw. `a{{|a}|}` is P̂: playing Left the user can only
+/// go round the cycle, and the machine keeps the draw.
+#[test]
+fn play_loopy_partizan_games() {
+    let mut s = grundy::repl::Session::default();
+    ok(&mut s, "partizan game over(v: nat) { left *0; right v }");
+    let start = ok(&mut s, "play over(0)");
+    assert!(start.contains("play Left to win"), "{start}");
+    // Left's move is listed first, Right's pass second.
+    let end = ok(&mut s, "2");
+    assert!(end.contains("you play Right, I play Left"), "{end}");
+    assert!(end.contains("(a winning move)"), "{end}");
+    assert!(end.contains("You have no move left: I win."), "{end}");
+
+    ok(&mut s, "partizan game dud(v: nat) { left v; right v }");
+    let start = ok(&mut s, "play dud(0)");
+    assert!(start.contains("neither side can force a win"), "{start}");
+    let mut text = ok(&mut s, "1");
+    let mut moves = 1;
+    while s.prompt() == "play> " {
+        text = ok(&mut s, "1");
+        moves += 1;
+        assert!(moves < 10, "the game ends by repetition: {text}");
+    }
+    assert!(text.contains("the game is a draw"), "{text}");
+
+    ok(
+        &mut s,
+        "partizan game ab(v: nat) { left 1 where v == 0; right 0 where v == 1 }",
+    );
+    let start = ok(&mut s, "play ab(0)");
+    assert!(
+        start.contains("playing Left you can hold a draw; playing Right I can win"),
+        "{start}"
+    );
+    let mut text = ok(&mut s, "1");
+    assert!(text.contains("you play Left"), "{text}");
+    let mut moves = 1;
+    while s.prompt() == "play> " {
+        text = ok(&mut s, "1");
+        moves += 1;
+        assert!(moves < 10, "the game ends by repetition: {text}");
+    }
+    assert!(text.contains("the game is a draw"), "{text}");
+}

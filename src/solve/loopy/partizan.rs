@@ -142,6 +142,33 @@ impl Solved {
         )
     }
 
+    /// The machine's move for `side` among `options` (its moves from the
+    /// position solved): a winning move to the position nearest its win, so
+    /// that winning play never cycles; else a move that keeps a draw; else
+    /// the move that puts the loss off longest. `true` with a winning move.
+    pub fn reply(&self, side: Side, options: &[GameSum]) -> Option<(GameSum, bool)> {
+        let left = side == Side::Left;
+        let me = if left { Winner::Left } else { Winner::Right };
+        // The opponent moves next: the state of each option.
+        let state = |o: &GameSum| {
+            let id = self.graph.id(&State::At(o.normalized(), !left));
+            (
+                self.winner(o, !left),
+                id.and_then(|u| self.labels.remoteness(u)),
+            )
+        };
+        let nearest_win = options
+            .iter()
+            .filter(|o| state(o).0 == me)
+            .min_by_key(|o| state(o).1);
+        if let Some(o) = nearest_win {
+            return Some((o.clone(), true));
+        }
+        let draw = options.iter().find(|o| state(o).0 == Winner::Draw);
+        let longest = || options.iter().max_by_key(|o| state(o).1);
+        draw.or_else(longest).map(|o| (o.clone(), false))
+    }
+
     /// Of `options` (moves of `side` from the position solved), those after
     /// which the mover wins.
     pub fn winning(&self, side: Side, options: Vec<GameSum>) -> Vec<GameSum> {
