@@ -65,6 +65,10 @@ pub fn dot(expr: &str, graph: &MoveGraph, namer: &Namer<'_>) -> String {
             NodeValue::Canonical { form, .. } => {
                 (namer.sum_in_game_context(pos), namer.form(*form))
             }
+            NodeValue::Class(c) => (
+                namer.sum_in_game_context(pos),
+                format!("outcome {}", c.letter()),
+            ),
         };
         let label = format!("{}\\n{}", dot_escape(&position), dot_escape(&shown));
         let cut = graph.cut.contains(&i);
@@ -107,6 +111,6 @@ fn thick(winning: bool) -> &'static str {
 fn outcome(value: &NodeValue) -> Outcome {
     match value {
         NodeValue::Grundy(v) => v.outcome().into(),
-        NodeValue::Canonical { outcome, .. } => *outcome,
+        NodeValue::Canonical { outcome, .. } | NodeValue::Class(outcome) => *outcome,
     }
 }

@@ -180,6 +180,8 @@ pub enum NodeValue {
         /// L, R, N or P.
         outcome: Outcome,
     },
+    /// A position of a loopy partizan game: its class of the nine.
+    Class(Outcome),
 }
 
 impl NodeValue {
@@ -194,6 +196,13 @@ impl NodeValue {
                 matches!(outcome, Outcome::R | Outcome::N)
             }
             (NodeValue::Canonical { outcome, .. }, Mover::Either) => *outcome == Outcome::N,
+            (NodeValue::Class(c), Mover::Left) => {
+                matches!(c, Outcome::L | Outcome::N | Outcome::NHat)
+            }
+            (NodeValue::Class(c), Mover::Right) => {
+                matches!(c, Outcome::R | Outcome::N | Outcome::NCheck)
+            }
+            (NodeValue::Class(c), Mover::Either) => *c == Outcome::N,
         }
     }
 
@@ -209,6 +218,13 @@ impl NodeValue {
                 matches!(outcome, Outcome::R | Outcome::P)
             }
             (NodeValue::Canonical { outcome, .. }, Mover::Either) => *outcome == Outcome::P,
+            (NodeValue::Class(c), Mover::Left) => {
+                matches!(c, Outcome::L | Outcome::P | Outcome::PHat)
+            }
+            (NodeValue::Class(c), Mover::Right) => {
+                matches!(c, Outcome::R | Outcome::P | Outcome::PCheck)
+            }
+            (NodeValue::Class(c), Mover::Either) => *c == Outcome::P,
         }
     }
 }
@@ -245,7 +261,7 @@ impl MoveGraph {
             || self
                 .nodes
                 .iter()
-                .any(|n| matches!(n.1, NodeValue::Canonical { .. }))
+                .any(|n| matches!(n.1, NodeValue::Canonical { .. } | NodeValue::Class(_)))
     }
 }
 

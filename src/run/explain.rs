@@ -9,6 +9,7 @@ use crate::graph::explicit::ExplicitGraph;
 use crate::lang::value::{Component, GameSum};
 use crate::solve::impartial::Solver;
 use crate::solve::loopy::generalized::Gsg;
+use crate::solve::loopy::partizan as loopy_partizan;
 use crate::solve::partizan::analysis::{store_error, sum_form, PartizanCache};
 use crate::solve::partizan::Form;
 use indexmap::IndexMap;
@@ -143,14 +144,33 @@ pub fn partizan_graph(
 ) -> Result<MoveGraph, EvalError> {
     let explored = explore(games, g, depth, true, span)?;
     let mut nodes = Vec::with_capacity(explored.labels.len());
+    // Positions that repeat have no canonical form: their classes, from one
+    // retrograde labelling of everything the root reaches.
+    let mut loopy: Option<loopy_partizan::Solved> = None;
     for label in explored.labels {
-        let form = sum_form(games, cache, &label, span)?;
-        let outcome = cache
-            .store
-            .outcome(form, games.budget)
-            .map_err(|e| store_error(e, span))?;
-        let outcome = outcome.into();
-        nodes.push((label, NodeValue::Canonical { form, outcome }));
+        let value = match sum_form(games, cache, &label, span) {
+            Ok(form) => {
+                let outcome = cache
+                    .store
+                    .outcome(form, games.budget)
+                    .map_err(|e| store_error(e, span))?;
+                NodeValue::Canonical {
+                    form,
+                    outcome: outcome.into(),
+                }
+            }
+            Err(EvalError::Loopy { .. }) => {
+                let solved = match loopy.take() {
+                    Some(s) => s,
+                    None => loopy_partizan::solve_followers(games, g, span)?,
+                };
+                let class = solved.class_of(&label);
+                loopy = Some(solved);
+                NodeValue::Class(class.into())
+            }
+            Err(e) => return Err(e),
+        };
+        nodes.push((label, value));
     }
     Ok(MoveGraph {
         nodes,

@@ -18,7 +18,7 @@ use crate::solve::loopy::generalized::Gsg;
 use crate::solve::loopy::partizan as loopy_partizan;
 use crate::solve::misere::Misere;
 use crate::solve::normal::{Moves, Value as Valued};
-use crate::solve::partizan::analysis::{Measure, PartizanCache, Transform};
+use crate::solve::partizan::analysis::{sum_form, Measure, PartizanCache, Transform};
 use crate::solve::partizan::Cmp;
 use crate::solve::Analyses;
 use crate::syntax::ast::QueryKind;
@@ -239,7 +239,9 @@ pub fn answer(
             let (second, at) = a.second(missing)?;
             let (g, h) = (a.game()?, game_of(second.clone(), at)?);
             let value = match analyses.partizan.compare(games, &g, &h, span) {
-                Err(EvalError::Loopy { .. }) => compare_stoppers(games, &g, &h, span)?,
+                Err(EvalError::Loopy { .. }) => {
+                    compare_stoppers(games, &mut analyses.partizan, &g, &h, span)?
+                }
                 found => found?,
             };
             Ok(Answer::Compare { expr, value })
@@ -371,12 +373,19 @@ fn loopy_partizan_winning(
 /// `compare G H` when a game is loopy: both must be stoppers.
 fn compare_stoppers(
     games: &mut Games<'_>,
+    partizan: &mut PartizanCache,
     g: &GameSum,
     h: &GameSum,
     span: Span,
 ) -> Result<Cmp, EvalError> {
     for x in [g, h] {
-        if !loopy_partizan::is_stopper(games, x, span)? {
+        // A game with a canonical form has no cycle at all: a stopper.
+        let loopy = match sum_form(games, partizan, x, span) {
+            Ok(_) => false,
+            Err(EvalError::Loopy { .. }) => true,
+            Err(e) => return Err(e),
+        };
+        if loopy && !loopy_partizan::is_stopper(games, x, span)? {
             return Err(EvalError::NotStopper {
                 game: crate::eval::print::show_sum(x, games.globals, games.rt),
                 span,

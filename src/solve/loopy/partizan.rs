@@ -84,30 +84,80 @@ pub struct Solved {
     root: GameSum,
 }
 
-/// Explores and labels the states of `g` with either player to move first.
+/// Explores and labels the states of `g` with either player to move first:
+/// what alternating play from `g` reaches.
 pub fn solve(
     games: &mut Games<'_>,
     g: &GameSum,
     misere: bool,
     span: Span,
 ) -> Result<Solved, EvalError> {
+    label(games, g, misere, false, span)
+}
+
+/// Explores and labels every follower of `g` — every position some sequence
+/// of moves reaches, a player moving twice running included — with either
+/// player to move (for `graph`, whose nodes are such followers, and the
+/// stopper test, which is about every follower).
+pub fn solve_followers(
+    games: &mut Games<'_>,
+    g: &GameSum,
+    span: Span,
+) -> Result<Solved, EvalError> {
+    label(games, g, false, true, span)
+}
+
+fn label(
+    games: &mut Games<'_>,
+    g: &GameSum,
+    misere: bool,
+    followers: bool,
+    span: Span,
+) -> Result<Solved, EvalError> {
     let root = g.normalized();
     let budget = games.budget;
+    // Each position's options for each side, listed once.
+    let mut listed: FxHashMap<(GameSum, bool), Rc<[GameSum]>> = FxHashMap::default();
+    let mut options = |p: &GameSum, left: bool| -> Result<Rc<[GameSum]>, EvalError> {
+        if let Some(o) = listed.get(&(p.clone(), left)) {
+            return Ok(o.clone());
+        }
+        let side = if left { Side::Left } else { Side::Right };
+        let o: Rc<[GameSum]> = games
+            .sum_options(p, side, usize::MAX)?
+            .unwrap_or_default()
+            .iter()
+            .map(GameSum::normalized)
+            .collect();
+        budget.reserve(o.len() * std::mem::size_of::<GameSum>())?;
+        listed.insert((p.clone(), left), o.clone());
+        Ok(o)
+    };
+    let starts: Vec<GameSum> = if followers {
+        let reached = ExplicitGraph::explore(root.clone(), budget, |p: &GameSum, out| {
+            out.extend(options(p, true)?.iter().cloned());
+            out.extend(options(p, false)?.iter().cloned());
+            Ok::<(), EvalError>(())
+        })
+        .map_err(|e| e.at_least(span))?;
+        reached.keys().cloned().collect()
+    } else {
+        vec![root.clone()]
+    };
     let graph = ExplicitGraph::explore(State::Start, budget, |s: &State, out| {
         match s {
             State::Start => {
-                out.push(State::At(root.clone(), true));
-                out.push(State::At(root.clone(), false));
+                for p in &starts {
+                    out.push(State::At(p.clone(), true));
+                    out.push(State::At(p.clone(), false));
+                }
             }
             State::At(sum, left) => {
-                let side = if *left { Side::Left } else { Side::Right };
-                let options = games
-                    .sum_options(sum, side, usize::MAX)?
-                    .unwrap_or_default();
-                if options.is_empty() && misere {
+                let o = options(sum, *left)?;
+                if o.is_empty() && misere {
                     out.push(State::Escape);
                 }
-                out.extend(options.iter().map(|o| State::At(o.normalized(), !left)));
+                out.extend(o.iter().map(|o| State::At(o.clone(), !left)));
             }
             State::Escape => {}
         }
@@ -136,10 +186,12 @@ impl Solved {
 
     /// The class of the position solved.
     pub fn class(&self) -> Class {
-        Class::of(
-            self.winner(&self.root, true),
-            self.winner(&self.root, false),
-        )
+        self.class_of(&self.root)
+    }
+
+    /// The class of a position the one solved reaches.
+    pub fn class_of(&self, sum: &GameSum) -> Class {
+        Class::of(self.winner(sum, true), self.winner(sum, false))
     }
 
     /// The machine's move for `side` among `options` (its moves from the
@@ -197,7 +249,7 @@ struct Duel {
 /// graph is exactly the graph of alternating play, so `g` is a stopper when
 /// that graph, from either player first, has no cycle.
 pub fn is_stopper(games: &mut Games<'_>, g: &GameSum, span: Span) -> Result<bool, EvalError> {
-    let solved = solve(games, g, false, span)?;
+    let solved = solve_followers(games, g, span)?;
     Ok(!solved.graph.graph().has_cycle())
 }
 
