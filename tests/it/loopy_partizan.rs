@@ -36,6 +36,19 @@ fn bigraph(name: &str, left: &[Vec<usize>], right: &[Vec<usize>]) -> String {
     )
 }
 
+/// After `program`, `print QUERY operand` prints the string `want`, for
+/// each `(operand, want)`.
+fn prints(program: &str, query: &str, cases: &[(&str, &str)]) {
+    let mut src = program.to_string();
+    for (operand, _) in cases {
+        src.push_str(&format!("print {query} {operand}\n"));
+    }
+    let out = texts(&src);
+    for ((operand, want), got) in cases.iter().zip(&out) {
+        assert_eq!(got, &format!("{want:?}"), "{query} {operand}");
+    }
+}
+
 /// CGSuite's classes of its loopy constants and test games, each written as
 /// positions of a game (a pass is a move to the same position).
 #[test]
@@ -105,14 +118,7 @@ fn cgsuite_classes() {
         // EvalTest: ±(uponth + *) = 0, a second-player win.
         ("pmu(0)", "P"),
     ];
-    let mut src = program.to_string();
-    for (g, _) in &cases {
-        src.push_str(&format!("print outcome {g}\n"));
-    }
-    let out = texts(&src);
-    for ((g, want), got) in cases.iter().zip(&out) {
-        assert_eq!(got, &format!("{want:?}"), "outcome {g}");
-    }
+    prints(program, "outcome", &cases);
     // The class names compare as outcome letters do.
     let out = texts(&format!(
         "{program}assert outcome ab(0) == PHat\nassert outcome hat(0) == NHat\noutcome ab(0)"
@@ -168,14 +174,7 @@ fn stoppers_compare() {
         ("under32(0), 3/2 - 1/1024", ">"),
         ("under(0), 0", "<"),
     ];
-    let mut src = program.to_string();
-    for (gh, _) in &cases {
-        src.push_str(&format!("print compare {gh}\n"));
-    }
-    let out = texts(&src);
-    for ((gh, want), got) in cases.iter().zip(&out) {
-        assert_eq!(got, &format!("{want:?}"), "compare {gh}");
-    }
+    prints(program, "compare", &cases);
     for bad in ["dud(0), 0", "over(0) + under(0), 0"] {
         let p = crate::common::problem(&format!("{program}compare {bad}\n"));
         assert_eq!(p.code, "grundy::unavailable", "{bad}");

@@ -84,6 +84,40 @@ pub struct Solved {
     root: GameSum,
 }
 
+/// Each position's options for each side (normalised), listed once: a
+/// position is met with either player to move, and, in a comparison, with
+/// every position of the other game.
+#[derive(Default)]
+struct Listed {
+    options: FxHashMap<(GameSum, bool), Rc<[GameSum]>>,
+}
+
+impl Listed {
+    /// The options of `p` for Left (`left`) or Right.
+    fn options(
+        &mut self,
+        games: &mut Games<'_>,
+        p: &GameSum,
+        left: bool,
+    ) -> Result<Rc<[GameSum]>, EvalError> {
+        if let Some(o) = self.options.get(&(p.clone(), left)) {
+            return Ok(o.clone());
+        }
+        let side = if left { Side::Left } else { Side::Right };
+        let o: Rc<[GameSum]> = games
+            .sum_options(p, side, usize::MAX)?
+            .unwrap_or_default()
+            .iter()
+            .map(GameSum::normalized)
+            .collect();
+        games
+            .budget
+            .reserve(o.len() * std::mem::size_of::<GameSum>())?;
+        self.options.insert((p.clone(), left), o.clone());
+        Ok(o)
+    }
+}
+
 /// Explores and labels the states of `g` with either player to move first:
 /// what alternating play from `g` reaches.
 pub fn solve(
@@ -116,23 +150,8 @@ fn label(
 ) -> Result<Solved, EvalError> {
     let root = g.normalized();
     let budget = games.budget;
-    // Each position's options for each side, listed once.
-    let mut listed: FxHashMap<(GameSum, bool), Rc<[GameSum]>> = FxHashMap::default();
-    let mut options = |p: &GameSum, left: bool| -> Result<Rc<[GameSum]>, EvalError> {
-        if let Some(o) = listed.get(&(p.clone(), left)) {
-            return Ok(o.clone());
-        }
-        let side = if left { Side::Left } else { Side::Right };
-        let o: Rc<[GameSum]> = games
-            .sum_options(p, side, usize::MAX)?
-            .unwrap_or_default()
-            .iter()
-            .map(GameSum::normalized)
-            .collect();
-        budget.reserve(o.len() * std::mem::size_of::<GameSum>())?;
-        listed.insert((p.clone(), left), o.clone());
-        Ok(o)
-    };
+    let mut listed = Listed::default();
+    let mut options = |p: &GameSum, left: bool| listed.options(games, p, left);
     let starts: Vec<GameSum> = if followers {
         let reached = ExplicitGraph::explore(root.clone(), budget, |p: &GameSum, out| {
             out.extend(options(p, true)?.iter().cloned());
@@ -265,24 +284,9 @@ pub fn leq(games: &mut Games<'_>, g: &GameSum, h: &GameSum, span: Span) -> Resul
         right: true,
     };
     let budget = games.budget;
-    // Each position of G and of H meets every position of the other: list
-    // its options once.
-    let mut listed: FxHashMap<(GameSum, bool), Rc<[GameSum]>> = FxHashMap::default();
-    let mut options = |sum: &GameSum, left: bool| -> Result<Rc<[GameSum]>, EvalError> {
-        if let Some(o) = listed.get(&(sum.clone(), left)) {
-            return Ok(o.clone());
-        }
-        let side = if left { Side::Left } else { Side::Right };
-        let o: Rc<[GameSum]> = games
-            .sum_options(sum, side, usize::MAX)?
-            .unwrap_or_default()
-            .iter()
-            .map(GameSum::normalized)
-            .collect();
-        budget.reserve(o.len() * std::mem::size_of::<GameSum>())?;
-        listed.insert((sum.clone(), left), o.clone());
-        Ok(o)
-    };
+    // Each position of G and of H meets every position of the other.
+    let mut listed = Listed::default();
+    let mut options = |p: &GameSum, left: bool| listed.options(games, p, left);
     let graph = ExplicitGraph::explore(start.clone(), budget, |s: &Duel, out| {
         // Left moves in H as Left and in G as Right; Right the other way.
         for o in options(&s.h, !s.right)?.iter() {
