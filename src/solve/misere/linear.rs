@@ -84,6 +84,19 @@ pub fn linearize(
             if c.is_literal_partizan() {
                 return Err(EvalError::Partizan { span });
             }
+            // A nimber's options are listed whole: count them first (`*10^10`
+            // in a misère sum filled 8 GB here before the slice could end).
+            if let Component::Nimber(k) = c {
+                let bytes = usize::try_from(*k)
+                    .unwrap_or(usize::MAX)
+                    .saturating_mul(std::mem::size_of::<Vec<Component>>() * 4);
+                budget
+                    .reserve(bytes)
+                    .map_err(|e| EvalError::limit(e, span))?;
+                budget
+                    .add_positions(usize::try_from(*k).unwrap_or(usize::MAX))
+                    .map_err(|e| EvalError::limit(e, span))?;
+            }
             list.clear();
             games
                 .component_options(c, Side::Impartial, &mut list)
