@@ -450,13 +450,8 @@ fn play_loopy_partizan_games() {
     ok(&mut s, "partizan game dud(v: nat) { left v; right v }");
     let start = ok(&mut s, "play dud(0)");
     assert!(start.contains("neither side can force a win"), "{start}");
-    let mut text = ok(&mut s, "1");
-    let mut moves = 1;
-    while s.prompt() == "play> " {
-        text = ok(&mut s, "1");
-        moves += 1;
-        assert!(moves < 10, "the game ends by repetition: {text}");
-    }
+    let first = ok(&mut s, "1");
+    let text = choose_first_until_the_end(&mut s, &first);
     assert!(text.contains("the game is a draw"), "{text}");
 
     ok(
@@ -468,15 +463,27 @@ fn play_loopy_partizan_games() {
         start.contains("playing Left you can hold a draw; playing Right I can win"),
         "{start}"
     );
-    let mut text = ok(&mut s, "1");
-    assert!(text.contains("you play Left"), "{text}");
+    let first = ok(&mut s, "1");
+    assert!(first.contains("you play Left"), "{first}");
+    let text = choose_first_until_the_end(&mut s, &first);
+    assert!(text.contains("the game is a draw"), "{text}");
+}
+
+/// Plays option 1 until the game ends (at most ten moves), `first` being the
+/// answer to the user's first move; returns the last answer.
+fn choose_first_until_the_end(s: &mut grundy::repl::Session, first: &str) -> String {
+    let mut text = if first == "1" {
+        ok(s, "1")
+    } else {
+        first.to_string()
+    };
     let mut moves = 1;
     while s.prompt() == "play> " {
-        text = ok(&mut s, "1");
+        text = ok(s, "1");
         moves += 1;
         assert!(moves < 10, "the game ends by repetition: {text}");
     }
-    assert!(text.contains("the game is a draw"), "{text}");
+    text
 }
 
 /// `graph` of a loopy partizan game: each node with its class. In
