@@ -334,6 +334,7 @@ impl Engine {
             globals: &self.globals,
             rt: &self.rt,
             canon: &self.analyses.partizan.store,
+            misere: self.analyses.misere.forms(),
         }
     }
 }

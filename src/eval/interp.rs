@@ -549,8 +549,49 @@ impl<'a> Interp<'a> {
                     .map(|n| Value::Game(Rc::new(n)))
                     .ok_or(EvalError::Overflow { span })
             }
+            (UnOp::Nimber, Value::Set(items)) => self.star_literal(items, inner),
             _ => unary(op, v, inner, span),
         }
+    }
+
+    /// `*{A, B}`: the impartial game whose options are A and B (`0` is the
+    /// empty game). Every option must be impartial: a sum of nimbers, `*{…}`
+    /// games and positions of impartial games.
+    fn star_literal(&self, items: &[Value], inner: Span) -> Result<Value, EvalError> {
+        let (globals, rt) = (self.globals, &*self.rt);
+        let impartial = |c: &Component| match c {
+            Component::Nimber(_) | Component::Star(_) => true,
+            Component::Pos(i, _) => !inst_game(globals, rt, *i).is_some_and(|g| g.partizan),
+            _ => false,
+        };
+        let mut options = Vec::with_capacity(items.len());
+        for item in items {
+            let option = match item {
+                Value::Int(0) => GameSum::default(),
+                Value::Game(g) if g.parts.iter().all(impartial) => {
+                    let mut g = (**g).clone();
+                    g.parts.retain(|c| *c != Component::Nimber(0));
+                    g
+                }
+                other => {
+                    let found = match other {
+                        Value::Game(_) | Value::Int(_) => "partizan game",
+                        _ => other.kind_name(),
+                    };
+                    return Err(EvalError::expected(
+                        "impartial games as the options of `*{…}`",
+                        found,
+                        inner,
+                    ));
+                }
+            };
+            options.push(option);
+        }
+        options.sort();
+        options.dedup();
+        Ok(Value::Game(Rc::new(GameSum::single(Component::Star(
+            options.into(),
+        )))))
     }
 
     /// The options of one side of a `{ | }` literal, each a game.

@@ -99,6 +99,13 @@ pub fn show_component(c: &Component, globals: &Globals, rt: &Runtime) -> String 
             format!("{{{} | {}}}", side(&b.left), side(&b.right))
         }
         Component::Neg(inner) => format!("-{}", show_component(inner, globals, rt)),
+        Component::Star(options) => {
+            let shown: Vec<String> = options
+                .iter()
+                .map(|s| option_text(s, globals, rt))
+                .collect();
+            format!("*{{{}}}", shown.join(", "))
+        }
     }
 }
 

@@ -244,6 +244,12 @@ impl<'a> Games<'a> {
                 literal::up_options(*k, side, out);
                 Ok(())
             }
+            Component::Star(options) => {
+                for s in options.iter() {
+                    out.push(s.parts.iter().cloned());
+                }
+                Ok(())
+            }
             Component::Braces(b) => {
                 let sums = if side == Side::Left {
                     &b.left

@@ -25,6 +25,9 @@ pub enum Component {
     Braces(Rc<Braces>),
     /// `-G` of a partizan position or game literal: Left and Right swap roles.
     Neg(Rc<Component>),
+    /// `*{A, B}`: an impartial game given by its options (each a sum of
+    /// impartial games), the same for both players.
+    Star(Rc<[GameSum]>),
 }
 
 /// The options of a game literal `{A, B | C}`, each a sum.
@@ -72,6 +75,7 @@ impl GameSum {
                 Component::Pos(..) => false,
                 Component::Neg(inner) => literal(inner),
                 Component::Braces(b) => b.left.iter().chain(&b.right).all(GameSum::is_literal),
+                Component::Star(options) => options.iter().all(GameSum::is_literal),
                 Component::Nimber(_) | Component::Number(_) | Component::Up(_) => true,
             }
         }
@@ -191,7 +195,7 @@ impl Value {
 /// a double negative unwrapped. `None` when a number's negative does not fit.
 pub fn negate_component(c: &Component, partizan: impl Fn(InstId) -> bool) -> Option<Component> {
     Some(match c {
-        Component::Nimber(_) => c.clone(),
+        Component::Nimber(_) | Component::Star(_) => c.clone(),
         Component::Pos(inst, _) if !partizan(*inst) => c.clone(),
         Component::Number(d) => Component::Number(d.checked_neg()?),
         Component::Up(k) => Component::Up(k.checked_neg()?),

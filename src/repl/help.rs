@@ -51,8 +51,9 @@ pub const TOPICS: &[Topic] = &[
     Topic { word: "let", what: "Names a constant or a function.", examples: &["let S = {1, 2, 4}", "let double(n) = 2 * n"], section: "2.3" },
     Topic { word: "board", what: "A rectangular board, optionally with blocked squares, for games on squares.", examples: &["board b = 8 x 8 without {@d4, @e5}"], section: "6.1" },
     Topic { word: "misere", what: "Misère play: whoever makes the last move loses. Write `misere` after
-`outcome`, `winning` or `play`; `genus` and `quotient` are misère by nature.
-Sums of tame games use the tame theory, others a quotient or a search.", examples: &["game kayles = octal \"0.77\"", "outcome misere kayles(1) + kayles(1)", "winning misere kayles(4) + kayles(2)", "genus kayles(5)"], section: "9" },
+`outcome`, `winning` or `play`, or before `canonical` (Conway's simplest
+form, printed as `*{…}`); `genus` and `quotient` are misère by nature.
+Sums of tame games use the tame theory, others a quotient or a search.", examples: &["game kayles = octal \"0.77\"", "outcome misere kayles(1) + kayles(1)", "winning misere kayles(4) + kayles(2)", "genus kayles(5)", "misere canonical kayles(2) + kayles(2)"], section: "9" },
     Topic { word: "partizan", what: "Games where Left and Right have different moves: `partizan game` with
 `left` and `right` rules, or literals such as {1 | -1}, ^, 3/4. Ask
 `canonical`, `outcome` (L, R, N or P), `compare`, `temperature`, `thermograph`,
@@ -100,6 +101,7 @@ Redefining a game replaces it."
   table G a..b, c..d    values of two parameters         table wythoff 0..8, 0..8
   play [misere] G       play against the machine         play nim(3) + nim(5)
   canonical G           canonical form (partizan)        canonical bw(\"xoxo\")
+  misere canonical G    misère simplest form (impartial) misere canonical nim(2) + nim(2)
   compare G H           <, >, = or || (partizan)         compare bw(\"x\") bw(\"o\")
   temperature G         also mean, leftstop, rightstop   temperature ps(2)
   thermograph G         the walls and the mast           thermograph ps(2)

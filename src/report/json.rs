@@ -130,6 +130,12 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
         Answer::Canonical { query, expr, form } => {
             valued_json(query, expr, json!(namer.form(*form)))
         }
+        Answer::MisereCanonical { expr, form } => json!({
+            "query": "misere canonical",
+            "expr": expr,
+            "value": namer.misere_form(*form),
+            "conway": namer.misere_conway(*form),
+        }),
         Answer::Generalized { expr, value } => valued_json("grundy", expr, gsg_json(value)),
         Answer::LoopySequence { game, from, values } => {
             let values: Vec<serde_json::Value> = values.iter().map(gsg_json).collect();

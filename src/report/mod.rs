@@ -88,6 +88,8 @@ pub struct Namer<'a> {
     pub rt: &'a Runtime,
     /// The store canonical forms live in.
     pub canon: &'a crate::solve::partizan::CanonStore,
+    /// The store misère canonical forms live in.
+    pub misere: &'a crate::solve::misere::Forms,
 }
 
 impl<'a> Namer<'a> {
@@ -104,6 +106,16 @@ impl<'a> Namer<'a> {
     /// A canonical form.
     pub fn form(&self, f: crate::solve::partizan::Form) -> String {
         self.canon.show(f)
+    }
+
+    /// A misère canonical form in the language (`*{*{*2}, 0}`).
+    pub fn misere_form(&self, f: crate::solve::misere::MisereForm) -> String {
+        self.misere.show(f)
+    }
+
+    /// A misère canonical form in Conway's notation (`2#0`).
+    pub fn misere_conway(&self, f: crate::solve::misere::MisereForm) -> String {
+        self.misere.conway(f)
     }
 
     /// Any value.

@@ -166,6 +166,11 @@ pub fn text_at_width(answer: &Answer, namer: &Namer<'_>, width: usize) -> Option
         Answer::Canonical { query, expr, form } => {
             format!("{query} {expr} = {}", namer.form(*form))
         }
+        Answer::MisereCanonical { expr, form } => format!(
+            "misere canonical {expr} = {}   # {} in Conway's notation",
+            namer.misere_form(*form),
+            namer.misere_conway(*form)
+        ),
         Answer::Compare { expr, value } => format!("compare {expr} = {}", value.symbol()),
         Answer::Number { query, expr, value } => format!("{query} {expr} = {value}"),
         Answer::Thermograph { expr, thermograph } => thermograph_text(expr, thermograph),

@@ -304,6 +304,13 @@ pub enum Answer {
         /// The form's id.
         form: Form,
     },
+    /// `misere canonical G`: a misère canonical form in the misère store.
+    MisereCanonical {
+        /// The query's source text.
+        expr: String,
+        /// The form's id.
+        form: crate::solve::misere::MisereForm,
+    },
     /// `compare G H`.
     Compare {
         /// Both games as written.

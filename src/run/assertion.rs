@@ -40,6 +40,11 @@ pub fn matches(
                 span,
             )),
         },
+        Answer::MisereCanonical { .. } => Err(EvalError::expected(
+            "an impartial game such as `*{*2, 0}`",
+            want.kind_name(),
+            span,
+        )),
         Answer::Canonical { .. } => Err(EvalError::expected(
             "a game such as `3/4`, `^` or `{1 | -1}`",
             want.kind_name(),

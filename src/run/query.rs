@@ -125,7 +125,12 @@ impl Oracle for Asker<'_> {
     ) -> Result<Value, EvalError> {
         let mut games = Games::new(globals, rt, self.compiled, budget);
         let answer = answer(&mut games, self.analyses, &Asked { q, operands })?;
-        super::value::answer_value(answer, &self.analyses.partizan, q.span)
+        super::value::answer_value(
+            answer,
+            &self.analyses.partizan,
+            self.analyses.misere.forms(),
+            q.span,
+        )
     }
 }
 
@@ -257,6 +262,7 @@ pub fn answer(
                 .map_err(|e| overflow_in_subject(e, q))?;
             Ok(Answer::Thermograph { expr, thermograph })
         }
+        QueryKind::Canonical if q.misere => misere_canonical(games, &mut analyses.misere, a),
         QueryKind::Canonical
         | QueryKind::AtomicWeight
         | QueryKind::Reduced
@@ -304,6 +310,34 @@ fn transformed(
         .map_err(|e| overflow_in_subject(e, q))?;
     Ok(Answer::Canonical {
         query: q.kind.keyword(),
+        expr: q.text.clone(),
+        form,
+    })
+}
+
+/// The most characters a misère canonical form is printed in (its nesting
+/// stays well within the stack when it is read back or compared).
+const MAX_MISERE_FORM: usize = 10_000;
+
+/// `misere canonical G` of an impartial game.
+fn misere_canonical(
+    games: &mut Games<'_>,
+    misere: &mut Misere,
+    a: &Asked<'_>,
+) -> Result<Answer, EvalError> {
+    let (q, span) = (a.q, a.q.span);
+    let g = a.game()?;
+    reject_partizan(games, &g, span)?;
+    let form = misere.canonical(games, &g, span)?;
+    let limit = MAX_MISERE_FORM;
+    if misere.forms().shown_len(form, limit) > limit {
+        return Err(EvalError::FormTooLong {
+            limit,
+            misere: true,
+            span,
+        });
+    }
+    Ok(Answer::MisereCanonical {
         expr: q.text.clone(),
         form,
     })

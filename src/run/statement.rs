@@ -202,6 +202,12 @@ impl<'a> Runner<'a> {
                 let partizan = &mut self.analyses.partizan;
                 *form == sum_form(&mut games, partizan, g, expected.expr.span)?
             }
+            (Answer::MisereCanonical { form, .. }, Value::Game(g)) => {
+                let mut games = Games::new(self.globals, self.rt, self.compiled, self.budget);
+                let at = expected.expr.span;
+                crate::run::query::reject_partizan(&games, g, at)?;
+                *form == self.analyses.misere.canonical(&mut games, g, at)?
+            }
             _ => super::assertion::matches(&answer, &want, q.kind, expected.expr.span)?,
         };
         let failure = (!passed).then(|| Box::new((want, answer)));

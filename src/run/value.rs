@@ -7,17 +7,19 @@ use crate::eval::eval_error::EvalError;
 use crate::lang::dyadic::Dyadic;
 use crate::lang::value::{Component, GameSum, Value};
 use crate::solve::loopy::generalized::Gsg;
+use crate::solve::misere::Forms;
 use crate::solve::partizan::analysis::PartizanCache;
 use std::rc::Rc;
 
 /// The value of an answer: a Grundy value is an integer (a loopy one an
 /// integer or `inf{…}`), an outcome its letter as a string, `moves` and
 /// `winning` lists of positions, `sequence` the list of values, `canonical`
-/// the form as a game, a temperature, mean or stop an integer or a number,
+/// the form as a game (`misere canonical` too), a temperature, mean or stop an integer or a number,
 /// `genus` and `compare` their strings as printed.
 pub fn answer_value(
     answer: Answer,
     partizan: &PartizanCache,
+    misere: &Forms,
     span: Span,
 ) -> Result<Value, EvalError> {
     Ok(match answer {
@@ -47,6 +49,7 @@ pub fn answer_value(
                 .into(),
         ),
         Answer::Canonical { form, .. } => Value::Game(Rc::new(partizan.store.game(form))),
+        Answer::MisereCanonical { form, .. } => Value::Game(Rc::new(misere.game(form))),
         Answer::Number { value, .. } => number(value),
         Answer::Genus { value, .. } => Value::Str(value.to_string().into()),
         Answer::Compare { value, .. } => Value::Str(value.symbol().into()),

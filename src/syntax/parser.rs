@@ -318,6 +318,8 @@ fn construct_name(rule: Rule) -> Option<&'static str> {
         Rule::lone_star => "an expression",
         Rule::game_rule => "a rule (`move`, `left`, `right` or `stop when`)",
         Rule::board_size => "a board size (an integer, a name or `(…)`)",
+        // `canonical G` or `misere canonical G`: the query's first word.
+        Rule::canonical_q => "`canonical`",
         _ => return None,
     })
 }

@@ -32,6 +32,7 @@ mod graphs;
 mod loopy;
 mod loopy_partizan;
 mod loopy_queries;
+mod misere_canonical;
 mod misere_genus_cgsuite;
 mod misere_genus_quotient;
 mod misere_genus_walk;

@@ -26,8 +26,27 @@ impl<'s, 'a> Solver<'s, 'a> {
         match c {
             Component::Nimber(k) => Ok(*k),
             Component::Pos(inst, pos) => self.grundy_pos(*inst, pos),
+            Component::Star(options) => self.grundy_literal(options),
             _ => Err(EvalError::Partizan { span: self.span }),
         }
+    }
+
+    /// The Grundy value of a literal `*{A, B}`: the mex of its options'.
+    /// Literals are written (or printed) as text, so the recursion goes as
+    /// deep as their braces nest; the stack guard ends it on a machine-made
+    /// literal deeper than the stack allows.
+    fn grundy_literal(
+        &mut self,
+        options: &[crate::lang::value::GameSum],
+    ) -> Result<u64, EvalError> {
+        if crate::budget::stack_is_low() {
+            return Err(EvalError::StackDepth { span: self.span });
+        }
+        let mut values = Vec::with_capacity(options.len());
+        for o in options {
+            values.push(self.grundy_sum(&o.parts)?);
+        }
+        Ok(u64::from(mex(&values, &mut Vec::new())))
     }
 
     /// The Grundy value of a sum: the nim-sum of its components' values.
@@ -192,6 +211,7 @@ impl Walk for GrundyWalk<'_, '_, '_> {
             for c in opt {
                 match c {
                     Component::Nimber(k) => x ^= k,
+                    Component::Star(_) => x ^= self.solver.grundy_component(c)?,
                     Component::Pos(ci, cp) => {
                         let s = self.solver.tables.state(*ci, cp);
                         if s < IN_PROGRESS {

@@ -107,6 +107,12 @@ impl<'s, 'a> Solver<'s, 'a> {
                     values.push(j);
                 }
             }
+            (Component::Star(literal), _) => {
+                for o in literal.iter() {
+                    options.push(o.parts.iter().cloned());
+                    values.push(self.grundy_sum(&o.parts)?);
+                }
+            }
             (Component::Pos(inst, pos), _) => {
                 self.games.options(*inst, pos, Side::Impartial, options)?;
                 for opt in options.iter() {

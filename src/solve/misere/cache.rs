@@ -4,6 +4,7 @@
 //! heaps are interleaved, the sums keyed by their components, and each
 //! component's genus by theory.
 
+use super::forms::{Forms, MisereForm};
 use super::genus::Genus;
 use super::quotient::values::Values;
 use super::quotient::Quotient;
@@ -31,6 +32,8 @@ pub(crate) struct Cache {
     pub(crate) components: ComponentSums,
     /// Genus by theory of each component.
     pub(crate) theory: Memo<Component, Theory>,
+    /// The misère canonical forms made so far.
+    pub(crate) forms: Forms,
 }
 
 impl Cache {
@@ -40,6 +43,7 @@ impl Cache {
             && self.interleaved.values().all(HeapSums::is_empty)
             && self.components.is_empty()
             && self.theory.is_empty()
+            && self.forms.is_empty()
     }
 
     /// The misère quotient kept for a game.
@@ -158,11 +162,16 @@ pub(crate) struct ComponentSums {
     pub(crate) outcomes: Memo<Vec<Component>, Outcome>,
     /// Genera of the sums walked.
     pub(crate) genera: Memo<Vec<Component>, Genus>,
+    /// Misère canonical forms of the sums walked.
+    pub(crate) forms: Memo<Vec<Component>, MisereForm>,
 }
 
 impl ComponentSums {
     fn is_empty(&self) -> bool {
-        self.options.0.is_empty() && self.outcomes.is_empty() && self.genera.is_empty()
+        self.options.0.is_empty()
+            && self.outcomes.is_empty()
+            && self.genera.is_empty()
+            && self.forms.is_empty()
     }
 }
 

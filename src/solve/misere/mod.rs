@@ -12,6 +12,7 @@
 //! of the attempts that may give up (`ladder.rs`).
 
 mod cache;
+pub(crate) mod forms;
 pub(crate) mod genus;
 mod ladder;
 mod layers;
@@ -22,6 +23,7 @@ mod sums;
 pub(crate) mod theory;
 mod walks;
 
+pub use forms::{Forms, MisereForm};
 pub use genus::Genus;
 pub use quotient::periodic::Periodicity;
 pub use quotient::Quotient;
@@ -116,6 +118,38 @@ impl Misere {
         // established.
         let phylum = Phylum::of(&value, false);
         Ok((value, phylum))
+    }
+
+    /// `misere canonical G`: the misère canonical form of an impartial sum,
+    /// by the value walk over its positions (keyed by components), with the
+    /// store its forms live in.
+    pub fn canonical(
+        &mut self,
+        games: &mut Games<'_>,
+        sum: &GameSum,
+        span: Span,
+    ) -> Result<MisereForm, EvalError> {
+        let cache = &mut self.cache;
+        let root = cache
+            .components
+            .options
+            .normalize(games, &sum.parts, span)?;
+        let budget = games.budget;
+        let mut key = sums::components::Components {
+            games,
+            options: &mut cache.components.options,
+            heap_games: &cache.heap_games,
+            span,
+        };
+        let memo = &mut cache.components.forms;
+        walks::forms::form(&mut key, &mut cache.forms, memo, root, budget)
+            .map_err(|e| e.at_least(span))?
+            .ok_or_else(|| EvalError::internal("a finished form walk left no form", span))
+    }
+
+    /// The store of misère canonical forms ([`Misere::canonical`]'s).
+    pub fn forms(&self) -> &Forms {
+        &self.cache.forms
     }
 
     /// `quotient G up to N` of the heap game `inst` (named `game` in errors),

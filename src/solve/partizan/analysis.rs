@@ -276,7 +276,11 @@ impl PartizanCache {
         };
         let limit = MAX_PRINTED_FORM;
         if self.store.printed_len(form, limit).is_none() {
-            return Err(EvalError::FormTooLong { limit, span });
+            return Err(EvalError::FormTooLong {
+                limit,
+                misere: false,
+                span,
+            });
         }
         Ok(form)
     }
@@ -386,7 +390,7 @@ fn direct_form(
         }
         Component::Number(d) => Some(store.number(*d)),
         Component::Up(k) => Some(store.ups(*k)),
-        Component::Pos(..) | Component::Braces(_) | Component::Neg(_) => None,
+        Component::Pos(..) | Component::Braces(_) | Component::Neg(_) | Component::Star(_) => None,
     })
 }
 
@@ -436,7 +440,7 @@ impl FormWalk<'_, '_> {
         options.clear();
         // Positions list their rules' options; a literal `{A | B}` carries its own.
         let listed = match c {
-            Component::Pos(..) | Component::Braces(_) => {
+            Component::Pos(..) | Component::Braces(_) | Component::Star(_) => {
                 self.games.component_options(c, side, &mut options)
             }
             _ => Ok(()),

@@ -10,15 +10,15 @@
 //! (keyed by its components). A value quotient may know the genus of the
 //! options it covers; they are taken from it and not walked.
 
+use super::values::{values, Valuation};
 use crate::budget::Budget;
-use crate::graph::search::{search, CyclePolicy, Memo, MemoWalk, Status, Step};
+use crate::graph::search::Memo;
 use crate::solve::misere::cache::{HeapSums, Hints};
 use crate::solve::misere::genus::{Genus, GenusScratch};
 use crate::solve::misere::quotient::rules::HeapRules;
 use crate::solve::misere::sums::heap_options::{HeapWalkError, Heaps};
 use crate::solve::misere::sums::heaps::{HeapKey, Oracle};
 use crate::solve::misere::sums::key::SumKey;
-use std::borrow::Borrow;
 
 /// The genus of `root`, keyed by `key`, with the steps checked on `budget`;
 /// what is found stays in `memo`. `None` only if the walk ended without the
@@ -29,95 +29,31 @@ pub(crate) fn genus<K: SumKey>(
     root: K::Key,
     budget: &Budget,
 ) -> Result<Option<Genus>, K::Error> {
-    let mut walk = GenusWalk {
-        key,
-        memo,
+    let mut by_genus = ByGenus {
         scratch: GenusScratch::default(),
     };
-    search(&mut walk, root.clone(), budget, CyclePolicy::Error)?;
-    Ok(walk.memo.get::<K::Key>(&root).cloned())
+    values(key, &mut by_genus, memo, root, budget)
 }
 
-struct GenusWalk<'w, K: SumKey> {
-    key: &'w mut K,
-    memo: &'w mut Memo<K::Key, Genus>,
+/// Conway's recursion: a sum's genus from its options'; a value quotient
+/// of the key may know some without a walk.
+struct ByGenus {
     scratch: GenusScratch,
 }
 
-impl<K: SumKey> MemoWalk for GenusWalk<'_, K> {
-    type Node = K::Key;
-    type Memo = Memo<K::Key, Genus>;
-    /// Whether the options not known yet have been asked of the key.
-    type Frame = bool;
-    type Error = K::Error;
+impl<K: SumKey> Valuation<K> for ByGenus {
+    type Value = Genus;
 
-    fn memo(&self) -> &Memo<K::Key, Genus> {
-        self.memo
+    fn reads(&self, key: &K) -> bool {
+        key.reads_genera()
     }
 
-    fn memo_mut(&mut self) -> &mut Memo<K::Key, Genus> {
-        self.memo
+    fn read(&self, key: &K, form: &K::Form) -> Option<Genus> {
+        key.read_genus(form)
     }
 
-    fn entered(&mut self, _node: &K::Key) -> Result<(), K::Error> {
-        self.key.count()
-    }
-
-    fn visit(
-        &mut self,
-        s: &K::Key,
-        asked: &mut bool,
-        children: &mut Vec<K::Key>,
-    ) -> Result<Step<Genus>, K::Error> {
-        // First visit: the options not known yet are asked of the key (a
-        // value quotient), and the rest become children. Later visits find
-        // them all known.
-        if !*asked && self.key.reads_genera() {
-            *asked = true;
-            let mut told = Vec::new();
-            let (key, memo) = (&mut *self.key, &*self.memo);
-            key.each_option(s, &mut |form| {
-                if memo.status(form) == Status::Unknown {
-                    told.push(K::key(form));
-                }
-                Ok(())
-            })?;
-            for form in told {
-                if self.memo.status::<K::Key>(&form) != Status::Unknown {
-                    continue;
-                }
-                match self.key.read_genus(form.borrow()) {
-                    Some(g) => {
-                        self.key.count()?;
-                        self.memo.insert(form, g);
-                    }
-                    None => children.push(form),
-                }
-            }
-            if !children.is_empty() {
-                return Ok(Step::Need);
-            }
-        }
-        let (key, memo) = (&mut *self.key, &*self.memo);
-        let mut genera: Vec<&Genus> = Vec::new();
-        key.each_option(s, &mut |form| {
-            match memo.get(form) {
-                Some(g) => genera.push(g),
-                None => children.push(K::key(form)),
-            }
-            Ok(())
-        })?;
-        if !children.is_empty() {
-            return Ok(Step::Need);
-        }
-        Ok(Step::Done(Genus::from_options_in(
-            &genera,
-            &mut self.scratch,
-        )))
-    }
-
-    fn cycle(&mut self, _path: Vec<K::Key>) -> K::Error {
-        self.key.cycle()
+    fn combine(&mut self, options: &[&Genus]) -> Result<Genus, K::Error> {
+        Ok(Genus::from_options_in(options, &mut self.scratch))
     }
 }
 
