@@ -70,6 +70,7 @@ impl<'g> Checker<'g> {
             ast::ExprKind::Set(items) => ExprKind::Set(self.check_all(items)),
             ast::ExprKind::Infinite(items) => ExprKind::Infinite(self.check_all(items)),
             ast::ExprKind::Arrows { ups, star } => ExprKind::Const(arrows_value(*ups, *star)),
+            ast::ExprKind::Loopy(lit) => ExprKind::Loopy(Box::new(lit.map(|e| self.check_expr(e)))),
             ast::ExprKind::Braces(left, right) => {
                 ExprKind::Braces(self.check_all(left), self.check_all(right))
             }
@@ -502,7 +503,8 @@ impl<'g> Checker<'g> {
             ast::ExprKind::Int(_) => Kind::Int,
             ast::ExprKind::Unary(UnOp::Nimber, _)
             | ast::ExprKind::Arrows { .. }
-            | ast::ExprKind::Braces(..) => Kind::Game,
+            | ast::ExprKind::Braces(..)
+            | ast::ExprKind::Loopy(_) => Kind::Game,
             ast::ExprKind::Unary(UnOp::Neg, inner) => self.kind_of(inner),
             ast::ExprKind::Call(callee, _) => {
                 let name = match &callee.kind {

@@ -765,7 +765,7 @@ fn foreign_game(e: &Expr, own: GameId) -> bool {
         | ExprKind::CallFunc(_, items)
         | ExprKind::CallBuiltin(_, items) => any(items),
         ExprKind::ListComp(c) => foreign_game(&c.body, own),
-        ExprKind::Braces(..) | ExprKind::Query(_) => true,
+        ExprKind::Braces(..) | ExprKind::Loopy(_) | ExprKind::Query(_) => true,
         ExprKind::Index(a, b) => foreign_game(a, own) || foreign_game(b, own),
         ExprKind::With(a, items) => {
             foreign_game(a, own)

@@ -49,6 +49,8 @@ pub enum ExprKind {
     Infinite(Vec<Expr>),
     /// `{A, B | C}`: a game literal; each option is evaluated as a game.
     Braces(Vec<Expr>, Vec<Expr>),
+    /// `{0 | pass}`: a loopy game literal.
+    Loopy(Box<crate::syntax::ast::LoopyLit<Expr>>),
     /// `[EXPR for …]`.
     ListComp(Box<Comprehension>),
     /// `xs[i]` or `xs[a..b]`.

@@ -301,6 +301,12 @@ pub enum EvalError {
         /// The query.
         span: Span,
     },
+    /// `misere canonical G` of a partizan game.
+    #[error("misère canonical forms are of impartial games, and this game is partizan")]
+    MisereFormPartizan {
+        /// The query.
+        span: Span,
+    },
     /// A query whose capability is not built yet.
     #[error("`{query}` is not available yet")]
     NotAvailable {
@@ -405,7 +411,7 @@ pub enum EvalError {
         /// The game.
         span: Span,
     },
-    /// `compare` of a loopy partizan game that is not a stopper.
+    /// `compare` or `canonical` of a loopy partizan game that is not a stopper.
     #[error("{game} is not a stopper: play alternating between the players can repeat a position")]
     NotStopper {
         /// The game, printed.
@@ -742,6 +748,7 @@ impl Describe for EvalError {
             EvalError::Partizan { .. }
             | EvalError::PartizanLiteral { .. }
             | EvalError::NotAvailable { .. }
+            | EvalError::MisereFormPartizan { .. }
             | EvalError::NotStopper { .. } => "grundy::unavailable",
             EvalError::NotHeapGame { .. } => "grundy::type",
             EvalError::Quotient { .. } => "grundy::too_large",
@@ -809,6 +816,7 @@ impl Describe for EvalError {
             EvalError::PartizanLiteral { .. } => "numbers, `^`, `v` and `{ | }` games are partizan: ask `canonical` or `outcome`; beside a game `1` is the number 1 (`{0 | }`), and the nimber is `*1`".into(),
             EvalError::Interactive { .. } => "start `grundy repl` (or just `grundy`) and type `play G` there".into(),
             EvalError::QueryInRule { .. } => "a function with a query inside may be used in `let`, `print`, `assert` and queries, not by a game's rules".into(),
+            EvalError::MisereFormPartizan { .. } => "Conway's simplest forms are of impartial games (written with `move` rules, nimbers or `*{…}`); under misère play a partizan game has `outcome misere G` and `winning misere G`".into(),
             EvalError::NotAvailable { .. } => "this query belongs to a capability that is still being built; README.md says what works".into(),
             EvalError::SequenceArity { params, .. } if *params > 1 => {
                 let holes: Vec<&str> = (0..*params).map(|i| if i + 1 == *params { "_" } else { "3" }).collect();
@@ -829,7 +837,7 @@ impl Describe for EvalError {
             EvalError::GraphTooLarge { .. } => "draw fewer moves with `graph G depth 2`, or a smaller position; `explain` shows one level of any position".into(),
             EvalError::NegativeDepth { .. } => "the depth counts moves from the position: 0 draws the position alone, 1 its options too".into(),
             EvalError::NotAtomic { .. } => "atomic weight measures all-small games (every position has moves for both players or for neither, as in Clobber), and infinitesimals close to a multiple of ↑; ask `canonical G`, or `reduced G` to forget infinitesimals".into(),
-            EvalError::NotStopper { .. } => "`compare` of loopy games is by the survival game of stoppers; a game that is not a stopper has an onside and an offside, which grundy does not compute yet; `outcome G` answers any loopy game".into(),
+            EvalError::NotStopper { .. } => "`compare` and `canonical` of loopy games are for stoppers, such as over (`{0 | pass}`) but not dud (`{pass | pass}`); a game that is not a stopper has an onside and an offside, which grundy does not compute yet; `outcome G` answers any loopy game".into(),
             EvalError::CoolingTemperature { .. } => "cool by a number t > −1, e.g. `cool {2 | -1} by 1`; `heat G by t` takes any game".into(),
             EvalError::NotComparable { .. } => "assert the answers of `grundy`, `outcome`, `winning`, `moves`, `sequence`, `genus`, `canonical`, `compare`, `temperature`, `mean`, `leftstop` or `rightstop`; `thermograph`, `table`, `explain`, `graph` and `quotient` are for reading".into(),
             EvalError::MisereLoopy { .. } => "its positions repeat; ask `outcome G` (normal play), which finds draws".into(),
@@ -904,6 +912,7 @@ impl Describe for EvalError {
             | EvalError::Interactive { span }
             | EvalError::QueryInRule { span, .. }
             | EvalError::NotAvailable { span, .. }
+            | EvalError::MisereFormPartizan { span }
             | EvalError::SequenceArity { span, .. }
             | EvalError::SequenceRange { span }
             | EvalError::NegativeHeap { span }

@@ -163,6 +163,7 @@ impl<'a> Interp<'a> {
                     Rc::new(Braces { left, right }),
                 )))))
             }
+            ExprKind::Loopy(lit) => self.loopy(lit, frame),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, frame, span),
             ExprKind::If(c, t, f) => {
                 if self.eval_bool(c, frame)? {
@@ -591,6 +592,36 @@ impl<'a> Interp<'a> {
         options.dedup();
         Ok(Value::Game(Rc::new(GameSum::single(Component::Star(
             options.into(),
+        )))))
+    }
+
+    /// A loopy literal's graph, its game options evaluated.
+    fn loopy(
+        &mut self,
+        lit: &crate::syntax::ast::LoopyLit<Expr>,
+        frame: &mut Frame,
+    ) -> Result<Value, EvalError> {
+        use crate::lang::loopy::{LoopEdge, LoopGraph, LoopNode};
+        use crate::syntax::ast::LoopyOption;
+        let mut nodes = Vec::with_capacity(lit.nodes.len());
+        for (left, right) in &lit.nodes {
+            let mut node = LoopNode::default();
+            for (options, out) in [(left, &mut node.left), (right, &mut node.right)] {
+                for o in options {
+                    out.push(match o {
+                        LoopyOption::Node(w) => LoopEdge::Node(*w),
+                        LoopyOption::Game(e) => {
+                            let mut sums = self.options_of(std::slice::from_ref(e), frame)?;
+                            LoopEdge::Game(sums.pop().unwrap_or_default())
+                        }
+                    });
+                }
+            }
+            nodes.push(node);
+        }
+        let graph = Rc::new(LoopGraph { nodes });
+        Ok(Value::Game(Rc::new(GameSum::single(Component::Loopy(
+            graph, 0,
         )))))
     }
 

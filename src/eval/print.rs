@@ -99,6 +99,9 @@ pub fn show_component(c: &Component, globals: &Globals, rt: &Runtime) -> String 
             format!("{{{} | {}}}", side(&b.left), side(&b.right))
         }
         Component::Neg(inner) => format!("-{}", show_component(inner, globals, rt)),
+        Component::Loopy(graph, node) => {
+            graph.show(*node, &|s: &GameSum| option_text(s, globals, rt))
+        }
         Component::Star(options) => {
             let shown: Vec<String> = options
                 .iter()

@@ -15,6 +15,7 @@ use crate::eval::eval_error::EvalError;
 use crate::eval::interp::{inst_game, Interp};
 use crate::eval::print::show_position;
 use crate::eval::runtime::Runtime;
+use crate::lang::loopy::LoopEdge;
 use crate::lang::value::Value;
 use crate::lang::value::{negate_component, Component, GameSum, InstId, Pos};
 use compiled::{Cache, Compiled};
@@ -229,7 +230,11 @@ impl<'a> Games<'a> {
                 Ok(())
             }
             Component::Pos(inst, pos) => self.options(*inst, pos, side, out),
-            Component::Number(_) | Component::Up(_) | Component::Braces(_) | Component::Neg(_)
+            Component::Number(_)
+            | Component::Up(_)
+            | Component::Braces(_)
+            | Component::Neg(_)
+            | Component::Loopy(..)
                 if side == Side::Impartial =>
             {
                 Err(EvalError::Partizan {
@@ -247,6 +252,15 @@ impl<'a> Games<'a> {
             Component::Star(options) => {
                 for s in options.iter() {
                     out.push(s.parts.iter().cloned());
+                }
+                Ok(())
+            }
+            Component::Loopy(graph, node) => {
+                for edge in graph.edges(*node, side == Side::Left) {
+                    match edge {
+                        LoopEdge::Node(w) => out.push([Component::Loopy(graph.clone(), *w)]),
+                        LoopEdge::Game(s) => out.push(s.parts.iter().cloned()),
+                    }
                 }
                 Ok(())
             }

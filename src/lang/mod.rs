@@ -4,5 +4,6 @@
 pub(crate) mod board;
 pub(crate) mod builtin;
 pub(crate) mod dyadic;
+pub(crate) mod loopy;
 pub(crate) mod nimber;
 pub(crate) mod value;

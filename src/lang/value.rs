@@ -1,6 +1,7 @@
 //! Runtime values: integers, booleans, strings, tuples, lists, sets, ranges and games.
 
 use super::dyadic::Dyadic;
+use super::loopy::{LoopEdge, LoopGraph};
 use std::rc::Rc;
 
 /// Identifies a game instance: a game definition with its family arguments bound.
@@ -28,6 +29,8 @@ pub enum Component {
     /// `*{A, B}`: an impartial game given by its options (each a sum of
     /// impartial games), the same for both players.
     Star(Rc<[GameSum]>),
+    /// `{0 | pass}`, `a{0 | {0 | a}}`: a node of a loopy literal's graph.
+    Loopy(Rc<LoopGraph>, u32),
 }
 
 /// The options of a game literal `{A, B | C}`, each a sum.
@@ -54,7 +57,11 @@ impl Component {
     pub fn is_literal_partizan(&self) -> bool {
         matches!(
             self,
-            Component::Number(_) | Component::Up(_) | Component::Braces(_) | Component::Neg(_)
+            Component::Number(_)
+                | Component::Up(_)
+                | Component::Braces(_)
+                | Component::Neg(_)
+                | Component::Loopy(..)
         )
     }
 }
@@ -76,6 +83,12 @@ impl GameSum {
                 Component::Neg(inner) => literal(inner),
                 Component::Braces(b) => b.left.iter().chain(&b.right).all(GameSum::is_literal),
                 Component::Star(options) => options.iter().all(GameSum::is_literal),
+                Component::Loopy(g, _) => g.nodes.iter().all(|n| {
+                    n.left.iter().chain(&n.right).all(|e| match e {
+                        LoopEdge::Node(_) => true,
+                        LoopEdge::Game(s) => s.is_literal(),
+                    })
+                }),
                 Component::Nimber(_) | Component::Number(_) | Component::Up(_) => true,
             }
         }
@@ -200,7 +213,9 @@ pub fn negate_component(c: &Component, partizan: impl Fn(InstId) -> bool) -> Opt
         Component::Number(d) => Component::Number(d.checked_neg()?),
         Component::Up(k) => Component::Up(k.checked_neg()?),
         Component::Neg(inner) => (**inner).clone(),
-        Component::Pos(..) | Component::Braces(_) => Component::Neg(Rc::new(c.clone())),
+        Component::Pos(..) | Component::Braces(_) | Component::Loopy(..) => {
+            Component::Neg(Rc::new(c.clone()))
+        }
     })
 }
 

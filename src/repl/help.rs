@@ -62,7 +62,9 @@ Sums of tame games use the tame theory, others a quotient or a search.", example
 `grundy` a generalised value such as `inf{0, 1}`; `winning`, `moves`,
 `explain`, `sequence` and `graph` work too, and `play` keeps a draw.
 A loopy partizan game has `outcome` and `winning`: one of nine classes,
-L R N P D and NHat, PHat, NCheck, PCheck (a draw with one player first).", examples: &["game cyc(n: nat) { move (n + 1) % 3 }", "outcome cyc(0)", "grundy cyc(0)", "partizan game over(v: nat) { left *0; right v }", "outcome over(0)"], section: "11" },
+L R N P D and NHat, PHat, NCheck, PCheck (a draw with one player first).
+Written directly, `pass` loops back: `{0 | pass}` is over, `a{0 | {0 | a}}`
+labels braces. `canonical` and `compare` take stoppers.", examples: &["game cyc(n: nat) { move (n + 1) % 3 }", "outcome cyc(0)", "grundy cyc(0)", "partizan game over(v: nat) { left *0; right v }", "outcome over(0)", "canonical {0 | pass} + 5"], section: "11" },
     Topic { word: "octal", what: "A heap game from its octal code (take-and-break games).", examples: &["game dawson = octal \"0.07\""], section: "5.1" },
     Topic { word: "subtraction", what: "A subtraction game from the amounts one may take.", examples: &["game s = subtraction {1, 3, 4}"], section: "5.2" },
 ];

@@ -130,6 +130,9 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
         Answer::Canonical { query, expr, form } => {
             valued_json(query, expr, json!(namer.form(*form)))
         }
+        Answer::LoopyCanonical { expr, game } => {
+            valued_json("canonical", expr, json!(namer.sum_in_game_context(game)))
+        }
         Answer::MisereCanonical { expr, form } => json!({
             "query": "misere canonical",
             "expr": expr,

@@ -166,6 +166,9 @@ pub fn text_at_width(answer: &Answer, namer: &Namer<'_>, width: usize) -> Option
         Answer::Canonical { query, expr, form } => {
             format!("{query} {expr} = {}", namer.form(*form))
         }
+        Answer::LoopyCanonical { expr, game } => {
+            format!("canonical {expr} = {}", namer.sum_in_game_context(game))
+        }
         Answer::MisereCanonical { expr, form } => format!(
             "misere canonical {expr} = {}   # {} in Conway's notation",
             namer.misere_form(*form),

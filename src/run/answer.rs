@@ -304,6 +304,14 @@ pub enum Answer {
         /// The form's id.
         form: Form,
     },
+    /// `canonical G` of a stopper whose simplest form has cycles: a loopy
+    /// literal (`{0 | pass}`).
+    LoopyCanonical {
+        /// The query's source text.
+        expr: String,
+        /// The form, one loopy literal component.
+        game: GameSum,
+    },
     /// `misere canonical G`: a misère canonical form in the misère store.
     MisereCanonical {
         /// The query's source text.

@@ -45,7 +45,7 @@ pub fn matches(
             want.kind_name(),
             span,
         )),
-        Answer::Canonical { .. } => Err(EvalError::expected(
+        Answer::Canonical { .. } | Answer::LoopyCanonical { .. } => Err(EvalError::expected(
             "a game such as `3/4`, `^` or `{1 | -1}`",
             want.kind_name(),
             span,

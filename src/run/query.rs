@@ -16,6 +16,7 @@ use crate::solve::impartial::periodicity::HeapValues;
 use crate::solve::impartial::{Impartial, Solver};
 use crate::solve::loopy::generalized::Gsg;
 use crate::solve::loopy::partizan as loopy_partizan;
+use crate::solve::loopy::stopper::{self, StopperForm};
 use crate::solve::misere::Misere;
 use crate::solve::normal::{Moves, Value as Valued};
 use crate::solve::partizan::analysis::{sum_form, Measure, PartizanCache, Transform};
@@ -305,9 +306,21 @@ fn transformed(
         (QueryKind::Canonical, ..) => Transform::Canonical,
         _ => return Err(missing()),
     };
-    let form = partizan
-        .transformed(games, &g, op, span)
-        .map_err(|e| overflow_in_subject(e, q))?;
+    let form = match partizan.transformed(games, &g, op, span) {
+        // A loopy game: a stopper has a simplest form too.
+        Err(EvalError::Loopy { .. }) if q.kind == QueryKind::Canonical => {
+            match stopper::canonical(games, &mut partizan.store, &g, span)? {
+                StopperForm::Short(form) => form,
+                StopperForm::Loopy(game) => {
+                    return Ok(Answer::LoopyCanonical {
+                        expr: q.text.clone(),
+                        game,
+                    })
+                }
+            }
+        }
+        found => found.map_err(|e| overflow_in_subject(e, q))?,
+    };
     Ok(Answer::Canonical {
         query: q.kind.keyword(),
         expr: q.text.clone(),
@@ -327,7 +340,9 @@ fn misere_canonical(
 ) -> Result<Answer, EvalError> {
     let (q, span) = (a.q, a.q.span);
     let g = a.game()?;
-    reject_partizan(games, &g, span)?;
+    if has_partizan(games, &g) {
+        return Err(EvalError::MisereFormPartizan { span });
+    }
     let form = misere.canonical(games, &g, span)?;
     let limit = MAX_MISERE_FORM;
     if misere.forms().shown_len(form, limit) > limit {
@@ -405,7 +420,7 @@ fn loopy_partizan_winning(
 }
 
 /// `compare G H` when a game is loopy: both must be stoppers.
-fn compare_stoppers(
+pub(crate) fn compare_stoppers(
     games: &mut Games<'_>,
     partizan: &mut PartizanCache,
     g: &GameSum,

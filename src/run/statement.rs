@@ -202,6 +202,13 @@ impl<'a> Runner<'a> {
                 let partizan = &mut self.analyses.partizan;
                 *form == sum_form(&mut games, partizan, g, expected.expr.span)?
             }
+            (Answer::LoopyCanonical { game, .. }, Value::Game(g)) => {
+                let mut games = Games::new(self.globals, self.rt, self.compiled, self.budget);
+                let partizan = &mut self.analyses.partizan;
+                let at = expected.expr.span;
+                let cmp = crate::run::query::compare_stoppers(&mut games, partizan, game, g, at)?;
+                cmp == crate::solve::partizan::Cmp::Equal
+            }
             (Answer::MisereCanonical { form, .. }, Value::Game(g)) => {
                 let mut games = Games::new(self.globals, self.rt, self.compiled, self.budget);
                 let at = expected.expr.span;

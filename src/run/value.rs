@@ -50,6 +50,7 @@ pub fn answer_value(
         ),
         Answer::Canonical { form, .. } => Value::Game(Rc::new(partizan.store.game(form))),
         Answer::MisereCanonical { form, .. } => Value::Game(Rc::new(misere.game(form))),
+        Answer::LoopyCanonical { game, .. } => Value::Game(Rc::new(game)),
         Answer::Number { value, .. } => number(value),
         Answer::Genus { value, .. } => Value::Str(value.to_string().into()),
         Answer::Compare { value, .. } => Value::Str(value.symbol().into()),

@@ -565,6 +565,8 @@ pub enum ExprKind {
     },
     /// `{A, B | C}`: a game given by Left's and Right's options.
     Braces(Vec<Expr>, Vec<Expr>),
+    /// `{0 | pass}`, `a{0 | {0 | a}}`: a loopy game literal.
+    Loopy(Box<LoopyLit<Expr>>),
     /// `[EXPR for … where …]`.
     ListComp(Box<Comprehension>),
     /// `f(args)` or `f(EXPR for …)`.
@@ -575,6 +577,47 @@ pub enum ExprKind {
     With(Box<Expr>, Vec<(Expr, Expr)>),
     /// A query inside an expression: `grundy G`, `outcome misere G`, …
     Query(Box<Query>),
+}
+
+/// A loopy game literal: each pair of braces is a node (node 0 the
+/// outermost); an option returns to a node or is any game expression.
+#[derive(Debug, Clone)]
+pub struct LoopyLit<E> {
+    /// Left's and Right's options of each node.
+    pub nodes: Vec<LoopySides<E>>,
+}
+
+/// Left's and Right's options of one node of a loopy literal.
+pub type LoopySides<E> = (Vec<LoopyOption<E>>, Vec<LoopyOption<E>>);
+
+/// One option of a loopy literal's node.
+#[derive(Debug, Clone)]
+pub enum LoopyOption<E> {
+    /// `pass`, a label, or braces that return to an enclosing node.
+    Node(u32),
+    /// Any game.
+    Game(E),
+}
+
+impl<E> LoopyLit<E> {
+    /// The same literal with each game expression mapped.
+    pub fn map<F>(&self, mut f: impl FnMut(&E) -> F) -> LoopyLit<F> {
+        let side = |opts: &[LoopyOption<E>], f: &mut dyn FnMut(&E) -> F| {
+            opts.iter()
+                .map(|o| match o {
+                    LoopyOption::Node(n) => LoopyOption::Node(*n),
+                    LoopyOption::Game(e) => LoopyOption::Game(f(e)),
+                })
+                .collect()
+        };
+        LoopyLit {
+            nodes: self
+                .nodes
+                .iter()
+                .map(|(l, r)| (side(l, &mut f), side(r, &mut f)))
+                .collect(),
+        }
+    }
 }
 
 /// The arguments of a call.

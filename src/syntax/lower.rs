@@ -867,6 +867,108 @@ impl Lowerer {
         }
     }
 
+    /// A loopy literal: `{0 | pass}`, `a{0 | {0 | a}}`.
+    fn lower_loopy(&mut self, pair: P<'_>) -> ExprKind {
+        let mut lit = LoopyLit { nodes: Vec::new() };
+        let mut scope = Vec::new();
+        self.loopy_node(pair, &mut lit, &mut scope);
+        ExprKind::Loopy(Box::new(lit))
+    }
+
+    /// One pair of braces of a loopy literal (labelled or not) as a node,
+    /// with `scope` the labels of the braces around it and their nodes.
+    fn loopy_node(
+        &mut self,
+        pair: P<'_>,
+        lit: &mut LoopyLit<Expr>,
+        scope: &mut Vec<(Option<String>, u32)>,
+    ) -> u32 {
+        let span = span_of(&pair);
+        let (label, braces) = match pair.as_rule() {
+            Rule::labeled_braces => {
+                let mut inner = children(pair);
+                let braces = inner.pop();
+                let label = inner.pop().map(|p| p.as_str().to_string());
+                (label, braces)
+            }
+            _ => (None, Some(pair)),
+        };
+        let id = lit.nodes.len() as u32;
+        lit.nodes.push((Vec::new(), Vec::new()));
+        scope.push((label, id));
+        let mut sides: Vec<Vec<LoopyOption<Expr>>> = Vec::with_capacity(2);
+        let mut bar = false;
+        for part in braces
+            .map(|b| b.into_inner().collect::<Vec<_>>())
+            .unwrap_or_default()
+        {
+            match part.as_rule() {
+                Rule::bar => bar = true,
+                Rule::brace_side => {
+                    let options = children(part)
+                        .into_iter()
+                        .map(|p| self.loopy_option(p, lit, scope))
+                        .collect();
+                    sides.push(options);
+                }
+                _ => {}
+            }
+        }
+        scope.pop();
+        if !bar {
+            // `a{1, 2}`: a label before a set.
+            self.errors.push(SyntaxError::LoopRef { span });
+        }
+        let right = if bar { sides.pop() } else { None };
+        let left = sides.pop().unwrap_or_default();
+        if let Some(node) = lit.nodes.get_mut(id as usize) {
+            *node = (left, right.unwrap_or_default());
+        }
+        id
+    }
+
+    /// One option of a loopy literal's braces.
+    fn loopy_option(
+        &mut self,
+        pair: P<'_>,
+        lit: &mut LoopyLit<Expr>,
+        scope: &mut Vec<(Option<String>, u32)>,
+    ) -> LoopyOption<Expr> {
+        let labels: Vec<String> = scope.iter().filter_map(|(l, _)| l.clone()).collect();
+        let sole = sole_primary(pair.clone());
+        if let Some(p) = &sole {
+            match p.as_rule() {
+                Rule::ident if p.as_str() == "pass" => {
+                    if let Some(&(_, id)) = scope.last() {
+                        return LoopyOption::Node(id);
+                    }
+                }
+                Rule::ident => {
+                    let named = scope
+                        .iter()
+                        .rev()
+                        .find(|(l, _)| l.as_deref() == Some(p.as_str()));
+                    if let Some(&(_, id)) = named {
+                        return LoopyOption::Node(id);
+                    }
+                }
+                Rule::labeled_braces => {
+                    return LoopyOption::Node(self.loopy_node(p.clone(), lit, scope));
+                }
+                Rule::brace_literal if is_loopy(p, &labels) => {
+                    return LoopyOption::Node(self.loopy_node(p.clone(), lit, scope));
+                }
+                _ => {}
+            }
+        }
+        if escapes(&pair, &labels, true) {
+            self.errors.push(SyntaxError::LoopRef {
+                span: span_of(&pair),
+            });
+        }
+        LoopyOption::Game(self.lower_expr(pair))
+    }
+
     fn lower_primary(&mut self, pair: P<'_>) -> Expr {
         let span = span_of(&pair);
         let kind = match pair.as_rule() {
@@ -918,7 +1020,9 @@ impl Lowerer {
                     .map(|p| self.lower_expr(p))
                     .collect(),
             ),
+            Rule::brace_literal if is_loopy(&pair, &[]) => self.lower_loopy(pair),
             Rule::brace_literal => self.lower_braces(pair),
+            Rule::labeled_braces => self.lower_loopy(pair),
             Rule::lone_star => ExprKind::Arrows { ups: 0, star: true },
             Rule::up_literal | Rule::down_star => match arrows(pair.as_str()) {
                 Some((ups, star)) => ExprKind::Arrows { ups, star },
@@ -934,6 +1038,65 @@ impl Lowerer {
             }
         };
         Expr { kind, span }
+    }
+}
+
+/// True when game braces (`{… | …}`) return to themselves or to braces
+/// labelled `labels` around them: `pass`, one of the labels, or a label of
+/// their own inside.
+fn is_loopy(pair: &P<'_>, labels: &[String]) -> bool {
+    let has_bar = pair.clone().into_inner().any(|p| p.as_rule() == Rule::bar);
+    has_bar && mentions_loop(pair, labels)
+}
+
+/// True when `pass`, one of `labels` or a labelled literal occurs in `pair`.
+fn mentions_loop(pair: &P<'_>, labels: &[String]) -> bool {
+    pair.clone()
+        .into_inner()
+        .flatten()
+        .any(|p| match p.as_rule() {
+            Rule::ident => p.as_str() == "pass" || labels.iter().any(|l| l == p.as_str()),
+            Rule::labeled_braces => true,
+            _ => false,
+        })
+}
+
+/// True when `pair` names braces outside it: one of `labels`, or `pass`
+/// when `pass_free` (outside any game braces of its own, where `pass` would
+/// name those).
+fn escapes(pair: &P<'_>, labels: &[String], pass_free: bool) -> bool {
+    pair.clone().into_inner().any(|p| match p.as_rule() {
+        Rule::ident => {
+            (pass_free && p.as_str() == "pass") || labels.iter().any(|l| l == p.as_str())
+        }
+        Rule::brace_literal | Rule::labeled_braces => {
+            let game = p
+                .clone()
+                .into_inner()
+                .flatten()
+                .any(|q| q.as_rule() == Rule::bar);
+            escapes(&p, labels, pass_free && !game)
+        }
+        _ => escapes(&p, labels, pass_free),
+    })
+}
+
+/// The one primary an expression is, with no operator, call or index
+/// (`pass`, `a`, `{0 | pass}`), if it is one.
+fn sole_primary(pair: P<'_>) -> Option<P<'_>> {
+    let mut p = pair;
+    loop {
+        match p.as_rule() {
+            Rule::expr | Rule::qexpr | Rule::postfix_expr => {
+                let mut inner = p.into_inner();
+                let only = inner.next()?;
+                if inner.next().is_some() {
+                    return None;
+                }
+                p = only;
+            }
+            _ => return Some(p),
+        }
     }
 }
 

@@ -312,9 +312,12 @@ fn construct_name(rule: Rule) -> Option<&'static str> {
             "an expression"
         }
         Rule::true_lit | Rule::false_lit => "an expression",
-        Rule::brace_literal | Rule::brace_side | Rule::up_literal | Rule::down_star => {
-            "an expression"
-        }
+        Rule::brace_literal
+        | Rule::brace_side
+        | Rule::labeled_braces
+        | Rule::label
+        | Rule::up_literal
+        | Rule::down_star => "an expression",
         Rule::lone_star => "an expression",
         Rule::game_rule => "a rule (`move`, `left`, `right` or `stop when`)",
         Rule::board_size => "a board size (an integer, a name or `(…)`)",

@@ -63,6 +63,12 @@ pub enum SyntaxError {
         /// The operator that continues the chain.
         op: String,
     },
+    /// `pass` or a label inside a loopy literal, not as a whole option
+    /// (`{0 | pass + 1}`), or a label before braces that are a set.
+    LoopRef {
+        /// The option, or the labelled set.
+        span: Span,
+    },
     /// Something the grammar guarantees did not hold: a bug in grundy, not the user's fault.
     Internal {
         /// Where it happened.
@@ -192,6 +198,10 @@ impl fmt::Display for SyntaxError {
                     "comparisons do not chain: `{op}` follows another comparison"
                 )
             }
+            SyntaxError::LoopRef { .. } => write!(
+                f,
+                "`pass` and labels stand for a whole option of a game literal `{{… | …}}`"
+            ),
             SyntaxError::Internal { what, .. } => {
                 write!(f, "internal error in grundy's parser: {what}")
             }
@@ -208,6 +218,7 @@ impl Describe for SyntaxError {
             SyntaxError::TooManyArrows { .. } => "grundy::syntax::integer",
             SyntaxError::TooDeep { .. } | SyntaxError::TooLong { .. } => "grundy::syntax::nesting",
             SyntaxError::ChainedComparison { .. } => "grundy::syntax::comparison",
+            SyntaxError::LoopRef { .. } => "grundy::syntax::loop",
             SyntaxError::Internal { .. } => "grundy::internal",
         }
     }
@@ -236,6 +247,7 @@ impl Describe for SyntaxError {
             SyntaxError::ChainedComparison { .. } => {
                 "combine comparisons with `and`: `a < b and b < c`".into()
             }
+            SyntaxError::LoopRef { .. } => "in `a{0 | {0 | a}}` the label `a` names the braces after it, and `pass` the braces it stands in; write either alone as an option (a sum such as `pass + 1` is not a loopy literal grundy reads)".into(),
             SyntaxError::Internal { .. } => "please report this input as a bug".into(),
         }
     }
@@ -259,6 +271,7 @@ impl Describe for SyntaxError {
             SyntaxError::ChainedComparison { span, .. } => {
                 vec![(*span, "chained comparison".into())]
             }
+            SyntaxError::LoopRef { span } => vec![(*span, "this option".into())],
             SyntaxError::Internal { span, .. } => vec![(*span, "here".into())],
         }
     }

@@ -58,6 +58,7 @@ mod robustness;
 mod rule_shapes;
 mod sequences;
 mod sparse;
+mod stoppers;
 mod tables_sequences;
 mod theorems;
 mod thermal;

@@ -88,13 +88,13 @@ pub struct Solved {
 /// position is met with either player to move, and, in a comparison, with
 /// every position of the other game.
 #[derive(Default)]
-struct Listed {
+pub(super) struct Listed {
     options: FxHashMap<(GameSum, bool), Rc<[GameSum]>>,
 }
 
 impl Listed {
     /// The options of `p` for Left (`left`) or Right.
-    fn options(
+    pub(super) fn options(
         &mut self,
         games: &mut Games<'_>,
         p: &GameSum,

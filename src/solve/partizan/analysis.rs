@@ -390,7 +390,11 @@ fn direct_form(
         }
         Component::Number(d) => Some(store.number(*d)),
         Component::Up(k) => Some(store.ups(*k)),
-        Component::Pos(..) | Component::Braces(_) | Component::Neg(_) | Component::Star(_) => None,
+        Component::Pos(..)
+        | Component::Braces(_)
+        | Component::Neg(_)
+        | Component::Star(_)
+        | Component::Loopy(..) => None,
     })
 }
 
@@ -440,9 +444,10 @@ impl FormWalk<'_, '_> {
         options.clear();
         // Positions list their rules' options; a literal `{A | B}` carries its own.
         let listed = match c {
-            Component::Pos(..) | Component::Braces(_) | Component::Star(_) => {
-                self.games.component_options(c, side, &mut options)
-            }
+            Component::Pos(..)
+            | Component::Braces(_)
+            | Component::Star(_)
+            | Component::Loopy(..) => self.games.component_options(c, side, &mut options),
             _ => Ok(()),
         };
         let parts = listed.and_then(|()| self.parts_of(&options, out, children));

@@ -1,0 +1,477 @@
+//! Canonical forms of stoppers (Siegel, *Combinatorial Game Theory* ch. VI;
+//! the algorithm of CGSuite's `LoopyGame.canonicalizeStopperGraph`, THEORY.md
+//! §6.3 c). A stopper's followers form a graph; the order `G ≤ H` between
+//! every two of them is found at once, by one retrograde analysis of the
+//! survival game `H − G` over all pairs; then, vertex by vertex, reversible
+//! options are bypassed and dominated ones deleted (neither changes any
+//! vertex's value, so the order found first stays right), and equal vertices
+//! are fused. What remains is the simplest form: its vertices from which no
+//! cycle is reachable are ordinary canonical forms (`7/2`, `4*`), the others
+//! the nodes of a loopy literal (`{0 | pass}`).
+
+use super::partizan::{is_stopper, Listed};
+use crate::budget::Budget;
+use crate::diagnostics::Span;
+use crate::eval::eval_error::EvalError;
+use crate::game::Games;
+use crate::graph::explicit::ExplicitGraph;
+use crate::lang::loopy::{LoopEdge, LoopGraph, LoopNode};
+use crate::lang::value::{Component, GameSum};
+use crate::solve::partizan::analysis::store_error;
+use crate::solve::partizan::{CanonStore, Error as PartizanError, Form};
+use std::rc::Rc;
+
+/// The simplest form of a stopper.
+#[derive(Debug, Clone)]
+pub enum StopperForm {
+    /// No cycle is left: an ordinary canonical form.
+    Short(Form),
+    /// A loopy literal (one component), its loop-free parts canonical forms.
+    Loopy(GameSum),
+}
+
+/// A graph of positions: vertex 0 the root, each vertex's Left and Right
+/// options (each once).
+#[derive(Debug, Clone)]
+struct Bigraph {
+    left: Vec<Vec<u32>>,
+    right: Vec<Vec<u32>>,
+}
+
+impl Bigraph {
+    fn len(&self) -> usize {
+        self.left.len()
+    }
+
+    fn edges(&self, v: u32, left: bool) -> &[u32] {
+        let sides = if left { &self.left } else { &self.right };
+        sides.get(v as usize).map_or(&[], Vec::as_slice)
+    }
+
+    fn edges_mut(&mut self, v: u32, left: bool) -> Option<&mut Vec<u32>> {
+        let sides = if left {
+            &mut self.left
+        } else {
+            &mut self.right
+        };
+        sides.get_mut(v as usize)
+    }
+
+    /// The vertices reachable from the root.
+    fn reachable(&self) -> Vec<bool> {
+        let mut seen = vec![false; self.len()];
+        let mut stack = vec![0u32];
+        if let Some(s) = seen.get_mut(0) {
+            *s = true;
+        }
+        while let Some(v) = stack.pop() {
+            for &w in self.edges(v, true).iter().chain(self.edges(v, false)) {
+                if let Some(s) = seen.get_mut(w as usize) {
+                    if !*s {
+                        *s = true;
+                        stack.push(w);
+                    }
+                }
+            }
+        }
+        seen
+    }
+}
+
+/// `g`'s simplest form, its short parts made in `store`; a diagnostic when
+/// `g` is not a stopper.
+pub fn canonical(
+    games: &mut Games<'_>,
+    store: &mut CanonStore,
+    g: &GameSum,
+    span: Span,
+) -> Result<StopperForm, EvalError> {
+    if !is_stopper(games, g, span)? {
+        return Err(EvalError::NotStopper {
+            game: crate::eval::print::show_sum(g, games.globals, games.rt),
+            span,
+        });
+    }
+    let budget = games.budget;
+    let mut graph = followers(games, g, span)?;
+    let order = Order::of(&graph, budget).map_err(|e| EvalError::limit(e, span))?;
+    simplify(&mut graph, &order, budget).map_err(|e| EvalError::limit(e, span))?;
+    let graph = fuse(&graph, &order);
+    literal(&graph, store, budget).map_err(|e| store_error(e, span))
+}
+
+/// Every follower of `g` and its options, `g` first.
+fn followers(games: &mut Games<'_>, g: &GameSum, span: Span) -> Result<Bigraph, EvalError> {
+    let root = g.normalized();
+    let budget = games.budget;
+    let mut listed = Listed::default();
+    let explored = ExplicitGraph::explore(root, budget, |p: &GameSum, out| {
+        out.extend(listed.options(games, p, true)?.iter().cloned());
+        out.extend(listed.options(games, p, false)?.iter().cloned());
+        Ok::<(), EvalError>(())
+    })
+    .map_err(|e| e.at_least(span))?;
+    let n = explored.node_count();
+    let mut graph = Bigraph {
+        left: Vec::with_capacity(n),
+        right: Vec::with_capacity(n),
+    };
+    for u in 0..n as u32 {
+        let Some(p) = explored.key(u) else {
+            return Err(EvalError::internal("a follower without its position", span));
+        };
+        let p = p.clone();
+        for left in [true, false] {
+            let mut ids: Vec<u32> = listed
+                .options(games, &p, left)?
+                .iter()
+                .filter_map(|o| explored.id(o))
+                .collect();
+            ids.sort_unstable();
+            ids.dedup();
+            if left {
+                graph.left.push(ids);
+            } else {
+                graph.right.push(ids);
+            }
+        }
+    }
+    Ok(graph)
+}
+
+/// `u ≤ w` for every two vertices of a stopper's graph.
+struct Order {
+    n: usize,
+    /// Right wins `H − G` moving first, by index `h · n + g`.
+    right_wins: Vec<bool>,
+}
+
+impl Order {
+    /// One retrograde analysis of the survival game `H − G` over all pairs:
+    /// Right wins a state when he can leave Left without a move; infinite
+    /// play is Left's. Left moves in H as Left and in G as Right; Right the
+    /// other way round.
+    fn of(graph: &Bigraph, budget: &Budget) -> Result<Order, crate::budget::Exceeded> {
+        let n = graph.len();
+        let pairs = n.saturating_mul(n);
+        budget.reserve(pairs.saturating_mul(2 + std::mem::size_of::<u32>()))?;
+        // Who reaches each vertex, for each side.
+        let mut from_left: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut from_right: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for v in 0..n as u32 {
+            for (into, left) in [(&mut from_left, true), (&mut from_right, false)] {
+                for &w in graph.edges(v, left) {
+                    if let Some(list) = into.get_mut(w as usize) {
+                        list.push(v);
+                    }
+                }
+            }
+        }
+        let (from_left, from_right) = (&from_left, &from_right);
+        let at = |h: u32, g: u32| h as usize * n + g as usize;
+        // States: index · 2, plus 1 with Right to move.
+        let mut won = vec![false; 2 * pairs];
+        let mut left_moves = vec![0u32; pairs];
+        let mut queue: Vec<usize> = Vec::new();
+        for h in 0..n as u32 {
+            for g in 0..n as u32 {
+                let count = graph.edges(h, true).len() + graph.edges(g, false).len();
+                let i = at(h, g);
+                if let Some(c) = left_moves.get_mut(i) {
+                    *c = count as u32;
+                }
+                if count == 0 {
+                    if let Some(w) = won.get_mut(2 * i) {
+                        *w = true;
+                    }
+                    queue.push(2 * i);
+                }
+            }
+        }
+        let mut preds: Vec<usize> = Vec::new();
+        while let Some(state) = queue.pop() {
+            budget.tick()?;
+            let right_to_move = state % 2 == 1;
+            let (h, g) = ((state / 2 / n) as u32, (state / 2 % n) as u32);
+            preds.clear();
+            if right_to_move {
+                // Left moved here: in H as Left (h0 → h), in G as Right.
+                preds.extend(row(from_left, h).iter().map(|&h0| 2 * at(h0, g)));
+                preds.extend(row(from_right, g).iter().map(|&g0| 2 * at(h, g0)));
+                for &p in &preds {
+                    if won.get(p) == Some(&true) {
+                        continue;
+                    }
+                    let Some(c) = left_moves.get_mut(p / 2) else {
+                        continue;
+                    };
+                    *c = c.saturating_sub(1);
+                    if *c == 0 {
+                        if let Some(w) = won.get_mut(p) {
+                            *w = true;
+                        }
+                        queue.push(p);
+                    }
+                }
+            } else {
+                // Right moved here: in H as Right (h0 → h), in G as Left.
+                preds.extend(row(from_right, h).iter().map(|&h0| 2 * at(h0, g) + 1));
+                preds.extend(row(from_left, g).iter().map(|&g0| 2 * at(h, g0) + 1));
+                for &p in &preds {
+                    if let Some(w) = won.get_mut(p) {
+                        if !*w {
+                            *w = true;
+                            queue.push(p);
+                        }
+                    }
+                }
+            }
+        }
+        let right_wins = (0..pairs)
+            .map(|i| won.get(2 * i + 1).copied().unwrap_or(false))
+            .collect();
+        Ok(Order { n, right_wins })
+    }
+
+    /// `g ≤ h`: Left survives `h − g` with Right moving first.
+    fn leq(&self, g: u32, h: u32) -> bool {
+        let i = h as usize * self.n + g as usize;
+        !self.right_wins.get(i).copied().unwrap_or(true)
+    }
+}
+
+/// The vertices listed for `v` (none past the end).
+fn row(lists: &[Vec<u32>], v: u32) -> &[u32] {
+    lists.get(v as usize).map_or(&[], Vec::as_slice)
+}
+
+/// Bypasses reversible options and deletes dominated ones at every vertex
+/// the root still reaches, in order (CGSuite's order).
+fn simplify(
+    graph: &mut Bigraph,
+    order: &Order,
+    budget: &Budget,
+) -> Result<(), crate::budget::Exceeded> {
+    let mut reach = graph.reachable();
+    for v in 0..graph.len() as u32 {
+        if !reach.get(v as usize).copied().unwrap_or(false) {
+            continue;
+        }
+        for left in [true, false] {
+            bypass(graph, order, v, left, budget)?;
+        }
+        for left in [true, false] {
+            undominated(graph, order, v, left);
+        }
+        reach = graph.reachable();
+    }
+    Ok(())
+}
+
+/// Bypasses `v`'s reversible options for one side: a Left option `a` with a
+/// Right option `r ≤ v` is replaced by `r`'s Left options (the mirror for
+/// Right), each new option tried again in turn.
+fn bypass(
+    graph: &mut Bigraph,
+    order: &Order,
+    v: u32,
+    left: bool,
+    budget: &Budget,
+) -> Result<(), crate::budget::Exceeded> {
+    let mut i = 0;
+    while let Some(&a) = graph.edges(v, left).get(i) {
+        budget.tick()?;
+        let reverser = graph.edges(a, !left).iter().copied().find(|&r| {
+            if left {
+                order.leq(r, v)
+            } else {
+                order.leq(v, r)
+            }
+        });
+        let Some(r) = reverser else {
+            i += 1;
+            continue;
+        };
+        let old = graph.edges(v, left).to_vec();
+        let extra: Vec<u32> = graph
+            .edges(r, left)
+            .iter()
+            .copied()
+            .filter(|w| !old.contains(w))
+            .collect();
+        if let Some(edges) = graph.edges_mut(v, left) {
+            edges.remove(i);
+            edges.extend(extra);
+        }
+    }
+    Ok(())
+}
+
+/// Deletes `v`'s dominated options for one side (Left keeps the larger of
+/// two comparable options, Right the smaller; of two equal ones the first).
+fn undominated(graph: &mut Bigraph, order: &Order, v: u32, left: bool) {
+    let options = graph.edges(v, left).to_vec();
+    let better = |x: u32, y: u32| {
+        if left {
+            order.leq(y, x)
+        } else {
+            order.leq(x, y)
+        }
+    };
+    let mut kept: Vec<u32> = Vec::with_capacity(options.len());
+    for &x in &options {
+        if kept.iter().any(|&k| better(k, x)) {
+            continue;
+        }
+        kept.retain(|&k| !better(x, k));
+        kept.push(x);
+    }
+    if let Some(edges) = graph.edges_mut(v, left) {
+        *edges = kept;
+    }
+}
+
+/// Fuses every vertex the root reaches with the first equal one, and keeps
+/// what the root then reaches, renumbered in order (the root 0).
+fn fuse(graph: &Bigraph, order: &Order) -> Bigraph {
+    let reach = graph.reachable();
+    let live: Vec<u32> = (0..graph.len() as u32)
+        .filter(|&v| reach.get(v as usize).copied().unwrap_or(false))
+        .collect();
+    let mut to: Vec<u32> = (0..graph.len() as u32).collect();
+    for (k, &i) in live.iter().enumerate() {
+        let first = live
+            .iter()
+            .take(k)
+            .copied()
+            .find(|&j| order.leq(i, j) && order.leq(j, i));
+        if let (Some(j), Some(slot)) = (first, to.get_mut(i as usize)) {
+            *slot = j;
+        }
+    }
+    let target = |w: &u32| to.get(*w as usize).copied().unwrap_or(*w);
+    let mut fused = Bigraph {
+        left: vec![Vec::new(); graph.len()],
+        right: vec![Vec::new(); graph.len()],
+    };
+    for &v in &live {
+        for left in [true, false] {
+            let mut edges: Vec<u32> = graph.edges(v, left).iter().map(target).collect();
+            edges.sort_unstable();
+            edges.dedup();
+            if let Some(e) = fused.edges_mut(v, left) {
+                *e = edges;
+            }
+        }
+    }
+    // Renumber what the root reaches.
+    let reach = fused.reachable();
+    let mut new_id = vec![u32::MAX; graph.len()];
+    let mut next = 0u32;
+    for (v, slot) in new_id.iter_mut().enumerate() {
+        if reach.get(v).copied().unwrap_or(false) {
+            *slot = next;
+            next += 1;
+        }
+    }
+    let mut out = Bigraph {
+        left: Vec::with_capacity(next as usize),
+        right: Vec::with_capacity(next as usize),
+    };
+    for v in 0..graph.len() as u32 {
+        if !reach.get(v as usize).copied().unwrap_or(false) {
+            continue;
+        }
+        for left in [true, false] {
+            let mut edges: Vec<u32> = fused
+                .edges(v, left)
+                .iter()
+                .filter_map(|w| new_id.get(*w as usize).copied())
+                .collect();
+            edges.sort_unstable();
+            if left {
+                out.left.push(edges);
+            } else {
+                out.right.push(edges);
+            }
+        }
+    }
+    out
+}
+
+/// The simplest graph as a form: vertices that reach no cycle become
+/// canonical forms (bottom-up), the rest the nodes of a loopy literal.
+fn literal(
+    graph: &Bigraph,
+    store: &mut CanonStore,
+    budget: &Budget,
+) -> Result<StopperForm, PartizanError> {
+    let n = graph.len();
+    // Kahn's order on the reversed graph: a vertex is loop-free once all
+    // its options are.
+    let mut waiting: Vec<usize> = (0..n as u32)
+        .map(|v| graph.edges(v, true).len() + graph.edges(v, false).len())
+        .collect();
+    let mut into: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for v in 0..n as u32 {
+        for &w in graph.edges(v, true).iter().chain(graph.edges(v, false)) {
+            if let Some(list) = into.get_mut(w as usize) {
+                list.push(v);
+            }
+        }
+    }
+    let mut form: Vec<Option<Form>> = vec![None; n];
+    let mut ready: Vec<u32> = (0..n as u32)
+        .filter(|&v| waiting.get(v as usize) == Some(&0))
+        .collect();
+    while let Some(v) = ready.pop() {
+        let side = |left: bool| -> Vec<Form> {
+            graph
+                .edges(v, left)
+                .iter()
+                .filter_map(|w| form.get(*w as usize).copied().flatten())
+                .collect()
+        };
+        let (l, r) = (side(true), side(false));
+        let f = store.from_options(&l, &r, budget)?;
+        if let Some(slot) = form.get_mut(v as usize) {
+            *slot = Some(f);
+        }
+        for &u in into.get(v as usize).map_or(&[][..], Vec::as_slice) {
+            if let Some(c) = waiting.get_mut(u as usize) {
+                *c -= 1;
+                if *c == 0 {
+                    ready.push(u);
+                }
+            }
+        }
+    }
+    if let Some(Some(f)) = form.first() {
+        return Ok(StopperForm::Short(*f));
+    }
+    // The loopy vertices, the root first, as nodes.
+    let loopy: Vec<u32> = (0..n as u32)
+        .filter(|&v| form.get(v as usize) == Some(&None))
+        .collect();
+    let node_of = |w: u32| loopy.iter().position(|&v| v == w).map(|i| i as u32);
+    let mut nodes = Vec::with_capacity(loopy.len());
+    for &v in &loopy {
+        let mut node = LoopNode::default();
+        for (left, out) in [(true, &mut node.left), (false, &mut node.right)] {
+            for &w in graph.edges(v, left) {
+                let edge = match (form.get(w as usize).copied().flatten(), node_of(w)) {
+                    (Some(f), _) => LoopEdge::Game(store.game(f)),
+                    (None, Some(k)) => LoopEdge::Node(k),
+                    (None, None) => continue,
+                };
+                out.push(edge);
+            }
+            out.sort();
+        }
+        nodes.push(node);
+    }
+    let graph = Rc::new(LoopGraph { nodes });
+    Ok(StopperForm::Loopy(GameSum::single(Component::Loopy(
+        graph, 0,
+    ))))
+}

@@ -1,0 +1,214 @@
+//! Loopy game literals (`{0 | pass}`, `a{0 | {0 | a}}`) and the canonical
+//! forms of stoppers (issue 40 item 1). Checked against the values of
+//! CGSuite's test suite (`EvalTest.scala`, `CanonicalStopperTestCase.scala`,
+//! `GameGridTest.scala`'s Fox and Geese table, as THEORY.md §6.4 lists them),
+//! and on random graphs against `compare`, whose survival game is searched
+//! pair by pair, apart from the all-pairs order the simplification uses.
+
+#![allow(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic
+)]
+
+use crate::common::{problem, texts};
+use proptest::prelude::*;
+
+/// `canonical G` printed, for each G.
+fn canonicals(program: &str, games: &[&str]) -> Vec<String> {
+    let mut src = program.to_string();
+    for g in games {
+        src.push_str(&format!("canonical {g}\n"));
+    }
+    texts(&src)
+        .into_iter()
+        .map(|line| line.split_once(" = ").unwrap().1.to_string())
+        .collect()
+}
+
+/// CGSuite's constants and the forms its tests print (CGSuite's notation in
+/// the comments: `over` = {0 | pass}, `^[on]` = upon = {pass | *}, `5over`
+/// = {5 | pass}, `3/2under` = {pass | 3/2}, `Tiny(on)` = {0 || 0 | off}).
+#[test]
+fn cgsuite_forms() {
+    let rows = [
+        ("{pass | }", "{pass | }"),                                   // on
+        ("{ | pass}", "{ | pass}"),                                   // off
+        ("{0 | pass}", "{0 | pass}"),                                 // over
+        ("x{0 | x}", "{0 | pass}"),                                   // over
+        ("x{x | 0}", "{pass | 0}"),                                   // under
+        ("{pass | *}", "{pass | *1}"),                                // ^[on]
+        ("{pass, 0 | 0}", "{pass, 0 | 0}"),                           // ^[on]*
+        ("{* | pass}", "{*1 | pass}"),                                // v[on]
+        ("{0 | 0, pass}", "{0 | pass, 0}"),                           // v[on]*
+        ("{0 | pass} + ^", "{0 | pass}"),                             // over + ^ = over
+        ("{0 | pass} + 5", "{5 | pass}"),                             // 5over
+        ("{0 | pass} + {0 | pass}", "{0 | pass}"),                    // over is idempotent
+        ("{pass | 3/2}", "{pass | 3/2}"),                             // 3/2under
+        ("{{0 | pass} | -{0 | pass}}", "{{0 | pass} | {pass | 0}}"),  // +-over
+        ("{{5 | pass} | -{5 | pass}}", "{{5 | pass} | {pass | -5}}"), // +-(5over)
+        // {0 ||| 0 || 0 | off} = {0 | Tiny(on)}, already simplest.
+        ("{0 | {0 | {0 | { | pass}}}}", "{0 | {0 | {0 | { | pass}}}}"),
+        // uponth = {0 || 0 | 0, pass}; +-(uponth + *) = 0.
+        (
+            "{{0 | {0 | 0, pass}} + * | -({0 | {0 | 0, pass}} + *)}",
+            "0",
+        ),
+    ];
+    let games: Vec<&str> = rows.iter().map(|r| r.0).collect();
+    for ((game, want), got) in rows.iter().zip(canonicals("", &games)) {
+        assert_eq!(&got, want, "canonical {game}");
+    }
+    // -1/4v[on]: -1/4 plus {* | pass}.
+    assert!(texts("assert canonical {-1/4 + * | pass} == -1/4 + {* | pass}\n").is_empty());
+}
+
+/// CGSuite's Fox and Geese values (GameGridTest's `ValuesTable` for geese on
+/// row 3, by fox square, and the position with geese on row 4 and the fox
+/// at (1, 1)), with the game written as in `examples/fox_and_geese.game`.
+#[test]
+fn fox_and_geese_table() {
+    let example = std::fs::read_to_string("examples/fox_and_geese.game").unwrap();
+    let program: String = example
+        .lines()
+        .filter(|l| {
+            !l.starts_with("assert") && !l.starts_with("outcome") && !l.starts_with("winning")
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let squares = [
+        "(2, 2)", "(2, 4)", "(2, 6)", "(2, 8)", "(1, 1)", "(1, 3)", "(1, 5)", "(1, 7)",
+    ];
+    let games: Vec<String> = squares.iter().map(|s| format!("fg(row3, {s})")).collect();
+    let mut games: Vec<&str> = games.iter().map(String::as_str).collect();
+    games.push("fg(row4, (1, 1))");
+    let got = canonicals(&program, &games);
+    // 2over, 2, 3*, 4over, {6|2over}, {2over|2}, {4|3||2}, {4over|3*}; {4*|7/2}.
+    let want = [
+        "{2 | pass}",
+        "2",
+        "3 + *",
+        "{4 | pass}",
+        "{6 | {2 | pass}}",
+        "{{2 | pass} | 2}",
+        "{{4 | 3} | 2}",
+        "{{4 | pass} | 3 + *1}",
+        "{4 + * | 7/2}",
+    ];
+    assert_eq!(got, want);
+}
+
+/// Literals print so that they read back; a label names enclosing braces.
+#[test]
+fn literals_read_back() {
+    let src = "\
+        print a{0 | {0 | a}}\n\
+        print {pass | }\n\
+        print b{a{{a, b | } | b} | }\n\
+        assert compare a{0 | {0 | a}}, {0 | pass} == \"=\"\n\
+        assert outcome a{{ | a} | } == PHat\n";
+    assert_eq!(
+        texts(src),
+        ["a{0 | {0 | a}}", "{pass | }", "b{a{{a, b | } | b} | }"]
+    );
+}
+
+/// Refusals: a game that is not a stopper, and `pass` inside a sum.
+#[test]
+fn refusals() {
+    // CGSuite: a{1 || a | 0} is 2 & +-1, stopper-sided but not a stopper.
+    assert_eq!(
+        problem("canonical a{1 | {a | 0}}\n").code,
+        "grundy::unavailable"
+    );
+    assert_eq!(
+        problem("canonical {pass | pass}\n").code,
+        "grundy::unavailable"
+    );
+    assert_eq!(
+        problem("print {0 | pass + 1}\n").code,
+        "grundy::syntax::loop"
+    );
+    assert_eq!(problem("print a{1, 2}\n").code, "grundy::syntax::loop");
+}
+
+/// A random stopper: positions 0..n in levels of two (`v / 2`); one side's
+/// options stay in the level or go up, so that side may cycle (passes
+/// included), the other side's options go up a level or to a short game.
+/// Every cycle is then one player's moves only, never alternating play.
+/// Each option is drawn as (kind, pick): the position among those allowed,
+/// or one of a few short games.
+fn graph() -> impl Strategy<Value = (bool, Vec<Vec<String>>, Vec<Vec<String>>)> {
+    let option = (0u8..3, 0usize..64);
+    (1usize..=5, any::<bool>()).prop_flat_map(move |(n, left_cycles)| {
+        let side = prop::collection::vec(prop::collection::vec(option.clone(), 0..=2), n);
+        (Just(left_cycles), side.clone(), side).prop_map(move |(left_cycles, l, r)| {
+            // As rule options, games written so that none reads as a position.
+            let shorts = ["*0", "{0 | }", "{ | 0}", "*1", "{0 | {0 | }}", "^"];
+            let name = |v: usize, cycling: bool, (kind, pick): (u8, usize)| {
+                let allowed: Vec<usize> = (0..n)
+                    .filter(|&w| {
+                        if cycling {
+                            w / 2 >= v / 2
+                        } else {
+                            w / 2 > v / 2
+                        }
+                    })
+                    .collect();
+                match (kind, allowed.is_empty()) {
+                    (0, _) | (_, true) => shorts[pick % shorts.len()].to_string(),
+                    _ => format!("r({})", allowed[pick % allowed.len()]),
+                }
+            };
+            let side = |opts: Vec<Vec<(u8, usize)>>, cycling: bool| -> Vec<Vec<String>> {
+                opts.into_iter()
+                    .enumerate()
+                    .map(|(v, o)| o.into_iter().map(|x| name(v, cycling, x)).collect())
+                    .collect()
+            };
+            (left_cycles, side(l, left_cycles), side(r, !left_cycles))
+        })
+    })
+}
+
+fn program(left: &[Vec<String>], right: &[Vec<String>]) -> String {
+    let arm = |word: &str, sides: &[Vec<String>]| {
+        sides
+            .iter()
+            .enumerate()
+            .flat_map(|(v, opts)| {
+                opts.iter()
+                    .map(move |o| format!("    {word} {o} where v == {v}\n"))
+            })
+            .collect::<String>()
+    };
+    format!(
+        "partizan game r(v: nat) {{\n{}{}}}\n",
+        arm("left", left),
+        arm("right", right)
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    /// The simplest form of a random stopper equals it (by `compare`), has
+    /// its outcome, and is its own simplest form, printed the same.
+    #[test]
+    fn simplest_forms_of_random_stoppers((_left_cycles, left, right) in graph()) {
+        let src = program(&left, &right);
+        let mut engine = grundy::Engine::default();
+        let answers = engine.run_program(&format!("{src}print canonical r(0)\n"));
+        let answers = answers.map_err(|p| TestCaseError::fail(format!("{src}: {}", p.message)))?;
+        let namer = engine.namer();
+        let form = grundy::report::text(&answers[0], &namer).unwrap();
+        let checks = format!(
+            "{src}print compare r(0), {form}\nprint outcome r(0)\nprint outcome {form}\nprint canonical {form}\n"
+        );
+        let got = texts(&checks);
+        prop_assert_eq!(&got[0], "\"=\"", "{} against {}", src, form);
+        prop_assert_eq!(&got[1], &got[2]);
+        prop_assert_eq!(&got[3], &form);
+    }
+}
