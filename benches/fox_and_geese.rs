@@ -174,7 +174,10 @@ fn main() {
         8
     };
     // Geese on the dark squares of their row, the fox in the middle of row 1.
-    let geese_squares: Vec<(i32, i32)> = (1..=8).filter(|c| (row + c) % 2 == 0).map(|c| (row, c)).collect();
+    let geese_squares: Vec<(i32, i32)> = (1..=8)
+        .filter(|c| (row + c) % 2 == 0)
+        .map(|c| (row, c))
+        .collect();
     let fox = (1, 5);
     let geese_mask = geese_squares
         .iter()
@@ -187,10 +190,15 @@ fn main() {
     let example = std::fs::read_to_string("examples/fox_and_geese.game").unwrap();
     let mut program: String = example
         .lines()
-        .filter(|l| !l.starts_with("assert") && !l.starts_with("outcome") && !l.starts_with("winning"))
+        .filter(|l| {
+            !l.starts_with("assert") && !l.starts_with("outcome") && !l.starts_with("winning")
+        })
         .map(|l| format!("{l}\n"))
         .collect();
-    let list: Vec<String> = geese_squares.iter().map(|(r, c)| format!("({r}, {c})")).collect();
+    let list: Vec<String> = geese_squares
+        .iter()
+        .map(|(r, c)| format!("({r}, {c})"))
+        .collect();
     let start = format!("fg([{}], ({}, {}))", list.join(", "), fox.0, fox.1);
     program.push_str(&format!("outcome {start}\n"));
     let t = Instant::now();

@@ -535,6 +535,23 @@ pub enum GridProblem {
 }
 
 impl EvalError {
+    /// The error for a cycle through `path` (its first position repeated at
+    /// the end): at most the first five and the last five positions are
+    /// shown, so a cycle through thousands of positions (or positions that
+    /// print long) costs a few lines.
+    pub fn loopy_cycle<T>(path: &[T], show: impl Fn(&T) -> String, span: Span) -> EvalError {
+        let cycle = if path.len() > 12 {
+            let head = path.iter().take(5).map(&show);
+            let tail = path.iter().skip(path.len() - 5).map(&show);
+            head.chain(std::iter::once("…".to_string()))
+                .chain(tail)
+                .collect()
+        } else {
+            path.iter().map(show).collect()
+        };
+        EvalError::Loopy { cycle, span }
+    }
+
     /// A kind error.
     pub fn expected(expected: impl Into<String>, found: &str, span: Span) -> EvalError {
         EvalError::Type {

@@ -619,7 +619,7 @@ impl<'a> Interp<'a> {
             }
             nodes.push(node);
         }
-        let graph = Rc::new(LoopGraph { nodes });
+        let graph = Rc::new(LoopGraph::new(nodes));
         Ok(Value::Game(Rc::new(GameSum::single(Component::Loopy(
             graph, 0,
         )))))

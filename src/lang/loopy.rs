@@ -7,10 +7,46 @@ use super::value::GameSum;
 use std::fmt::Write;
 
 /// The graph of a loopy literal; node 0 is the outermost braces.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+///
+/// Every position of the game is a node of one shared graph, and positions
+/// are hashed and compared all the time, so the graph keeps its hash: two
+/// positions of the same graph compare by their node alone, never by the
+/// whole graph.
+#[derive(Debug, Clone)]
 pub struct LoopGraph {
-    /// The nodes.
-    pub nodes: Vec<LoopNode>,
+    nodes: Vec<LoopNode>,
+    hash: u64,
+}
+
+impl PartialEq for LoopGraph {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self, other) || (self.hash == other.hash && self.nodes == other.nodes)
+    }
+}
+
+impl Eq for LoopGraph {}
+
+impl std::hash::Hash for LoopGraph {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+impl PartialOrd for LoopGraph {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for LoopGraph {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        if std::ptr::eq(self, other) {
+            return std::cmp::Ordering::Equal;
+        }
+        self.hash
+            .cmp(&other.hash)
+            .then_with(|| self.nodes.cmp(&other.nodes))
+    }
 }
 
 /// One node: Left's and Right's options.
@@ -36,6 +72,22 @@ pub enum LoopEdge {
 pub const MAX_SHOWN: usize = 1 << 16;
 
 impl LoopGraph {
+    /// The graph of these nodes (node 0 the outermost braces).
+    pub fn new(nodes: Vec<LoopNode>) -> LoopGraph {
+        use std::hash::{Hash, Hasher};
+        let mut h = rustc_hash::FxHasher::default();
+        nodes.hash(&mut h);
+        LoopGraph {
+            nodes,
+            hash: h.finish(),
+        }
+    }
+
+    /// The nodes.
+    pub fn nodes(&self) -> &[LoopNode] {
+        &self.nodes
+    }
+
     /// The edges of `node` for Left (`left`) or Right.
     pub fn edges(&self, node: u32, left: bool) -> &[LoopEdge] {
         match self.nodes.get(node as usize) {
@@ -158,12 +210,12 @@ mod tests {
     use super::*;
 
     fn graph(nodes: Vec<(Vec<LoopEdge>, Vec<LoopEdge>)>) -> LoopGraph {
-        LoopGraph {
-            nodes: nodes
+        LoopGraph::new(
+            nodes
                 .into_iter()
                 .map(|(left, right)| LoopNode { left, right })
                 .collect(),
-        }
+        )
     }
 
     fn zero() -> LoopEdge {

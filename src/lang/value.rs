@@ -83,7 +83,7 @@ impl GameSum {
                 Component::Neg(inner) => literal(inner),
                 Component::Braces(b) => b.left.iter().chain(&b.right).all(GameSum::is_literal),
                 Component::Star(options) => options.iter().all(GameSum::is_literal),
-                Component::Loopy(g, _) => g.nodes.iter().all(|n| {
+                Component::Loopy(g, _) => g.nodes().iter().all(|n| {
                     n.left.iter().chain(&n.right).all(|e| match e {
                         LoopEdge::Node(_) => true,
                         LoopEdge::Game(s) => s.is_literal(),

@@ -312,10 +312,19 @@ fn transformed(
             match stopper::canonical(games, &mut partizan.store, &g, span)? {
                 StopperForm::Short(form) => form,
                 StopperForm::Loopy(game) => {
+                    // A form that would print cut short does not read back.
+                    let text = crate::eval::print::show_sum(&game, games.globals, games.rt);
+                    if text.ends_with('…') {
+                        return Err(EvalError::FormTooLong {
+                            limit: crate::lang::loopy::MAX_SHOWN,
+                            misere: false,
+                            span,
+                        });
+                    }
                     return Ok(Answer::LoopyCanonical {
                         expr: q.text.clone(),
                         game,
-                    })
+                    });
                 }
             }
         }

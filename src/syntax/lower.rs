@@ -934,7 +934,6 @@ impl Lowerer {
         lit: &mut LoopyLit<Expr>,
         scope: &mut Vec<(Option<String>, u32)>,
     ) -> LoopyOption<Expr> {
-        let labels: Vec<String> = scope.iter().filter_map(|(l, _)| l.clone()).collect();
         let sole = sole_primary(pair.clone());
         if let Some(p) = &sole {
             match p.as_rule() {
@@ -955,12 +954,16 @@ impl Lowerer {
                 Rule::labeled_braces => {
                     return LoopyOption::Node(self.loopy_node(p.clone(), lit, scope));
                 }
-                Rule::brace_literal if is_loopy(p, &labels) => {
+                // Game braces inside a loopy literal are nodes of its graph
+                // (the same game as a separate literal, found without
+                // scanning them for references again).
+                Rule::brace_literal if p.clone().into_inner().any(|q| q.as_rule() == Rule::bar) => {
                     return LoopyOption::Node(self.loopy_node(p.clone(), lit, scope));
                 }
                 _ => {}
             }
         }
+        let labels: Vec<String> = scope.iter().filter_map(|(l, _)| l.clone()).collect();
         if escapes(&pair, &labels, true) {
             self.errors.push(SyntaxError::LoopRef {
                 span: span_of(&pair),

@@ -212,3 +212,29 @@ proptest! {
         prop_assert_eq!(&got[3], &form);
     }
 }
+
+/// A literal of thousands of nested braces: positions of one graph hash and
+/// compare by their node, and a cycle through them is reported in a few
+/// lines, so each query ends at once (all three used to take minutes; the
+/// timed engine is a hang guard, not a timing assertion).
+#[test]
+fn long_literals_stay_fast() {
+    let n = 3000;
+    let game = format!("a{{0 | {}a{}}}", "{0 | ".repeat(n), "}".repeat(n));
+    let src = format!("outcome {game}\ncanonical {game}\nprint {game}\n");
+    // Parsing 3000 nested braces needs more stack than a test thread has
+    // (the command line's main thread has it).
+    let run = move || crate::common::texts_with(crate::common::timed_engine(60), &src);
+    let got = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(run)
+        .unwrap()
+        .join()
+        .unwrap();
+    assert!(got[0].ends_with(" = L"), "over is a win for Left");
+    assert!(
+        got[1].ends_with(" = {0 | pass}"),
+        "a cycle of Right moves is over"
+    );
+    assert_eq!(got[2], game);
+}

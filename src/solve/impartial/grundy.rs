@@ -254,16 +254,6 @@ impl Walk for GrundyWalk<'_, '_, '_> {
 
     fn cycle(&mut self, path: Vec<Self::Node>) -> EvalError {
         let games = &self.solver.games;
-        let mut cycle: Vec<String> = path.iter().map(|(i, p)| games.show(*i, p)).collect();
-        if cycle.len() > 12 {
-            let tail = cycle.split_off(cycle.len() - 5);
-            cycle.truncate(5);
-            cycle.push("…".into());
-            cycle.extend(tail);
-        }
-        EvalError::Loopy {
-            cycle,
-            span: self.solver.span,
-        }
+        EvalError::loopy_cycle(&path, |(i, p)| games.show(*i, p), self.solver.span)
     }
 }

@@ -470,7 +470,7 @@ fn literal(
         }
         nodes.push(node);
     }
-    let graph = Rc::new(LoopGraph { nodes });
+    let graph = Rc::new(LoopGraph::new(nodes));
     Ok(StopperForm::Loopy(GameSum::single(Component::Loopy(
         graph, 0,
     ))))

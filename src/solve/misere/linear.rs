@@ -131,22 +131,13 @@ pub fn linearize(
                         continue;
                     }
                     if on_path.contains(&child) {
-                        let mut cycle: Vec<String> = stack
-                            .iter()
-                            .map(|f| {
-                                crate::eval::print::show_component(
-                                    &f.component,
-                                    games.globals,
-                                    games.rt,
-                                )
-                            })
-                            .collect();
-                        cycle.push(crate::eval::print::show_component(
-                            &child,
-                            games.globals,
-                            games.rt,
-                        ));
-                        return Err(EvalError::Loopy { cycle, span });
+                        let mut path: Vec<&Component> =
+                            stack.iter().map(|f| &f.component).collect();
+                        path.push(&child);
+                        let show = |c: &&Component| {
+                            crate::eval::print::show_component(c, games.globals, games.rt)
+                        };
+                        return Err(EvalError::loopy_cycle(&path, show, span));
                     }
                     let options = options_of(games, &child)?;
                     if options.is_empty() {

@@ -609,14 +609,11 @@ impl MemoWalk for FormWalk<'_, '_> {
     fn cycle(&mut self, path: Vec<u32>) -> EvalError {
         let games = &self.games;
         let nodes = &self.cache.nodes;
-        let cycle = path
+        let path: Vec<&Component> = path
             .iter()
             .filter_map(|id| nodes.get(*id as usize))
-            .map(|c| crate::eval::print::show_component(c, games.globals, games.rt))
             .collect();
-        EvalError::Loopy {
-            cycle,
-            span: self.span,
-        }
+        let show = |c: &&Component| crate::eval::print::show_component(c, games.globals, games.rt);
+        EvalError::loopy_cycle(&path, show, self.span)
     }
 }

@@ -155,12 +155,7 @@ impl MemoWalk for MisereWalk<'_, '_> {
 
     fn cycle(&mut self, path: Vec<Node>) -> EvalError {
         let games = &self.games;
-        EvalError::Loopy {
-            cycle: path
-                .iter()
-                .map(|(g, _)| crate::eval::print::show_sum(g, games.globals, games.rt))
-                .collect(),
-            span: self.span,
-        }
+        let show = |(g, _): &Node| crate::eval::print::show_sum(g, games.globals, games.rt);
+        EvalError::loopy_cycle(&path, show, self.span)
     }
 }
