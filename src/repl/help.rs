@@ -31,7 +31,7 @@ pub const TOPICS: &[Topic] = &[
     Topic { word: "genus", what: "Conway's genus of a position under misère play (the Grundy value, then\nthe misère values of adding heaps of size 2).", examples: &["genus nim(2) + nim(2)"], section: "9.2" },
     Topic { word: "quotient", what: "The misère quotient of a heap game's heaps 0..=N: its elements,\nP-portion and table, certified. `quotient G` of a position (any impartial game):\nthe quotient of every position reachable from it.", examples: &["quotient kayles up to 20", "quotient kayles(3) + kayles(4)"], section: "9.3" },
     Topic { word: "table", what: "The Grundy value of a game at every square of its board.", examples: &["table queen"], section: "6.3" },
-    Topic { word: "canonical", what: "The canonical form of a partizan game or sum.", examples: &["canonical {0 | {0 | -1}}", "canonical ^ + ^"], section: "10.4" },
+    Topic { word: "canonical", what: "The canonical form of a partizan game or sum; of a loopy stopper, its\nsimplest form (`{0 | pass}`). `misere canonical G`: Conway's misère\nsimplest form of an impartial game, written `*{…}`.", examples: &["canonical {0 | {0 | -1}}", "canonical ^ + ^", "canonical {0 | pass} + 5", "misere canonical *2 + *2"], section: "10.4" },
     Topic { word: "compare", what: "How two games compare: <, >, = or || (confused).", examples: &["compare ^ *", "compare 1/2 {0 | 1}"], section: "10.6" },
     Topic { word: "temperature", what: "How hot a partizan game is; `mean`, `leftstop` and `rightstop` ask for\nthe other numbers of its thermograph.", examples: &["temperature {2 | -1}", "mean {2 | -1}"], section: "10.7" },
     Topic { word: "mean", what: "The mean value of a partizan game.", examples: &["mean {3 | 1}"], section: "10.7" },

@@ -157,3 +157,23 @@ proptest! {
         }
     }
 }
+
+/// JSON carries the form in the language and in Conway's notation, and a
+/// loopy simplest form as its literal.
+#[test]
+fn json_answers() {
+    let mut engine = grundy::Engine::default();
+    let answers = engine
+        .run_program("misere canonical *{*{*2}, 0}\ncanonical {0 | pass} + 5\n")
+        .unwrap();
+    let namer = engine.namer();
+    let json: Vec<serde_json::Value> = answers
+        .iter()
+        .map(|a| grundy::report::json(a, &namer))
+        .collect();
+    assert_eq!(json[0]["query"], "misere canonical");
+    assert_eq!(json[0]["value"], "*{*{*2}, 0}");
+    assert_eq!(json[0]["conway"], "2#0");
+    assert_eq!(json[1]["query"], "canonical");
+    assert_eq!(json[1]["value"], "{5 | pass}");
+}
