@@ -238,3 +238,96 @@ fn long_literals_stay_fast() {
     );
     assert_eq!(got[2], game);
 }
+
+/// Any small graph (options to any position or a short game), kept when it
+/// is a stopper by a check written here: from no position reached does
+/// alternating play — the graph of (position, player to move) — cycle.
+/// Its cycles may mix both players' moves (Left, Left, Right, Right, …).
+fn any_stopper() -> impl Strategy<Value = (Vec<Vec<String>>, Vec<Vec<String>>)> {
+    let shorts = ["*0", "{0 | }", "{ | 0}", "*1", "{0 | {0 | }}", "^"];
+    (1usize..=4)
+        .prop_flat_map(move |n| {
+            let option = (0u8..3, 0usize..64).prop_map(move |(kind, pick)| match kind {
+                0 => Err(shorts[pick % shorts.len()]),
+                _ => Ok(pick % n),
+            });
+            let side = prop::collection::vec(prop::collection::vec(option, 0..=2), n);
+            (side.clone(), side)
+        })
+        .prop_filter("a stopper", |(l, r)| alternating_acyclic(l, r))
+        .prop_map(|(l, r)| {
+            let words = |opts: Vec<Vec<Result<usize, &str>>>| -> Vec<Vec<String>> {
+                opts.into_iter()
+                    .map(|o| {
+                        o.into_iter()
+                            .map(|x| match x {
+                                Ok(v) => format!("r({v})"),
+                                Err(s) => s.to_string(),
+                            })
+                            .collect()
+                    })
+                    .collect()
+            };
+            (words(l), words(r))
+        })
+}
+
+/// No cycle in the graph of (position, player to move) reachable from
+/// anywhere: a depth-first search for a back edge.
+fn alternating_acyclic(l: &[Vec<Result<usize, &str>>], r: &[Vec<Result<usize, &str>>]) -> bool {
+    let n = l.len();
+    // State s = 2·v + (1 if Right is to move).
+    let next = |s: usize| -> Vec<usize> {
+        let (v, right) = (s / 2, s % 2 == 1);
+        let opts = if right { &r[v] } else { &l[v] };
+        opts.iter()
+            .filter_map(|o| o.ok())
+            .map(|w| 2 * w + usize::from(!right))
+            .collect()
+    };
+    // 0 unseen, 1 on the path, 2 done.
+    let mut mark = vec![0u8; 2 * n];
+    for root in 0..2 * n {
+        if mark[root] != 0 {
+            continue;
+        }
+        let mut stack = vec![(root, next(root), 0usize)];
+        mark[root] = 1;
+        while let Some((s, succ, i)) = stack.last_mut() {
+            if let Some(&t) = succ.get(*i) {
+                *i += 1;
+                match mark[t] {
+                    1 => return false,
+                    0 => {
+                        mark[t] = 1;
+                        let succ = next(t);
+                        stack.push((t, succ, 0));
+                    }
+                    _ => {}
+                }
+            } else {
+                mark[*s] = 2;
+                stack.pop();
+            }
+        }
+    }
+    true
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    /// The same laws on stoppers whose cycles mix both players' moves.
+    #[test]
+    fn simplest_forms_of_any_small_stopper((left, right) in any_stopper()) {
+        let src = program(&left, &right);
+        let form = texts(&format!("{src}print canonical r(0)\n")).remove(0);
+        let checks = format!(
+            "{src}print compare r(0), {form}\nprint outcome r(0)\nprint outcome {form}\nprint canonical {form}\n"
+        );
+        let got = texts(&checks);
+        prop_assert_eq!(&got[0], "\"=\"", "{} against {}", src, form);
+        prop_assert_eq!(&got[1], &got[2]);
+        prop_assert_eq!(&got[3], &form);
+    }
+}
