@@ -24,6 +24,7 @@ mod cli_habits;
 mod coins;
 mod diagnostics;
 mod docs;
+mod domineering_outcomes;
 mod editors;
 mod examples;
 mod exports;
