@@ -858,7 +858,7 @@ impl Describe for EvalError {
             EvalError::CoolingTemperature { .. } => "cool by a number t > −1, e.g. `cool {2 | -1} by 1`; `heat G by t` takes any game".into(),
             EvalError::NotComparable { .. } => "assert the answers of `grundy`, `outcome`, `winning`, `moves`, `sequence`, `genus`, `canonical`, `compare`, `temperature`, `mean`, `leftstop` or `rightstop`; `thermograph`, `table`, `explain`, `graph` and `quotient` are for reading".into(),
             EvalError::MisereLoopy { .. } => "its positions repeat; ask `outcome G` (normal play), which finds draws".into(),
-            EvalError::FormTooLong { misere: true, .. } => "its options share much, so the printed tree is far larger than the form; ask `genus G`, `outcome misere G` or `winning misere G` instead (docs/reference.md, section 9.4)".into(),
+            EvalError::FormTooLong { misere: true, .. } => "its options share much, so the printed tree is far larger than the form; ask `genus G`, `outcome misere G` or `winning misere G` instead (docs/reference.md, section 9.5)".into(),
             EvalError::FormTooLong { .. } => "its options share much, so the printed tree is far larger than the form; ask `outcome`, `temperature`, `mean`, `leftstop`, `rightstop` or `compare` instead (docs/reference.md, section 10.4)".into(),
             EvalError::LoopySplit { .. } => "generalised values are computed for loopy games whose options are single positions (or `*k`)".into(),
             EvalError::Internal { .. } => "this is a bug in grundy, please report it with the input that caused it".into(),
