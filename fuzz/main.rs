@@ -98,7 +98,35 @@ const PARTIZAN_RANGES: &[&str] = &["1..=n", "{1, 2}", "1..=min(3, n)", "[1, 2]",
 /// Game literals (parse errors until the grammar has them; the fuzzer only asks
 /// that those errors are well-formed).
 const LITERALS: &[&str] = &[
-    "{0 | *}", "{1 | -1}", "^", "v", "^*", "3/4", "-1/2", "{ | }", "{0 | }", "*", "*2", "2",
+    "{0 | *}",
+    "{1 | -1}",
+    "^",
+    "v",
+    "^*",
+    "3/4",
+    "-1/2",
+    "{ | }",
+    "{0 | }",
+    "*",
+    "*2",
+    "2",
+    "{0 | pass}",
+    "{pass | *}",
+    "{pass | pass}",
+    "a{0 | {0 | a}}",
+    "a{1 | {a | 0}}",
+    "{pass | }",
+];
+
+/// Impartial games written by their options (`*{…}`).
+const STAR_LITERALS: &[&str] = &[
+    "*{}",
+    "*{0}",
+    "*{*2}",
+    "*{*{*2}, 0}",
+    "*{*2, *{0, *1}}",
+    "*{*2 + *2, *3}",
+    "*{0, 1}",
 ];
 
 /// A random program: games (impartial, partizan or loopy), queries, asserts, prints.
@@ -392,6 +420,11 @@ fn generate_impartial(rng: &mut Rng) -> String {
         let g = rng.below(games);
         let n = rng.below(12);
         let line = match rng.below(13) {
+            12 if rng.below(2) == 0 => format!(
+                "misere canonical g{g}({}) + {}",
+                rng.below(8),
+                rng.pick(STAR_LITERALS)
+            ),
             12 => format!("quotient g{g} up to {n}"),
             9 => format!("genus g{g}({n})"),
             10 => format!("canonical g{g}({n}) + {}", rng.pick(LITERALS)),
@@ -520,6 +553,14 @@ fn reads_back(engine: &mut Engine, answer: &Answer) -> Option<String> {
         Answer::Canonical { form, .. } => {
             return form_reads_back(engine, &engine.namer().form(*form))
         }
+        Answer::LoopyCanonical { game, .. } => {
+            let text = engine.namer().sum_in_game_context(game);
+            return printed_reads_back(engine, "canonical", &text);
+        }
+        Answer::MisereCanonical { form, .. } => {
+            let text = engine.namer().misere_form(*form);
+            return printed_reads_back(engine, "misere canonical", &text);
+        }
         Answer::Show {
             value: Value::Game(g),
             analysis,
@@ -586,6 +627,28 @@ fn form_reads_back(engine: &mut Engine, form: &str) -> Option<String> {
         Err(p) if p.code == "grundy::limit" || p.code == "grundy::interrupted" => None,
         Err(p) => Some(format!("`{form}` does not read back: {}", p.message)),
     }
+}
+
+/// A printed simplest form (of a stopper, or misère), asked for again with
+/// `query`, prints the same.
+fn printed_reads_back(engine: &mut Engine, query: &str, text: &str) -> Option<String> {
+    let stmts = match engine.load(&format!("{query} {text}"), true) {
+        Ok(s) => s,
+        Err(p) => {
+            let message = p.first().map(|p| p.message.clone()).unwrap_or_default();
+            return Some(format!("`{text}` does not read back: {message}"));
+        }
+    };
+    let stmt = stmts.first()?;
+    let again = match engine.run(stmt, Mode::Run) {
+        Ok(Some(Answer::LoopyCanonical { game, .. })) => engine.namer().sum_in_game_context(&game),
+        Ok(Some(Answer::MisereCanonical { form, .. })) => engine.namer().misere_form(form),
+        Ok(Some(Answer::Canonical { form, .. })) => engine.namer().form(form),
+        Ok(other) => return Some(format!("`{query} {text}` answers {other:?}")),
+        Err(p) if p.code == "grundy::limit" || p.code == "grundy::interrupted" => return None,
+        Err(p) => return Some(format!("`{text}` does not read back: {}", p.message)),
+    };
+    (again != text).then(|| format!("`{text}` reads back as `{again}`"))
 }
 
 /// What `--help` prints.
