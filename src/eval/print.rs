@@ -92,7 +92,7 @@ pub fn show_component(c: &Component, globals: &Globals, rt: &Runtime) -> String 
         Component::Braces(b) => {
             let side = |sums: &[GameSum]| {
                 sums.iter()
-                    .map(|s| option_text(s, globals, rt))
+                    .map(|s| partizan_option_text(s, globals, rt))
                     .collect::<Vec<_>>()
                     .join(", ")
             };
@@ -100,7 +100,7 @@ pub fn show_component(c: &Component, globals: &Globals, rt: &Runtime) -> String 
         }
         Component::Neg(inner) => format!("-{}", show_component(inner, globals, rt)),
         Component::Loopy(graph, node) => {
-            graph.show(*node, &|s: &GameSum| option_text(s, globals, rt))
+            graph.show(*node, &|s: &GameSum| partizan_option_text(s, globals, rt))
         }
         Component::Star(options) => {
             let shown: Vec<String> = options
@@ -112,13 +112,32 @@ pub fn show_component(c: &Component, globals: &Globals, rt: &Runtime) -> String 
     }
 }
 
-/// An option inside `{ | }`: the empty sum is `0`.
+/// An option inside `*{…}`: the empty sum is `0`.
 fn option_text(g: &GameSum, globals: &Globals, rt: &Runtime) -> String {
     if g.parts.is_empty() {
         "0".to_string()
     } else {
         show_sum_in_game_context(g, globals, rt)
     }
+}
+
+/// An option inside `{ | }`: as inside `*{…}`, with the nimber *1 written
+/// `*`, as canonical forms write it (`{0 | *}`, `{pass | 3 + *}`).
+fn partizan_option_text(g: &GameSum, globals: &Globals, rt: &Runtime) -> String {
+    let star = Component::Nimber(1);
+    if !g.parts.contains(&star) {
+        return option_text(g, globals, rt);
+    }
+    let shown: Vec<String> = g
+        .parts
+        .iter()
+        .filter(|c| g.parts.len() == 1 || !matches!(c, Component::Nimber(0)))
+        .map(|c| match c {
+            Component::Nimber(1) => "*".to_string(),
+            other => show_component(other, globals, rt),
+        })
+        .collect();
+    shown.join(" + ")
 }
 
 /// A game name with its family arguments: `sub[{1, 2}]`.

@@ -38,9 +38,9 @@ fn cgsuite_forms() {
         ("{0 | pass}", "{0 | pass}"),                                 // over
         ("x{0 | x}", "{0 | pass}"),                                   // over
         ("x{x | 0}", "{pass | 0}"),                                   // under
-        ("{pass | *}", "{pass | *1}"),                                // ^[on]
+        ("{pass | *}", "{pass | *}"),                                 // ^[on]
         ("{pass, 0 | 0}", "{pass, 0 | 0}"),                           // ^[on]*
-        ("{* | pass}", "{*1 | pass}"),                                // v[on]
+        ("{* | pass}", "{* | pass}"),                                 // v[on]
         ("{0 | 0, pass}", "{0 | pass, 0}"),                           // v[on]*
         ("{0 | pass} + ^", "{0 | pass}"),                             // over + ^ = over
         ("{0 | pass} + 5", "{5 | pass}"),                             // 5over
@@ -93,7 +93,7 @@ fn fox_and_geese_table() {
         "{6 | {2 | pass}}",
         "{{2 | pass} | 2}",
         "{{4 | 3} | 2}",
-        "{{4 | pass} | 3 + *1}",
+        "{{4 | pass} | 3 + *}",
         "{4 + * | 7/2}",
     ];
     assert_eq!(got, want);
