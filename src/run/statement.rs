@@ -212,7 +212,9 @@ impl<'a> Runner<'a> {
             (Answer::MisereCanonical { form, .. }, Value::Game(g)) => {
                 let mut games = Games::new(self.globals, self.rt, self.compiled, self.budget);
                 let at = expected.expr.span;
-                crate::run::query::reject_partizan(&games, g, at)?;
+                if crate::run::query::has_partizan(&games, g) {
+                    return Err(EvalError::MisereFormPartizan { span: at });
+                }
                 *form == self.analyses.misere.canonical(&mut games, g, at)?
             }
             _ => super::assertion::matches(&answer, &want, q.kind, expected.expr.span)?,

@@ -9,12 +9,12 @@
 //! cycle is reachable are ordinary canonical forms (`7/2`, `4*`), the others
 //! the nodes of a loopy literal (`{0 | pass}`).
 
-use super::partizan::{is_stopper, Listed};
+use super::partizan::Listed;
 use crate::budget::Budget;
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::Games;
-use crate::graph::explicit::ExplicitGraph;
+use crate::graph::explicit::{Csr, ExplicitGraph};
 use crate::lang::loopy::{LoopEdge, LoopGraph, LoopNode};
 use crate::lang::value::{Component, GameSum};
 use crate::solve::partizan::analysis::store_error;
@@ -57,6 +57,22 @@ impl Bigraph {
         sides.get_mut(v as usize)
     }
 
+    /// True when alternating play never repeats a position from any
+    /// vertex: the graph of (vertex, player to move) has no cycle. (The
+    /// vertices are every follower, so this is the stopper test of
+    /// [`super::partizan::is_stopper`], on the graph already built.)
+    fn is_stopper(&self, budget: &Budget) -> Result<bool, crate::budget::Exceeded> {
+        // State 2v is v with Left to move, 2v + 1 with Right to move.
+        let lists: Vec<Vec<u32>> = (0..2 * self.len() as u32)
+            .map(|s| {
+                let (v, left) = (s / 2, s % 2 == 0);
+                let next = u32::from(left);
+                self.edges(v, left).iter().map(|&w| 2 * w + next).collect()
+            })
+            .collect();
+        Ok(!Csr::from_successors(&lists, budget)?.has_cycle())
+    }
+
     /// The vertices reachable from the root.
     fn reachable(&self) -> Vec<bool> {
         let mut seen = vec![false; self.len()];
@@ -86,14 +102,17 @@ pub fn canonical(
     g: &GameSum,
     span: Span,
 ) -> Result<StopperForm, EvalError> {
-    if !is_stopper(games, g, span)? {
+    let budget = games.budget;
+    let mut graph = followers(games, g, span)?;
+    if !graph
+        .is_stopper(budget)
+        .map_err(|e| EvalError::limit(e, span))?
+    {
         return Err(EvalError::NotStopper {
             game: crate::eval::print::show_sum(g, games.globals, games.rt),
             span,
         });
     }
-    let budget = games.budget;
-    let mut graph = followers(games, g, span)?;
     let order = Order::of(&graph, budget).map_err(|e| EvalError::limit(e, span))?;
     simplify(&mut graph, &order, budget).map_err(|e| EvalError::limit(e, span))?;
     let graph = fuse(&graph, &order);
