@@ -143,7 +143,7 @@ impl Forms {
         let k = usize::try_from(k).unwrap_or(usize::MAX);
         while self.nimbers.len() <= k {
             let options = self.nimbers.clone();
-            let f = self.reduce_or_insert(options, budget)?;
+            let f = self.with_options(options, budget)?;
             self.nimbers.push(f);
         }
         Ok(self.nimbers.get(k).copied().unwrap_or(MisereForm::ZERO))
@@ -151,14 +151,6 @@ impl Forms {
 
     /// The form of the game whose options have these forms.
     pub fn with_options(
-        &mut self,
-        options: Vec<MisereForm>,
-        budget: &Budget,
-    ) -> Result<MisereForm, Exceeded> {
-        self.reduce_or_insert(options, budget)
-    }
-
-    fn reduce_or_insert(
         &mut self,
         mut options: Vec<MisereForm>,
         budget: &Budget,
