@@ -97,6 +97,14 @@ pub enum EvalError {
         /// The query.
         span: Span,
     },
+    /// A move asked of `A & B`, which is a value given by its sides.
+    #[error(
+        "a value written `A & B` has no moves of its own: it is given by its onside and offside"
+    )]
+    SidedMoves {
+        /// The query.
+        span: Span,
+    },
     /// A limit of the budget was reached, or Ctrl-C.
     #[error("{}", limit_text(.exceeded))]
     Limit {
@@ -411,11 +419,14 @@ pub enum EvalError {
         /// The game.
         span: Span,
     },
-    /// `compare` or `canonical` of a loopy partizan game that is not a stopper.
-    #[error("{game} is not a stopper: play alternating between the players can repeat a position")]
-    NotStopper {
+    /// `canonical G` of a game that is not a stopper, when sidling finds no
+    /// stopper equal to one of its sides.
+    #[error("grundy found no stopper for the {side} of {game}")]
+    NoSides {
         /// The game, printed.
         game: String,
+        /// `onside` or `offside`.
+        side: &'static str,
         /// The query.
         span: Span,
     },
@@ -605,6 +616,9 @@ impl EvalError {
             EvalError::Loopy { cycle, span: s } if s == Span::default() => {
                 EvalError::Loopy { cycle, span }
             }
+            EvalError::SidedMoves { span: s } if s == Span::default() => {
+                EvalError::SidedMoves { span }
+            }
             EvalError::TooLarge {
                 what,
                 instead,
@@ -766,7 +780,8 @@ impl Describe for EvalError {
             | EvalError::PartizanLiteral { .. }
             | EvalError::NotAvailable { .. }
             | EvalError::MisereFormPartizan { .. }
-            | EvalError::NotStopper { .. } => "grundy::unavailable",
+            | EvalError::NoSides { .. }
+            | EvalError::SidedMoves { .. } => "grundy::unavailable",
             EvalError::NotHeapGame { .. } => "grundy::type",
             EvalError::Quotient { .. } => "grundy::too_large",
             EvalError::Symmetry { .. } => "grundy::symmetry",
@@ -854,7 +869,8 @@ impl Describe for EvalError {
             EvalError::GraphTooLarge { .. } => "draw fewer moves with `graph G depth 2`, or a smaller position; `explain` shows one level of any position".into(),
             EvalError::NegativeDepth { .. } => "the depth counts moves from the position: 0 draws the position alone, 1 its options too".into(),
             EvalError::NotAtomic { .. } => "atomic weight measures all-small games (every position has moves for both players or for neither, as in Clobber), and infinitesimals close to a multiple of ↑; ask `canonical G`, or `reduced G` to forget infinitesimals".into(),
-            EvalError::NotStopper { .. } => "`compare` and `canonical` of loopy games are for stoppers, such as over (`{0 | pass}`) but not dud (`{pass | pass}`); a game that is not a stopper has an onside and an offside, which grundy does not compute yet; `outcome G` answers any loopy game".into(),
+            EvalError::SidedMoves { .. } => "ask `canonical`, `compare` or `outcome` of it, alone or in a sum; to play, write the game itself (`{pass | pass}` rather than `{pass | } & { | pass}`)".into(),
+            EvalError::NoSides { .. } => "its onside (infinite play counts for Left) and offside (for Right) are each simplified until no alternating cycle is left, and a side is reported only when the stopper found is proven equal to it; this game's side may not be a stopper at all (Bach's Carousel is such a game). `outcome G` answers any loopy game, and `compare` compares any two".into(),
             EvalError::CoolingTemperature { .. } => "cool by a number t > −1, e.g. `cool {2 | -1} by 1`; `heat G by t` takes any game".into(),
             EvalError::NotComparable { .. } => "assert the answers of `grundy`, `outcome`, `winning`, `moves`, `sequence`, `genus`, `canonical`, `compare`, `temperature`, `mean`, `leftstop` or `rightstop`; `thermograph`, `table`, `explain`, `graph` and `quotient` are for reading".into(),
             EvalError::MisereLoopy { .. } => "its positions repeat; ask `outcome G` (normal play), which finds draws".into(),
@@ -941,7 +957,8 @@ impl Describe for EvalError {
             | EvalError::GraphTooLarge { span, .. }
             | EvalError::NegativeDepth { span }
             | EvalError::NotAtomic { span, .. }
-            | EvalError::NotStopper { span, .. }
+            | EvalError::NoSides { span, .. }
+            | EvalError::SidedMoves { span }
             | EvalError::CoolingTemperature { span }
             | EvalError::NotComparable { span, .. }
             | EvalError::MisereLoopy { span }

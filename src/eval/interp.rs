@@ -308,6 +308,12 @@ impl<'a> Interp<'a> {
             }
             _ => {}
         }
+        if op == BinOp::Sided {
+            // `A & B` is made of games: `1 & 0` means the numbers.
+            let x = self.eval_game(a, frame)?;
+            let y = self.eval_game(b, frame)?;
+            return binary_values(op, x, y, a.span, b.span, span);
+        }
         if matches!(op, BinOp::Add | BinOp::Sub) {
             // Beside a game, the other operand is read as a game (`G + 1/2`):
             // the side evaluated first as an integer is evaluated again.

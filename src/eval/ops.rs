@@ -7,7 +7,7 @@
 use super::eval_error::EvalError;
 use super::iterate::contains;
 use crate::diagnostics::Span;
-use crate::lang::value::{Component, GameSum, Value};
+use crate::lang::value::{Component, GameSum, Sided, Value};
 use crate::syntax::ast::{BinOp, UnOp};
 use std::cmp::Ordering;
 use std::rc::Rc;
@@ -219,6 +219,14 @@ pub fn binary_values(
             parts.extend(g.parts.iter().cloned());
             parts.extend(h.parts.iter().cloned());
             Game(Rc::new(GameSum { parts }))
+        }
+        // `A & A` is A; `A & B` a value given by its sides.
+        (BinOp::Sided, Game(g), Game(h)) if g.normalized() == h.normalized() => Game(g.clone()),
+        (BinOp::Sided, Game(g), Game(h)) => {
+            Game(Rc::new(GameSum::single(Component::Sided(Rc::new(Sided {
+                on: (**g).clone(),
+                off: (**h).clone(),
+            })))))
         }
         (BinOp::Concat, List(a), List(b)) => {
             List(a.iter().chain(b.iter()).cloned().collect::<Vec<_>>().into())

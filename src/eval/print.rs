@@ -99,6 +99,11 @@ pub fn show_component(c: &Component, globals: &Globals, rt: &Runtime) -> String 
             format!("{{{} | {}}}", side(&b.left), side(&b.right))
         }
         Component::Neg(inner) => format!("-{}", show_component(inner, globals, rt)),
+        Component::Sided(s) => format!(
+            "({} & {})",
+            partizan_option_text(&s.on, globals, rt),
+            partizan_option_text(&s.off, globals, rt)
+        ),
         Component::Loopy(graph, node) => {
             graph.show(*node, &|s: &GameSum| partizan_option_text(s, globals, rt))
         }

@@ -235,6 +235,7 @@ impl<'a> Games<'a> {
             | Component::Braces(_)
             | Component::Neg(_)
             | Component::Loopy(..)
+            | Component::Sided(_)
                 if side == Side::Impartial =>
             {
                 Err(EvalError::Partizan {
@@ -255,6 +256,9 @@ impl<'a> Games<'a> {
                 }
                 Ok(())
             }
+            Component::Sided(_) => Err(EvalError::SidedMoves {
+                span: Default::default(),
+            }),
             Component::Loopy(graph, node) => {
                 for edge in graph.edges(*node, side == Side::Left) {
                     match edge {

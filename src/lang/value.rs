@@ -31,6 +31,18 @@ pub enum Component {
     Star(Rc<[GameSum]>),
     /// `{0 | pass}`, `a{0 | {0 | a}}`: a node of a loopy literal's graph.
     Loopy(Rc<LoopGraph>, u32),
+    /// `A & B`: the value whose onside is A's and offside B's (a game that
+    /// is not a stopper, written by its sides). It has no moves of its own.
+    Sided(Rc<Sided>),
+}
+
+/// The two sides of `A & B`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Sided {
+    /// Where infinite play counts for Left.
+    pub on: GameSum,
+    /// Where infinite play counts for Right.
+    pub off: GameSum,
 }
 
 /// The options of a game literal `{A, B | C}`, each a sum.
@@ -62,6 +74,7 @@ impl Component {
                 | Component::Braces(_)
                 | Component::Neg(_)
                 | Component::Loopy(..)
+                | Component::Sided(_)
         )
     }
 }
@@ -89,10 +102,44 @@ impl GameSum {
                         LoopEdge::Game(s) => s.is_literal(),
                     })
                 }),
+                Component::Sided(s) => s.on.is_literal() && s.off.is_literal(),
                 Component::Nimber(_) | Component::Number(_) | Component::Up(_) => true,
             }
         }
         self.parts.iter().all(literal)
+    }
+
+    /// True when an `A & B` is among the components, or in a literal's
+    /// options.
+    pub fn has_sided(&self) -> bool {
+        self.parts.iter().any(|c| match c {
+            Component::Sided(_) => true,
+            Component::Neg(inner) => GameSum::single((**inner).clone()).has_sided(),
+            Component::Braces(b) => b.left.iter().chain(&b.right).any(GameSum::has_sided),
+            _ => false,
+        })
+    }
+
+    /// One side of the sum: every `A & B` replaced by `A` (`on`) or `B`.
+    pub fn side(&self, on: bool) -> GameSum {
+        let mut parts = Vec::with_capacity(self.parts.len());
+        for c in &self.parts {
+            match c {
+                Component::Sided(s) => {
+                    let side = if on { &s.on } else { &s.off };
+                    parts.extend(side.side(on).parts);
+                }
+                Component::Braces(b) if self.has_sided() => {
+                    let project = |sums: &[GameSum]| sums.iter().map(|s| s.side(on)).collect();
+                    parts.push(Component::Braces(Rc::new(Braces {
+                        left: project(&b.left),
+                        right: project(&b.right),
+                    })));
+                }
+                other => parts.push(other.clone()),
+            }
+        }
+        GameSum { parts }
     }
 
     /// The sum with one component.
@@ -215,6 +262,14 @@ pub fn negate_component(c: &Component, partizan: impl Fn(InstId) -> bool) -> Opt
         Component::Neg(inner) => (**inner).clone(),
         Component::Pos(..) | Component::Braces(_) | Component::Loopy(..) => {
             Component::Neg(Rc::new(c.clone()))
+        }
+        // -(A & B) = -B & -A: negation swaps who infinite play favours.
+        Component::Sided(s) => {
+            let partizan: &dyn Fn(InstId) -> bool = &partizan;
+            Component::Sided(Rc::new(Sided {
+                on: negate_sum(&s.off, partizan)?,
+                off: negate_sum(&s.on, partizan)?,
+            }))
         }
     })
 }

@@ -31,7 +31,8 @@ pub const TOPICS: &[Topic] = &[
     Topic { word: "genus", what: "Conway's genus of a position under misère play (the Grundy value, then\nthe misère values of adding heaps of size 2).", examples: &["genus nim(2) + nim(2)"], section: "9.2" },
     Topic { word: "quotient", what: "The misère quotient of a heap game's heaps 0..=N: its elements,\nP-portion and table, certified. `quotient G` of a position (any impartial game):\nthe quotient of every position reachable from it.", examples: &["quotient kayles up to 20", "quotient kayles(3) + kayles(4)"], section: "9.3" },
     Topic { word: "table", what: "The Grundy value of a game at every square of its board.", examples: &["table queen"], section: "6.3" },
-    Topic { word: "canonical", what: "The canonical form of a partizan game or sum; of a loopy stopper, its\nsimplest form (`{0 | pass}`). `misere canonical G`: Conway's misère\nsimplest form of an impartial game, written `*{…}`.", examples: &["canonical {0 | {0 | -1}}", "canonical ^ + ^", "canonical {0 | pass} + 5", "misere canonical *2 + *2"], section: "10.4" },
+    Topic { word: "canonical", what: "The canonical form of a partizan game or sum; of a loopy stopper, its\nsimplest form (`{0 | pass}`), and of a loopy game that is not a stopper its
+sides, `onside & offside`. `misere canonical G`: Conway's misère\nsimplest form of an impartial game, written `*{…}`.", examples: &["canonical {0 | {0 | -1}}", "canonical ^ + ^", "canonical {0 | pass} + 5", "misere canonical *2 + *2"], section: "10.4" },
     Topic { word: "compare", what: "How two games compare: <, >, = or || (confused).", examples: &["compare ^ *", "compare 1/2 {0 | 1}"], section: "10.6" },
     Topic { word: "temperature", what: "How hot a partizan game is; `mean`, `leftstop` and `rightstop` ask for\nthe other numbers of its thermograph.", examples: &["temperature {2 | -1}", "mean {2 | -1}"], section: "10.7" },
     Topic { word: "mean", what: "The mean value of a partizan game.", examples: &["mean {3 | 1}"], section: "10.7" },
@@ -64,7 +65,9 @@ Sums of tame games use the tame theory, others a quotient or a search.", example
 A loopy partizan game has `outcome` and `winning`: one of nine classes,
 L R N P D and NHat, PHat, NCheck, PCheck (a draw with one player first).
 Written directly, `pass` loops back: `{0 | pass}` is over, `a{0 | {0 | a}}`
-labels braces. `canonical` and `compare` take stoppers.", examples: &["game cyc(n: nat) { move (n + 1) % 3 }", "outcome cyc(0)", "grundy cyc(0)", "partizan game over(v: nat) { left *0; right v }", "outcome over(0)", "canonical {0 | pass} + 5"], section: "11" },
+labels braces. `canonical` gives a stopper's simplest form, and of any
+other game its onside & offside (`{pass | } & { | pass}`); `compare`
+compares any two.", examples: &["game cyc(n: nat) { move (n + 1) % 3 }", "outcome cyc(0)", "grundy cyc(0)", "partizan game over(v: nat) { left *0; right v }", "outcome over(0)", "canonical {0 | pass} + 5", "canonical {pass | pass}"], section: "11" },
     Topic { word: "octal", what: "A heap game from its octal code (take-and-break games).", examples: &["game dawson = octal \"0.07\""], section: "5.1" },
     Topic { word: "subtraction", what: "A subtraction game from the amounts one may take.", examples: &["game s = subtraction {1, 3, 4}"], section: "5.2" },
 ];

@@ -133,6 +133,23 @@ pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
         Answer::LoopyCanonical { expr, game } => {
             valued_json("canonical", expr, json!(namer.sum_in_game_context(game)))
         }
+        Answer::SidedCanonical {
+            expr,
+            onside,
+            offside,
+        } => {
+            let (on, off) = (
+                namer.sum_in_game_context(onside),
+                namer.sum_in_game_context(offside),
+            );
+            json!({
+                "query": "canonical",
+                "expr": expr,
+                "value": format!("{on} & {off}"),
+                "onside": on,
+                "offside": off,
+            })
+        }
         Answer::MisereCanonical { expr, form } => json!({
             "query": "misere canonical",
             "expr": expr,

@@ -169,6 +169,15 @@ pub fn text_at_width(answer: &Answer, namer: &Namer<'_>, width: usize) -> Option
         Answer::LoopyCanonical { expr, game } => {
             format!("canonical {expr} = {}", namer.sum_in_game_context(game))
         }
+        Answer::SidedCanonical {
+            expr,
+            onside,
+            offside,
+        } => format!(
+            "canonical {expr} = {} & {}",
+            namer.sum_in_game_context(onside),
+            namer.sum_in_game_context(offside)
+        ),
         Answer::MisereCanonical { expr, form } => format!(
             "misere canonical {expr} = {}   # {} in Conway's notation",
             namer.misere_form(*form),

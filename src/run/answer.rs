@@ -312,6 +312,16 @@ pub enum Answer {
         /// The form, one loopy literal component.
         game: GameSum,
     },
+    /// `canonical G` of a loopy game that is not a stopper: its two sides,
+    /// each a simplest stopper, printed `onside & offside`.
+    SidedCanonical {
+        /// The query's source text.
+        expr: String,
+        /// The onside's simplest form (infinite play counts for Left).
+        onside: GameSum,
+        /// The offside's simplest form (infinite play counts for Right).
+        offside: GameSum,
+    },
     /// `misere canonical G`: a misère canonical form in the misère store.
     MisereCanonical {
         /// The query's source text.

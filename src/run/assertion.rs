@@ -45,7 +45,9 @@ pub fn matches(
             want.kind_name(),
             span,
         )),
-        Answer::Canonical { .. } | Answer::LoopyCanonical { .. } => Err(EvalError::expected(
+        Answer::Canonical { .. }
+        | Answer::LoopyCanonical { .. }
+        | Answer::SidedCanonical { .. } => Err(EvalError::expected(
             "a game such as `3/4`, `^` or `{1 | -1}`",
             want.kind_name(),
             span,

@@ -16,7 +16,7 @@ use crate::solve::impartial::periodicity::HeapValues;
 use crate::solve::impartial::{Impartial, Solver};
 use crate::solve::loopy::generalized::Gsg;
 use crate::solve::loopy::partizan as loopy_partizan;
-use crate::solve::loopy::stopper::{self, StopperForm};
+use crate::solve::loopy::stopper::{self, LoopyForm, StopperForm};
 use crate::solve::misere::Misere;
 use crate::solve::normal::{Moves, Value as Valued};
 use crate::solve::partizan::analysis::{sum_form, Measure, PartizanCache, Transform};
@@ -245,8 +245,8 @@ pub fn answer(
             let (second, at) = a.second(missing)?;
             let (g, h) = (a.game()?, game_of(second.clone(), at)?);
             let value = match analyses.partizan.compare(games, &g, &h, span) {
-                Err(EvalError::Loopy { .. }) => {
-                    compare_stoppers(games, &mut analyses.partizan, &g, &h, span)?
+                Err(EvalError::Loopy { .. } | EvalError::SidedMoves { .. }) => {
+                    compare_loopy(games, &mut analyses.partizan, &g, &h, span)?
                 }
                 found => found?,
             };
@@ -308,25 +308,49 @@ fn transformed(
     };
     let form = match partizan.transformed(games, &g, op, span) {
         // A loopy game: a stopper has a simplest form too.
-        Err(EvalError::Loopy { .. }) if q.kind == QueryKind::Canonical => {
-            match stopper::canonical(games, &mut partizan.store, &g, span)? {
-                StopperForm::Short(form) => form,
-                StopperForm::Loopy(game) => {
-                    // A form that would print cut short does not read back.
-                    let text = crate::eval::print::show_sum(&game, games.globals, games.rt);
-                    if text.ends_with('…') {
-                        return Err(EvalError::FormTooLong {
-                            limit: crate::lang::loopy::MAX_SHOWN,
-                            misere: false,
-                            span,
-                        });
-                    }
-                    return Ok(Answer::LoopyCanonical {
+        Err(EvalError::Loopy { .. } | EvalError::SidedMoves { .. })
+            if q.kind == QueryKind::Canonical =>
+        {
+            let form = stopper::canonical(games, &mut partizan.store, &g, span)?;
+            let (onside, offside) = match form {
+                LoopyForm::Stopper(StopperForm::Short(form)) => {
+                    return Ok(Answer::Canonical {
+                        query: q.kind.keyword(),
                         expr: q.text.clone(),
-                        game,
+                        form,
+                    })
+                }
+                LoopyForm::Stopper(StopperForm::Loopy(game)) => (game, None),
+                LoopyForm::Sided(on, off) => {
+                    let as_game = |f: StopperForm| match f {
+                        StopperForm::Short(form) => partizan.store.game(form),
+                        StopperForm::Loopy(game) => game,
+                    };
+                    (as_game(on), Some(as_game(off)))
+                }
+            };
+            // A form that would print cut short does not read back.
+            for side in std::iter::once(&onside).chain(offside.as_ref()) {
+                let text = crate::eval::print::show_sum(side, games.globals, games.rt);
+                if text.ends_with('…') {
+                    return Err(EvalError::FormTooLong {
+                        limit: crate::lang::loopy::MAX_SHOWN,
+                        misere: false,
+                        span,
                     });
                 }
             }
+            return Ok(match offside {
+                None => Answer::LoopyCanonical {
+                    expr: q.text.clone(),
+                    game: onside,
+                },
+                Some(offside) => Answer::SidedCanonical {
+                    expr: q.text.clone(),
+                    onside,
+                    offside,
+                },
+            });
         }
         found => found.map_err(|e| overflow_in_subject(e, q))?,
     };
@@ -390,6 +414,9 @@ fn outcome(
             Err(EvalError::Loopy { .. }) => loopy_partizan::solve(games, &g, q.misere, span)?
                 .class()
                 .into(),
+            Err(EvalError::SidedMoves { .. }) if !q.misere => {
+                loopy_partizan::sided_class(games, &g, span)?.into()
+            }
             found => found?.into(),
         }
     } else {
@@ -428,30 +455,36 @@ fn loopy_partizan_winning(
     Ok((sides.pop().unwrap_or_default(), right))
 }
 
-/// `compare G H` when a game is loopy: both must be stoppers.
-pub(crate) fn compare_stoppers(
+/// `compare G H` when a game is loopy: stoppers compare by the survival
+/// game; games that are not stoppers compare side by side.
+pub(crate) fn compare_loopy(
     games: &mut Games<'_>,
     partizan: &mut PartizanCache,
     g: &GameSum,
     h: &GameSum,
     span: Span,
 ) -> Result<Cmp, EvalError> {
+    let mut stoppers = !g.has_sided() && !h.has_sided();
     for x in [g, h] {
+        if !stoppers {
+            break;
+        }
         // A game with a canonical form has no cycle at all: a stopper.
         let loopy = match sum_form(games, partizan, x, span) {
             Ok(_) => false,
             Err(EvalError::Loopy { .. }) => true,
             Err(e) => return Err(e),
         };
-        if loopy && !loopy_partizan::is_stopper(games, x, span)? {
-            return Err(EvalError::NotStopper {
-                game: crate::eval::print::show_sum(x, games.globals, games.rt),
-                span,
-            });
-        }
+        stoppers &= !loopy || loopy_partizan::is_stopper(games, x, span)?;
     }
-    let le = loopy_partizan::leq(games, g, h, span)?;
-    let ge = loopy_partizan::leq(games, h, g, span)?;
+    let (le, ge) = if stoppers {
+        (
+            loopy_partizan::leq(games, g, h, span)?,
+            loopy_partizan::leq(games, h, g, span)?,
+        )
+    } else {
+        stopper::compare_sides(games, g, h, span)?
+    };
     Ok(match (le, ge) {
         (true, true) => Cmp::Equal,
         (true, false) => Cmp::Less,

@@ -202,11 +202,24 @@ impl<'a> Runner<'a> {
                 let partizan = &mut self.analyses.partizan;
                 *form == sum_form(&mut games, partizan, g, expected.expr.span)?
             }
+            (
+                Answer::SidedCanonical {
+                    onside, offside, ..
+                },
+                Value::Game(g),
+            ) => {
+                let mut games = Games::new(self.globals, self.rt, self.compiled, self.budget);
+                let partizan = &mut self.analyses.partizan;
+                let at = expected.expr.span;
+                let game = super::value::sided(onside.clone(), offside.clone());
+                let cmp = crate::run::query::compare_loopy(&mut games, partizan, &game, g, at)?;
+                cmp == crate::solve::partizan::Cmp::Equal
+            }
             (Answer::LoopyCanonical { game, .. }, Value::Game(g)) => {
                 let mut games = Games::new(self.globals, self.rt, self.compiled, self.budget);
                 let partizan = &mut self.analyses.partizan;
                 let at = expected.expr.span;
-                let cmp = crate::run::query::compare_stoppers(&mut games, partizan, game, g, at)?;
+                let cmp = crate::run::query::compare_loopy(&mut games, partizan, game, g, at)?;
                 cmp == crate::solve::partizan::Cmp::Equal
             }
             (Answer::MisereCanonical { form, .. }, Value::Game(g)) => {

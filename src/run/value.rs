@@ -5,7 +5,7 @@ use super::answer::Answer;
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::lang::dyadic::Dyadic;
-use crate::lang::value::{Component, GameSum, Value};
+use crate::lang::value::{Component, GameSum, Sided, Value};
 use crate::solve::loopy::generalized::Gsg;
 use crate::solve::misere::Forms;
 use crate::solve::partizan::analysis::PartizanCache;
@@ -51,6 +51,9 @@ pub fn answer_value(
         Answer::Canonical { form, .. } => Value::Game(Rc::new(partizan.store.game(form))),
         Answer::MisereCanonical { form, .. } => Value::Game(Rc::new(misere.game(form))),
         Answer::LoopyCanonical { game, .. } => Value::Game(Rc::new(game)),
+        Answer::SidedCanonical {
+            onside, offside, ..
+        } => Value::Game(Rc::new(sided(onside, offside))),
         Answer::Number { value, .. } => number(value),
         Answer::Genus { value, .. } => Value::Str(value.to_string().into()),
         Answer::Compare { value, .. } => Value::Str(value.symbol().into()),
@@ -92,4 +95,12 @@ fn positions(moves: impl IntoIterator<Item = GameSum>) -> Value {
             .collect::<Vec<_>>()
             .into(),
     )
+}
+
+/// The game `onside & offside`.
+pub(crate) fn sided(onside: GameSum, offside: GameSum) -> GameSum {
+    GameSum::single(Component::Sided(Rc::new(Sided {
+        on: onside,
+        off: offside,
+    })))
 }

@@ -466,6 +466,8 @@ pub enum BinOp {
     In,
     /// `not in`
     NotIn,
+    /// `&`: onside & offside.
+    Sided,
     /// `..`
     RangeExcl,
     /// `..=`
@@ -500,6 +502,7 @@ impl BinOp {
             BinOp::Ge => ">=",
             BinOp::In => "in",
             BinOp::NotIn => "not in",
+            BinOp::Sided => "&",
             BinOp::RangeExcl => "..",
             BinOp::RangeIncl => "..=",
             BinOp::Xor => "^",

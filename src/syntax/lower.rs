@@ -24,6 +24,7 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
             | Op::infix(Rule::ge, Assoc::Left)
             | Op::infix(Rule::in_op, Assoc::Left)
             | Op::infix(Rule::not_in_op, Assoc::Left))
+        .op(Op::infix(Rule::sided_op, Assoc::Left))
         .op(Op::infix(Rule::range_excl, Assoc::Left) | Op::infix(Rule::range_incl, Assoc::Left))
         .op(Op::infix(Rule::xor, Assoc::Left))
         .op(Op::infix(Rule::add, Assoc::Left)
@@ -1126,6 +1127,7 @@ fn binop(rule: Rule) -> BinOp {
         Rule::ge => BinOp::Ge,
         Rule::in_op => BinOp::In,
         Rule::not_in_op => BinOp::NotIn,
+        Rule::sided_op => BinOp::Sided,
         Rule::range_excl => BinOp::RangeExcl,
         Rule::range_incl => BinOp::RangeIncl,
         Rule::xor => BinOp::Xor,

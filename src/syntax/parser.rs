@@ -141,9 +141,9 @@ fn convert(error: &pest::error::Error<Rule>, source: &str, laid: &Layout) -> Syn
 
 /// Operators are listed as one phrase: a list of twenty symbols helps nobody.
 fn fold_operators(items: Vec<String>) -> Vec<String> {
-    const OPS: [&str; 22] = [
-        "`<=`", "`>=`", "`!=`", "`==`", "`<`", "`>`", "`..=`", "`..`", "`^`", "`++`", "`+`", "`-`",
-        "`*`", "`/`", "`%`", "`in`", "`not in`", "`and`", "`or`", "`not`", "`with`", "`[`",
+    const OPS: [&str; 23] = [
+        "`<=`", "`>=`", "`!=`", "`==`", "`<`", "`>`", "`&`", "`..=`", "`..`", "`^`", "`++`", "`+`",
+        "`-`", "`*`", "`/`", "`%`", "`in`", "`not in`", "`and`", "`or`", "`not`", "`with`", "`[`",
     ];
     let count = items.iter().filter(|i| OPS.contains(&i.as_str())).count();
     if count < 3 {
@@ -228,6 +228,7 @@ fn symbol_name(rule: Rule) -> Option<&'static str> {
         Rule::gt => "`>`",
         Rule::range_excl => "`..`",
         Rule::range_incl => "`..=`",
+        Rule::sided_op => "`&`",
         Rule::add => "`+`",
         Rule::sub => "`-`",
         Rule::mul => "`*`",

@@ -6,6 +6,7 @@ pub(crate) mod analysis;
 pub(crate) mod generalized;
 pub(crate) mod partizan;
 pub(crate) mod retrograde;
+pub(crate) mod sides;
 pub(crate) mod stopper;
 
 #[cfg(test)]

@@ -129,6 +129,23 @@ pub fn solve(
     label(games, g, misere, false, span)
 }
 
+/// The class of a game with `A & B` among its parts (THEORY.md §6.2): who
+/// wins its onside — `A` in place of each `A & B`, infinite play Left's —
+/// and its offside, each player moving first. Where the two sides agree,
+/// that player wins; where they differ, the sides' wins by infinite play
+/// cancel into a draw.
+pub fn sided_class(games: &mut Games<'_>, g: &GameSum, span: Span) -> Result<Class, EvalError> {
+    let (on_l, on_r) = solve(games, &g.side(true), false, span)?.winners();
+    let (off_l, off_r) = solve(games, &g.side(false), false, span)?.winners();
+    let onside = |w: Winner| if w == Winner::Draw { Winner::Left } else { w };
+    let offside = |w: Winner| if w == Winner::Draw { Winner::Right } else { w };
+    let meet = |a: Winner, b: Winner| if a == b { a } else { Winner::Draw };
+    Ok(Class::of(
+        meet(onside(on_l), offside(off_l)),
+        meet(onside(on_r), offside(off_r)),
+    ))
+}
+
 /// Explores and labels every follower of `g` — every position some sequence
 /// of moves reaches, a player moving twice running included — with either
 /// player to move (for `graph`, whose nodes are such followers, and the
@@ -206,6 +223,14 @@ impl Solved {
     /// The class of the position solved.
     pub fn class(&self) -> Class {
         self.class_of(&self.root)
+    }
+
+    /// Who wins the position solved with Left and with Right moving first.
+    pub fn winners(&self) -> (Winner, Winner) {
+        (
+            self.winner(&self.root, true),
+            self.winner(&self.root, false),
+        )
     }
 
     /// The class of a position the one solved reaches.

@@ -10,6 +10,7 @@
 //! the nodes of a loopy literal (`{0 | pass}`).
 
 use super::partizan::Listed;
+use super::sides::{sidle, Side, SideOrder};
 use crate::budget::Budget;
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
@@ -32,23 +33,23 @@ pub enum StopperForm {
 
 /// A graph of positions: vertex 0 the root, each vertex's Left and Right
 /// options (each once).
-#[derive(Debug, Clone)]
-struct Bigraph {
-    left: Vec<Vec<u32>>,
-    right: Vec<Vec<u32>>,
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Bigraph {
+    pub(super) left: Vec<Vec<u32>>,
+    pub(super) right: Vec<Vec<u32>>,
 }
 
 impl Bigraph {
-    fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.left.len()
     }
 
-    fn edges(&self, v: u32, left: bool) -> &[u32] {
+    pub(super) fn edges(&self, v: u32, left: bool) -> &[u32] {
         let sides = if left { &self.left } else { &self.right };
         sides.get(v as usize).map_or(&[], Vec::as_slice)
     }
 
-    fn edges_mut(&mut self, v: u32, left: bool) -> Option<&mut Vec<u32>> {
+    pub(super) fn edges_mut(&mut self, v: u32, left: bool) -> Option<&mut Vec<u32>> {
         let sides = if left {
             &mut self.left
         } else {
@@ -61,7 +62,7 @@ impl Bigraph {
     /// vertex: the graph of (vertex, player to move) has no cycle. (The
     /// vertices are every follower, so this is the stopper test of
     /// [`super::partizan::is_stopper`], on the graph already built.)
-    fn is_stopper(&self, budget: &Budget) -> Result<bool, crate::budget::Exceeded> {
+    pub(super) fn is_stopper(&self, budget: &Budget) -> Result<bool, crate::budget::Exceeded> {
         // State 2v is v with Left to move, 2v + 1 with Right to move.
         let lists: Vec<Vec<u32>> = (0..2 * self.len() as u32)
             .map(|s| {
@@ -71,6 +72,39 @@ impl Bigraph {
             })
             .collect();
         Ok(!Csr::from_successors(&lists, budget)?.has_cycle())
+    }
+
+    /// This graph and `other` as one graph, this one's vertices first; the
+    /// second value is where `other`'s root went.
+    pub(super) fn beside(&self, other: &Bigraph) -> (Bigraph, u32) {
+        let shift = self.len() as u32;
+        let moved = |lists: &[Vec<u32>]| -> Vec<Vec<u32>> {
+            lists
+                .iter()
+                .map(|e| e.iter().map(|w| w + shift).collect())
+                .collect()
+        };
+        let mut both = self.clone();
+        both.left.extend(moved(&other.left));
+        both.right.extend(moved(&other.right));
+        (both, shift)
+    }
+
+    /// Who reaches each vertex by a Left move, and by a Right move.
+    pub(super) fn predecessors(&self) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
+        let n = self.len();
+        let mut from_left: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut from_right: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for v in 0..n as u32 {
+            for (into, left) in [(&mut from_left, true), (&mut from_right, false)] {
+                for &w in self.edges(v, left) {
+                    if let Some(list) = into.get_mut(w as usize) {
+                        list.push(v);
+                    }
+                }
+            }
+        }
+        (from_left, from_right)
     }
 
     /// The vertices reachable from the root.
@@ -94,29 +128,101 @@ impl Bigraph {
     }
 }
 
-/// `g`'s simplest form, its short parts made in `store`; a diagnostic when
-/// `g` is not a stopper.
+/// The simplest form of a loopy game: one stopper, or two sides.
+#[derive(Debug, Clone)]
+pub enum LoopyForm {
+    /// A stopper: its onside and offside are itself.
+    Stopper(StopperForm),
+    /// A game that is not a stopper, `onside & offside`, each side a
+    /// stopper proven equal to the game on that side.
+    Sided(StopperForm, StopperForm),
+}
+
+/// `g`'s simplest form, its short parts made in `store`: a stopper's, or
+/// the simplest forms of its two sides; a diagnostic when sidling finds no
+/// stopper for a side.
 pub fn canonical(
     games: &mut Games<'_>,
     store: &mut CanonStore,
     g: &GameSum,
     span: Span,
-) -> Result<StopperForm, EvalError> {
+) -> Result<LoopyForm, EvalError> {
     let budget = games.budget;
-    let mut graph = followers(games, g, span)?;
-    if !graph
-        .is_stopper(budget)
-        .map_err(|e| EvalError::limit(e, span))?
-    {
-        return Err(EvalError::NotStopper {
-            game: crate::eval::print::show_sum(g, games.globals, games.rt),
-            span,
-        });
+    let sided = g.has_sided();
+    let graph = followers(games, &g.side(true), span)?;
+    let limit = |e| EvalError::limit(e, span);
+    if !sided && graph.is_stopper(budget).map_err(limit)? {
+        let form = simplest(graph, budget).map_err(limit)?;
+        return literal(&form, store, budget)
+            .map(LoopyForm::Stopper)
+            .map_err(|e| store_error(e, span));
     }
-    let order = Order::of(&graph, budget).map_err(|e| EvalError::limit(e, span))?;
-    simplify(&mut graph, &order, budget).map_err(|e| EvalError::limit(e, span))?;
-    let graph = fuse(&graph, &order);
-    literal(&graph, store, budget).map_err(|e| store_error(e, span))
+    let mut found = Vec::with_capacity(2);
+    for side in [Side::On, Side::Off] {
+        let graph = match side {
+            Side::Off if sided => followers(games, &g.side(false), span)?,
+            _ => graph.clone(),
+        };
+        let Some(form) = sidle(&graph, side, budget).map_err(limit)? else {
+            return Err(EvalError::NoSides {
+                game: crate::eval::print::show_sum(g, games.globals, games.rt),
+                side: if side == Side::On {
+                    "onside"
+                } else {
+                    "offside"
+                },
+                span,
+            });
+        };
+        found.push(form);
+    }
+    let (Some(off), Some(on)) = (found.pop(), found.pop()) else {
+        return Err(EvalError::internal("a side missing", span));
+    };
+    // Equal sides are one stopper (`{pass | pass} + *` is not a stopper,
+    // but its sides are both `*`).
+    let (both, other) = on.beside(&off);
+    let order = Order::of(&both, budget).map_err(limit)?;
+    let same = order.leq(0, other) && order.leq(other, 0);
+    let mut form =
+        |graph: &Bigraph| literal(graph, store, budget).map_err(|e| store_error(e, span));
+    if same {
+        return Ok(LoopyForm::Stopper(form(&on)?));
+    }
+    Ok(LoopyForm::Sided(form(&on)?, form(&off)?))
+}
+
+/// `(g ≤ h, h ≤ g)` for any two loopy games: on both sides, each in its
+/// side's order (for stoppers the sides are the games themselves).
+pub fn compare_sides(
+    games: &mut Games<'_>,
+    g: &GameSum,
+    h: &GameSum,
+    span: Span,
+) -> Result<(bool, bool), EvalError> {
+    let budget = games.budget;
+    let limit = |e| EvalError::limit(e, span);
+    let (mut le, mut ge) = (true, true);
+    for side in [Side::On, Side::Off] {
+        let on = side == Side::On;
+        let (both, other) =
+            followers(games, &g.side(on), span)?.beside(&followers(games, &h.side(on), span)?);
+        let order = SideOrder::of(&both, side, budget).map_err(limit)?;
+        le &= order.leq(0, other);
+        ge &= order.leq(other, 0);
+    }
+    Ok((le, ge))
+}
+
+/// The simplest graph of a stopper's graph: reversible options bypassed,
+/// dominated ones deleted, equal vertices fused.
+pub(super) fn simplest(
+    mut graph: Bigraph,
+    budget: &Budget,
+) -> Result<Bigraph, crate::budget::Exceeded> {
+    let order = Order::of(&graph, budget)?;
+    simplify(&mut graph, &order, budget)?;
+    Ok(fuse(&graph, &order))
 }
 
 /// Every follower of `g` and its options, `g` first.
@@ -158,8 +264,14 @@ fn followers(games: &mut Games<'_>, g: &GameSum, span: Span) -> Result<Bigraph, 
     Ok(graph)
 }
 
+/// An order between a graph's vertices, known for every two of them.
+pub(super) trait Leq {
+    /// `g ≤ h`.
+    fn leq(&self, g: u32, h: u32) -> bool;
+}
+
 /// `u ≤ w` for every two vertices of a stopper's graph.
-struct Order {
+pub(super) struct Order {
     n: usize,
     /// Right wins `H − G` moving first, by index `h · n + g`.
     right_wins: Vec<bool>,
@@ -170,22 +282,11 @@ impl Order {
     /// Right wins a state when he can leave Left without a move; infinite
     /// play is Left's. Left moves in H as Left and in G as Right; Right the
     /// other way round.
-    fn of(graph: &Bigraph, budget: &Budget) -> Result<Order, crate::budget::Exceeded> {
+    pub(super) fn of(graph: &Bigraph, budget: &Budget) -> Result<Order, crate::budget::Exceeded> {
         let n = graph.len();
         let pairs = n.saturating_mul(n);
         budget.reserve(pairs.saturating_mul(2 + std::mem::size_of::<u32>()))?;
-        // Who reaches each vertex, for each side.
-        let mut from_left: Vec<Vec<u32>> = vec![Vec::new(); n];
-        let mut from_right: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for v in 0..n as u32 {
-            for (into, left) in [(&mut from_left, true), (&mut from_right, false)] {
-                for &w in graph.edges(v, left) {
-                    if let Some(list) = into.get_mut(w as usize) {
-                        list.push(v);
-                    }
-                }
-            }
-        }
+        let (from_left, from_right) = graph.predecessors();
         let (from_left, from_right) = (&from_left, &from_right);
         let at = |h: u32, g: u32| h as usize * n + g as usize;
         // States: index · 2, plus 1 with Right to move.
@@ -251,7 +352,9 @@ impl Order {
             .collect();
         Ok(Order { n, right_wins })
     }
+}
 
+impl Leq for Order {
     /// `g ≤ h`: Left survives `h − g` with Right moving first.
     fn leq(&self, g: u32, h: u32) -> bool {
         let i = h as usize * self.n + g as usize;
@@ -260,15 +363,15 @@ impl Order {
 }
 
 /// The vertices listed for `v` (none past the end).
-fn row(lists: &[Vec<u32>], v: u32) -> &[u32] {
+pub(super) fn row(lists: &[Vec<u32>], v: u32) -> &[u32] {
     lists.get(v as usize).map_or(&[], Vec::as_slice)
 }
 
 /// Bypasses reversible options and deletes dominated ones at every vertex
 /// the root still reaches, in order (CGSuite's order).
-fn simplify(
+pub(super) fn simplify(
     graph: &mut Bigraph,
-    order: &Order,
+    order: &impl Leq,
     budget: &Budget,
 ) -> Result<(), crate::budget::Exceeded> {
     let mut reach = graph.reachable();
@@ -292,11 +395,15 @@ fn simplify(
 /// Right), each new option tried again in turn.
 fn bypass(
     graph: &mut Bigraph,
-    order: &Order,
+    order: &impl Leq,
     v: u32,
     left: bool,
     budget: &Budget,
 ) -> Result<(), crate::budget::Exceeded> {
+    // An option once bypassed is never brought back: for a stopper that
+    // changes nothing, and on a side's graph, where the order has more
+    // equalities, it keeps bypassing from going round in circles.
+    let mut gone: Vec<u32> = Vec::new();
     let mut i = 0;
     while let Some(&a) = graph.edges(v, left).get(i) {
         budget.tick()?;
@@ -311,12 +418,13 @@ fn bypass(
             i += 1;
             continue;
         };
+        gone.push(a);
         let old = graph.edges(v, left).to_vec();
         let extra: Vec<u32> = graph
             .edges(r, left)
             .iter()
             .copied()
-            .filter(|w| !old.contains(w))
+            .filter(|w| !old.contains(w) && !gone.contains(w))
             .collect();
         if let Some(edges) = graph.edges_mut(v, left) {
             edges.remove(i);
@@ -328,7 +436,7 @@ fn bypass(
 
 /// Deletes `v`'s dominated options for one side (Left keeps the larger of
 /// two comparable options, Right the smaller; of two equal ones the first).
-fn undominated(graph: &mut Bigraph, order: &Order, v: u32, left: bool) {
+fn undominated(graph: &mut Bigraph, order: &impl Leq, v: u32, left: bool) {
     let options = graph.edges(v, left).to_vec();
     let better = |x: u32, y: u32| {
         if left {
@@ -352,7 +460,7 @@ fn undominated(graph: &mut Bigraph, order: &Order, v: u32, left: bool) {
 
 /// Fuses every vertex the root reaches with the first equal one, and keeps
 /// what the root then reaches, renumbered in order (the root 0).
-fn fuse(graph: &Bigraph, order: &Order) -> Bigraph {
+pub(super) fn fuse(graph: &Bigraph, order: &impl Leq) -> Bigraph {
     let reach = graph.reachable();
     let live: Vec<u32> = (0..graph.len() as u32)
         .filter(|&v| reach.get(v as usize).copied().unwrap_or(false))
@@ -420,7 +528,7 @@ fn fuse(graph: &Bigraph, order: &Order) -> Bigraph {
 
 /// The simplest graph as a form: vertices that reach no cycle become
 /// canonical forms (bottom-up), the rest the nodes of a loopy literal.
-fn literal(
+pub(super) fn literal(
     graph: &Bigraph,
     store: &mut CanonStore,
     budget: &Budget,

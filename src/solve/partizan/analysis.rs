@@ -394,7 +394,8 @@ fn direct_form(
         | Component::Braces(_)
         | Component::Neg(_)
         | Component::Star(_)
-        | Component::Loopy(..) => None,
+        | Component::Loopy(..)
+        | Component::Sided(_) => None,
     })
 }
 
@@ -447,7 +448,8 @@ impl FormWalk<'_, '_> {
             Component::Pos(..)
             | Component::Braces(_)
             | Component::Star(_)
-            | Component::Loopy(..) => self.games.component_options(c, side, &mut options),
+            | Component::Loopy(..)
+            | Component::Sided(_) => self.games.component_options(c, side, &mut options),
             _ => Ok(()),
         };
         let parts = listed.and_then(|()| self.parts_of(&options, out, children));
