@@ -58,6 +58,7 @@ mod repl_terminal;
 mod robustness;
 mod rule_shapes;
 mod sequences;
+mod sides;
 mod sparse;
 mod stoppers;
 mod tables_sequences;
