@@ -230,18 +230,9 @@ impl<'a> Games<'a> {
                 Ok(())
             }
             Component::Pos(inst, pos) => self.options(*inst, pos, side, out),
-            Component::Number(_)
-            | Component::Up(_)
-            | Component::Braces(_)
-            | Component::Neg(_)
-            | Component::Loopy(..)
-            | Component::Sided(_)
-                if side == Side::Impartial =>
-            {
-                Err(EvalError::Partizan {
-                    span: Default::default(),
-                })
-            }
+            c if side == Side::Impartial && c.is_literal_partizan() => Err(EvalError::Partizan {
+                span: Default::default(),
+            }),
             Component::Number(d) => {
                 literal::number_options(*d, side, out);
                 Ok(())

@@ -112,24 +112,34 @@ impl GameSum {
     /// True when an `A & B` is among the components, or in a literal's
     /// options.
     pub fn has_sided(&self) -> bool {
-        self.parts.iter().any(|c| match c {
-            Component::Sided(_) => true,
-            Component::Neg(inner) => GameSum::single((**inner).clone()).has_sided(),
-            Component::Braces(b) => b.left.iter().chain(&b.right).any(GameSum::has_sided),
-            _ => false,
-        })
+        fn sided(c: &Component) -> bool {
+            match c {
+                Component::Sided(_) => true,
+                Component::Neg(inner) => sided(inner),
+                Component::Braces(b) => b.left.iter().chain(&b.right).any(GameSum::has_sided),
+                _ => false,
+            }
+        }
+        self.parts.iter().any(sided)
     }
 
     /// One side of the sum: every `A & B` replaced by `A` (`on`) or `B`.
     pub fn side(&self, on: bool) -> GameSum {
-        let mut parts = Vec::with_capacity(self.parts.len());
-        for c in &self.parts {
+        fn side_of(c: &Component, on: bool, parts: &mut Vec<Component>) {
             match c {
                 Component::Sided(s) => {
                     let side = if on { &s.on } else { &s.off };
                     parts.extend(side.side(on).parts);
                 }
-                Component::Braces(b) if self.has_sided() => {
+                // -(A & B) is written -B & -A, so a negative holds none
+                // directly; only braces can. A side of -G is minus the
+                // other side of G: negation swaps who infinite play favours.
+                Component::Neg(inner) if matches!(**inner, Component::Braces(_)) => {
+                    let mut inside = Vec::with_capacity(1);
+                    side_of(inner, !on, &mut inside);
+                    parts.extend(inside.into_iter().map(|i| Component::Neg(Rc::new(i))));
+                }
+                Component::Braces(b) => {
                     let project = |sums: &[GameSum]| sums.iter().map(|s| s.side(on)).collect();
                     parts.push(Component::Braces(Rc::new(Braces {
                         left: project(&b.left),
@@ -138,6 +148,10 @@ impl GameSum {
                 }
                 other => parts.push(other.clone()),
             }
+        }
+        let mut parts = Vec::with_capacity(self.parts.len());
+        for c in &self.parts {
+            side_of(c, on, &mut parts);
         }
         GameSum { parts }
     }

@@ -166,8 +166,12 @@ fn stoppers_compare() {
     ];
     prints(program, "compare", &cases);
     // Not stoppers: they compare side by side. dud = on & off (Winning Ways
-    // ch. 11): on > 0 > off, so dud is incomparable with 0; over + under has
-    // onside over > 0 and offside under < 0.
+    // ch. 11): on > 0 > off, so dud is incomparable with 0. over + under
+    // by hand: on its onside Left wins moving first (she passes in under;
+    // Right's move to 0 leaves over, which Left wins, and his pass in over
+    // repeats, infinite play being hers) and moving second (Right's under →
+    // 0 leaves over; his pass is answered by hers), so it is > 0 there; the
+    // offside is the mirror image, < 0: incomparable with 0.
     let sided = [
         ("dud(0), 0", "||"),
         ("dud(0), on_(0) + off_(0)", "="),

@@ -77,7 +77,12 @@ fn bachs_carousel_has_no_stopper_sides() {
 }
 
 /// `A & B` is a value: it negates side for side, adds, compares, and has no
-/// moves of its own.
+/// moves of its own. The expected values follow from the sides' laws
+/// (Siegel, *Combinatorial Game Theory* ch. VI): -(A & B) = -B & -A; the
+/// sides of a sum are the sums of the sides (here short games: 2 + 1 = 3,
+/// {1 | -1} + 0); G ≤ H exactly when both sides are (2 > 1 and 0 = 0, so
+/// 2 & 0 > 1 & 0; 1 > 0 and 0 = 0, so 1 & 0 > 0); sides pass into options,
+/// so -{1 & 0 | -5} = {5 | -0 & -1} = {5 | 0} & {5 | -1}.
 #[test]
 fn sided_values_in_expressions() {
     let src = "\
@@ -87,6 +92,8 @@ fn sided_values_in_expressions() {
         assert compare 2 & 0, 1 & 0 == \">\"\n\
         assert compare 1 & 0, 0 == \">\"\n\
         assert canonical 1 & 1 == 1\n\
+        assert canonical -{1 & 0 | -5} == {5 | 0} & {5 | -1}\n\
+        assert compare -{1 & 0 | -5}, {5 | -(1 & 0)} == \"=\"\n\
         print 1 & 0\n";
     assert_eq!(texts(src), ["(1 & *0)"]);
     for bad in ["grundy 1 & 0", "temperature 1 & 0", "outcome misere 1 & 0"] {

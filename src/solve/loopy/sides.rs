@@ -14,15 +14,19 @@
 //! game, over every pair of a graph's vertices at once. For stoppers it is
 //! the survival order of [`super::stopper`].
 //!
-//! **Sidling.** A side is found by simplifying the graph in that side's
-//! order — a move that the opponent can reverse straight back to the same
+//! **Sidling.** A side is found by reducing the graph in that side's order
+//! — a move that the opponent can reverse straight back to the same
 //! position is dropped on the side where infinite play is the opponent's,
 //! reversible options are bypassed, dominated ones deleted — until no
 //! alternating cycle is left; the stopper that remains is then made simplest
 //! and **checked**: it must equal the game in the side's order both ways.
-//! Only a side that passes the check is reported, so a side is either proven
-//! or not claimed (CGSuite's unravelling, which goes further, is a heuristic
-//! whose results it checks the same way).
+//! Bypassing is only proven for stoppers, so when its result fails the check
+//! the reduction runs again without it; where a reduction stops short of a
+//! stopper, Winning Ways' sidling (the game played k moves deep, then `on`
+//! or `off`) gives candidates. Only a side that passes the check is
+//! reported, so a side is either proven or not claimed (CGSuite's
+//! unravelling, which can go further, is a heuristic whose results it
+//! checks the same way).
 
 use super::stopper::{fuse, row, simplest, simplify, Bigraph, Leq};
 use crate::budget::{Budget, Exceeded};
@@ -264,11 +268,57 @@ const ROUNDS: usize = 64;
 /// One side of the game on `graph` (root 0) as the graph of a simplest
 /// stopper, proven equal to the game on that side; `None` when sidling
 /// finds no such stopper.
+///
+/// Bypassing reversible options is proven for stoppers, not on a graph with
+/// alternating cycles, and there it can go wrong (`btf("ttt...fff")` of the
+/// loopy example simplifies to a stopper that fails the check). So the graph
+/// is reduced twice if need be: with bypassing, then without it. Each
+/// candidate is checked, so either way a side is proven or not claimed.
 pub(super) fn sidle(
     graph: &Bigraph,
     side: Side,
     budget: &Budget,
 ) -> Result<Option<Bigraph>, Exceeded> {
+    // The check: a candidate stopper and the game, side by side in one graph.
+    let proven = |candidate: &Bigraph| -> Result<bool, Exceeded> {
+        let (both, other) = candidate.beside(graph);
+        let check = SideOrder::of(&both, side, budget)?;
+        Ok(check.leq(0, other) && check.leq(other, 0))
+    };
+    for bypassing in [true, false] {
+        let g = reduce(graph, side, bypassing, budget)?;
+        if g.is_stopper(budget)? {
+            let candidate = simplest(g, budget)?;
+            if proven(&candidate)? {
+                return Ok(Some(candidate));
+            }
+            continue;
+        }
+        // Winning Ways' sidling where the reduction stops short: the game
+        // played k moves deep through its cycles, then replaced by `on`
+        // (onside) or `off`, approaches the side from outside; try k = 2,
+        // 4, 8, … while the unrolled graph stays small.
+        let mut depth = 2;
+        while let Some(unrolled) = unroll(&g, side, depth, budget)? {
+            let candidate = simplest(unrolled, budget)?;
+            if proven(&candidate)? {
+                return Ok(Some(candidate));
+            }
+            depth *= 2;
+        }
+    }
+    Ok(None)
+}
+
+/// Reduces the graph in the side's order until it is a stopper or stops
+/// changing: moves straight back dropped, reversible options bypassed (when
+/// `bypassing`), dominated ones deleted, equal vertices fused.
+fn reduce(
+    graph: &Bigraph,
+    side: Side,
+    bypassing: bool,
+    budget: &Budget,
+) -> Result<Bigraph, Exceeded> {
     let mut g = graph.clone();
     for _ in 0..ROUNDS {
         if g.is_stopper(budget)? {
@@ -277,20 +327,159 @@ pub(super) fn sidle(
         let order = SideOrder::of(&g, side, budget)?;
         let before = g.clone();
         drop_returns(&mut g, side);
-        simplify(&mut g, &order, budget)?;
+        simplify(&mut g, &order, bypassing, budget)?;
         g = fuse(&g, &order);
         if g == before {
             break;
         }
     }
-    if !g.is_stopper(budget)? {
+    Ok(g)
+}
+
+/// The most vertices an unrolled graph may have: the stopper order is
+/// quadratic in them.
+const MAX_UNROLLED: usize = 4_000;
+
+/// `graph` played `depth` moves deep through the vertices that reach an
+/// alternating cycle, each copy one move deeper than its parent, and the
+/// copies at the last depth replaced by `on` (onside) or `off`: a stopper,
+/// vertex 0 its root. The vertices that reach no alternating cycle are kept
+/// once. `None` when it would have more than [`MAX_UNROLLED`] vertices.
+fn unroll(
+    graph: &Bigraph,
+    side: Side,
+    depth: usize,
+    budget: &Budget,
+) -> Result<Option<Bigraph>, Exceeded> {
+    let n = graph.len();
+    let core = cyclic_core(graph, budget)?;
+    let cores: Vec<u32> = (0..n as u32)
+        .filter(|&v| core.get(v as usize) == Some(&true))
+        .collect();
+    let size = n + cores.len() * depth + 1;
+    if size > MAX_UNROLLED {
         return Ok(None);
     }
-    let g = simplest(g, budget)?;
-    // The check: the stopper and the game, side by side in one graph.
-    let (both, other) = g.beside(graph);
-    let check = SideOrder::of(&both, side, budget)?;
-    Ok((check.leq(0, other) && check.leq(other, 0)).then_some(g))
+    // Vertex ids: the copies of core vertex c at depth d come first (the
+    // root's copy at depth 0 is vertex 0 when the root is in the core),
+    // then the plain vertices, then the last-depth stand-in.
+    let slot = |v: u32| cores.binary_search(&v).ok();
+    let copy = |c: usize, d: usize| (d * cores.len() + c) as u32;
+    let plain = |v: u32| (cores.len() * depth + v as usize) as u32;
+    let end = (cores.len() * depth + n) as u32;
+    let target = |w: u32, d: usize| match slot(w) {
+        None => plain(w),
+        Some(c) if d < depth => copy(c, d),
+        Some(_) => end,
+    };
+    let mut out = Bigraph {
+        left: Vec::with_capacity(size),
+        right: Vec::with_capacity(size),
+    };
+    for d in 0..depth {
+        for &v in &cores {
+            budget.tick()?;
+            for left in [true, false] {
+                let edges = graph
+                    .edges(v, left)
+                    .iter()
+                    .map(|&w| target(w, d + 1))
+                    .collect();
+                if left {
+                    out.left.push(edges);
+                } else {
+                    out.right.push(edges);
+                }
+            }
+        }
+    }
+    for v in 0..n as u32 {
+        out.left.push(
+            graph
+                .edges(v, true)
+                .iter()
+                .map(|&w| target(w, depth))
+                .collect(),
+        );
+        out.right.push(
+            graph
+                .edges(v, false)
+                .iter()
+                .map(|&w| target(w, depth))
+                .collect(),
+        );
+    }
+    // `on` = {pass | } on the onside, `off` = { | pass} on the offside.
+    let pass = vec![end];
+    let (l, r) = match side {
+        Side::On => (pass, Vec::new()),
+        Side::Off => (Vec::new(), pass),
+    };
+    out.left.push(l);
+    out.right.push(r);
+    // The root: its copy at depth 0, or itself.
+    if slot(0).is_none() {
+        out.swap_root(plain(0));
+    }
+    Ok(Some(out))
+}
+
+/// The vertices from which some sequence of moves reaches an alternating
+/// cycle.
+fn cyclic_core(graph: &Bigraph, budget: &Budget) -> Result<Vec<bool>, Exceeded> {
+    let n = graph.len();
+    // Peel the states (vertex, mover) with every successor peeled: what is
+    // left reaches a cycle of alternating play.
+    let (from_left, from_right) = graph.predecessors();
+    let mut waiting: Vec<usize> = (0..2 * n as u32)
+        .map(|s| graph.edges(s / 2, s % 2 == 0).len())
+        .collect();
+    let mut ready: Vec<u32> = (0..2 * n as u32)
+        .filter(|&s| waiting.get(s as usize) == Some(&0))
+        .collect();
+    let mut peeled = vec![false; 2 * n];
+    while let Some(s) = ready.pop() {
+        budget.tick()?;
+        if let Some(p) = peeled.get_mut(s as usize) {
+            *p = true;
+        }
+        // State s = 2v + (1 when Right moves) is reached from the other
+        // mover's state by their move.
+        let (v, right) = (s / 2, s % 2 == 1);
+        let (from, mover) = if right {
+            (&from_left, 0)
+        } else {
+            (&from_right, 1)
+        };
+        for &u in row(from, v) {
+            let t = 2 * u + mover;
+            if let Some(c) = waiting.get_mut(t as usize) {
+                *c -= 1;
+                if *c == 0 {
+                    ready.push(t);
+                }
+            }
+        }
+    }
+    // A vertex is in the core when a vertex with an unpeeled state is
+    // reachable from it by any moves.
+    let mut core: Vec<bool> = (0..n)
+        .map(|v| !(peeled.get(2 * v) == Some(&true) && peeled.get(2 * v + 1) == Some(&true)))
+        .collect();
+    let mut stack: Vec<u32> = (0..n as u32)
+        .filter(|&v| core.get(v as usize) == Some(&true))
+        .collect();
+    while let Some(w) = stack.pop() {
+        for &u in row(&from_left, w).iter().chain(row(&from_right, w)) {
+            if let Some(c) = core.get_mut(u as usize) {
+                if !*c {
+                    *c = true;
+                    stack.push(u);
+                }
+            }
+        }
+    }
+    Ok(core)
 }
 
 /// Drops the moves the opponent can answer by moving straight back, on the

@@ -90,6 +90,24 @@ impl Bigraph {
         (both, shift)
     }
 
+    /// Exchanges vertex 0 (the root) and vertex `x`.
+    pub(super) fn swap_root(&mut self, x: u32) {
+        let relabel = |w: u32| match w {
+            0 => x,
+            w if w == x => 0,
+            w => w,
+        };
+        for edges in self.left.iter_mut().chain(self.right.iter_mut()) {
+            for w in edges.iter_mut() {
+                *w = relabel(*w);
+            }
+        }
+        if (x as usize) < self.len() {
+            self.left.swap(0, x as usize);
+            self.right.swap(0, x as usize);
+        }
+    }
+
     /// Who reaches each vertex by a Left move, and by a Right move.
     pub(super) fn predecessors(&self) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
         let n = self.len();
@@ -148,22 +166,17 @@ pub fn canonical(
     span: Span,
 ) -> Result<LoopyForm, EvalError> {
     let budget = games.budget;
-    let sided = g.has_sided();
-    let graph = followers(games, &g.side(true), span)?;
+    let [on_graph, off_graph] = side_graphs(games, g, span)?;
     let limit = |e| EvalError::limit(e, span);
-    if !sided && graph.is_stopper(budget).map_err(limit)? {
-        let form = simplest(graph, budget).map_err(limit)?;
+    if on_graph == off_graph && on_graph.is_stopper(budget).map_err(limit)? {
+        let form = simplest(on_graph, budget).map_err(limit)?;
         return literal(&form, store, budget)
             .map(LoopyForm::Stopper)
             .map_err(|e| store_error(e, span));
     }
     let mut found = Vec::with_capacity(2);
-    for side in [Side::On, Side::Off] {
-        let graph = match side {
-            Side::Off if sided => followers(games, &g.side(false), span)?,
-            _ => graph.clone(),
-        };
-        let Some(form) = sidle(&graph, side, budget).map_err(limit)? else {
+    for (side, graph) in [(Side::On, &on_graph), (Side::Off, &off_graph)] {
+        let Some(form) = sidle(graph, side, budget).map_err(limit)? else {
             return Err(EvalError::NoSides {
                 game: crate::eval::print::show_sum(g, games.globals, games.rt),
                 side: if side == Side::On {
@@ -179,8 +192,8 @@ pub fn canonical(
     let (Some(off), Some(on)) = (found.pop(), found.pop()) else {
         return Err(EvalError::internal("a side missing", span));
     };
-    // Equal sides are one stopper (`{pass | pass} + *` is not a stopper,
-    // but its sides are both `*`).
+    // Equal sides are one stopper (`btf("t..f")` of the loopy example is
+    // not a stopper, but both its sides are `*`).
     let (both, other) = on.beside(&off);
     let order = Order::of(&both, budget).map_err(limit)?;
     let same = order.leq(0, other) && order.leq(other, 0);
@@ -203,15 +216,27 @@ pub fn compare_sides(
     let budget = games.budget;
     let limit = |e| EvalError::limit(e, span);
     let (mut le, mut ge) = (true, true);
-    for side in [Side::On, Side::Off] {
-        let on = side == Side::On;
-        let (both, other) =
-            followers(games, &g.side(on), span)?.beside(&followers(games, &h.side(on), span)?);
+    let [g_on, g_off] = side_graphs(games, g, span)?;
+    let [h_on, h_off] = side_graphs(games, h, span)?;
+    for (side, g, h) in [(Side::On, g_on, h_on), (Side::Off, g_off, h_off)] {
+        let (both, other) = g.beside(&h);
         let order = SideOrder::of(&both, side, budget).map_err(limit)?;
         le &= order.leq(0, other);
         ge &= order.leq(other, 0);
     }
     Ok((le, ge))
+}
+
+/// The graphs of `g`'s onside and offside: the same graph unless an `A & B`
+/// is in `g`, when each side has its own.
+fn side_graphs(games: &mut Games<'_>, g: &GameSum, span: Span) -> Result<[Bigraph; 2], EvalError> {
+    if g.has_sided() {
+        let on = followers(games, &g.side(true), span)?;
+        Ok([on, followers(games, &g.side(false), span)?])
+    } else {
+        let graph = followers(games, g, span)?;
+        Ok([graph.clone(), graph])
+    }
 }
 
 /// The simplest graph of a stopper's graph: reversible options bypassed,
@@ -221,7 +246,7 @@ pub(super) fn simplest(
     budget: &Budget,
 ) -> Result<Bigraph, crate::budget::Exceeded> {
     let order = Order::of(&graph, budget)?;
-    simplify(&mut graph, &order, budget)?;
+    simplify(&mut graph, &order, true, budget)?;
     Ok(fuse(&graph, &order))
 }
 
@@ -367,11 +392,12 @@ pub(super) fn row(lists: &[Vec<u32>], v: u32) -> &[u32] {
     lists.get(v as usize).map_or(&[], Vec::as_slice)
 }
 
-/// Bypasses reversible options and deletes dominated ones at every vertex
-/// the root still reaches, in order (CGSuite's order).
+/// Bypasses reversible options (when `bypassing`) and deletes dominated
+/// ones at every vertex the root still reaches, in order (CGSuite's order).
 pub(super) fn simplify(
     graph: &mut Bigraph,
     order: &impl Leq,
+    bypassing: bool,
     budget: &Budget,
 ) -> Result<(), crate::budget::Exceeded> {
     let mut reach = graph.reachable();
@@ -379,7 +405,7 @@ pub(super) fn simplify(
         if !reach.get(v as usize).copied().unwrap_or(false) {
             continue;
         }
-        for left in [true, false] {
+        for left in [true, false].into_iter().filter(|_| bypassing) {
             bypass(graph, order, v, left, budget)?;
         }
         for left in [true, false] {
