@@ -258,7 +258,7 @@ impl Absent {
         loop {
             let words = n.div_ceil(64).max(1);
             let mut level = vec![u64::MAX; words];
-            if !n.is_multiple_of(64) {
+            if n % 64 != 0 {
                 level[words - 1] = (1u64 << (n % 64)) - 1;
             }
             levels.push(level);

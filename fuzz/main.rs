@@ -196,7 +196,7 @@ fn generate_grid(rng: &mut Rng) -> String {
             format!(
                 "sum(d(g) for g in regions({inner}, \"{}\"{}))",
                 ".",
-                if inner.len().is_multiple_of(2) {
+                if inner.len() % 2 == 0 {
                     ", \"flips\""
                 } else {
                     ""

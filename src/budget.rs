@@ -10,7 +10,7 @@
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The process's allocator: the system allocator with a live-byte counter. It
 /// never refuses an allocation itself; [`Budget`] compares the count with the limit.
@@ -20,6 +20,47 @@ static ALLOCATOR: cap::Cap<std::alloc::System> = cap::Cap::new(std::alloc::Syste
 /// Bytes currently allocated by the whole process.
 pub fn allocated() -> usize {
     ALLOCATOR.allocated()
+}
+
+/// What an engine embedded elsewhere supplies (the playground, where Rust's
+/// own clock does not run and Ctrl-C is a Stop button): a clock, and a flag
+/// the page sets. Installed once per process with [`set_host`].
+#[derive(Debug, Clone, Copy)]
+pub struct Host {
+    /// Milliseconds since some fixed moment (the page's `performance.now()`).
+    pub now_ms: fn() -> f64,
+    /// Whether the user asked to stop; polled at every full check.
+    pub stop_requested: fn() -> bool,
+}
+
+static HOST: std::sync::OnceLock<Host> = std::sync::OnceLock::new();
+
+/// Installs the host's clock and stop flag; `false` when one was installed already.
+pub fn set_host(host: Host) -> bool {
+    HOST.set(host).is_ok()
+}
+
+/// The time since a fixed moment of this process: the host's clock where one
+/// is installed, else the system's monotonic clock.
+pub fn now() -> Duration {
+    if let Some(host) = HOST.get() {
+        let ms = (host.now_ms)();
+        return Duration::from_secs_f64(if ms.is_finite() { ms.max(0.0) } else { 0.0 } / 1000.0);
+    }
+    system_now()
+}
+
+#[cfg(not(target_family = "wasm"))]
+fn system_now() -> Duration {
+    static ORIGIN: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    ORIGIN.get_or_init(std::time::Instant::now).elapsed()
+}
+
+/// WebAssembly without a host has no clock: time stands still, and only
+/// the other limits end a computation.
+#[cfg(target_family = "wasm")]
+fn system_now() -> Duration {
+    Duration::ZERO
 }
 
 /// Limits that end a computation with a diagnostic instead of exhausting the machine.
@@ -94,7 +135,8 @@ pub struct Meter {
 pub struct Budget {
     limits: Limits,
     cancel: Arc<AtomicBool>,
-    deadline: Cell<Option<Instant>>,
+    /// When the statement's time is up, on the clock of [`now`].
+    deadline: Cell<Option<Duration>>,
     /// A trial's end in this thread's CPU time ([`Budget::trial`]).
     cpu_deadline: Cell<Option<Duration>>,
     countdown: Cell<u32>,
@@ -150,8 +192,7 @@ impl Budget {
     /// Starts one statement: clears an old Ctrl-C and starts the timeout clock.
     pub fn start(&self) {
         self.cancel.store(false, Ordering::Relaxed);
-        self.deadline
-            .set(self.limits.timeout.map(|t| Instant::now() + t));
+        self.deadline.set(self.limits.timeout.map(|t| now() + t));
         self.countdown.set(TICKS_PER_CHECK);
     }
 
@@ -174,11 +215,9 @@ impl Budget {
         trial.start();
         trial.set_cancel_flag(self.cancel_flag());
         if !self.timeout_below(most) {
-            if let Some(now) = thread_cpu() {
-                trial.cpu_deadline.set(Some(now + most));
-                trial
-                    .deadline
-                    .set(Some(Instant::now() + most.saturating_mul(4)));
+            if let Some(cpu) = thread_cpu() {
+                trial.cpu_deadline.set(Some(cpu + most));
+                trial.deadline.set(Some(now() + most.saturating_mul(4)));
             }
         }
         trial
@@ -224,7 +263,9 @@ impl Budget {
         self.meter
             .positions
             .store(self.positions.get(), Ordering::Relaxed);
-        if self.cancel.load(Ordering::Relaxed) {
+        if self.cancel.load(Ordering::Relaxed)
+            || HOST.get().is_some_and(|host| (host.stop_requested)())
+        {
             return Err(Exceeded::Interrupted);
         }
         if let Some(end) = self.cpu_deadline.get() {
@@ -233,7 +274,7 @@ impl Budget {
             }
         }
         if let Some(deadline) = self.deadline.get() {
-            if Instant::now() >= deadline {
+            if now() >= deadline {
                 return Err(Exceeded::Timeout(self.limits.timeout.unwrap_or_default()));
             }
         }
@@ -342,12 +383,27 @@ pub fn stack_is_low() -> bool {
 /// of a local (`here`) and what is left below it; 0 when that is unknown.
 #[cold]
 fn stack_floor(here: usize) -> usize {
-    let Some(left) = stacker::remaining_stack() else {
+    let Some(left) = remaining_stack() else {
         return 0;
     };
     let bottom = here.saturating_sub(left);
     let size = left.clamp(1 << 20, 1 << 30);
     bottom.saturating_add((size / 8).clamp(256 << 10, 8 << 20))
+}
+
+/// The bytes of stack left to this thread, where they can be read.
+#[cfg(not(target_family = "wasm"))]
+pub fn remaining_stack() -> Option<usize> {
+    stacker::remaining_stack()
+}
+
+/// The bytes of stack left: in WebAssembly the stack is the first region of
+/// linear memory and grows down towards address 0 (the playground links with
+/// `--stack-first`, web/build.sh), so the address of a local is what is left.
+#[cfg(target_family = "wasm")]
+pub fn remaining_stack() -> Option<usize> {
+    let here = 0u8;
+    Some(std::ptr::addr_of!(here) as usize)
 }
 
 /// The default `--max-memory`: half the physical memory, and at most a third of
@@ -442,6 +498,7 @@ pub fn show_size(bytes: usize) -> String {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+    use std::time::Instant;
 
     #[test]
     fn sizes_parse_with_units() {

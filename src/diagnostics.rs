@@ -141,6 +141,16 @@ impl Problem {
         }
     }
 
+    /// An `assert` whose answer differs from the value written (`want`).
+    pub fn failed_assertion(span: Span, want: &str, got: &str) -> Problem {
+        Problem {
+            code: "grundy::assert",
+            message: format!("assertion failed: expected {want}, got {got}"),
+            help: "the answer differs from the written value; check the game's rules or the expected value".into(),
+            labels: vec![(span, format!("expected {want}, got {got}"))],
+        }
+    }
+
     /// The primary span, if any.
     pub fn span(&self) -> Option<Span> {
         self.labels.first().map(|(s, _)| *s)

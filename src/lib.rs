@@ -36,6 +36,7 @@ pub(crate) mod eval;
 pub(crate) mod game;
 pub(crate) mod graph;
 pub(crate) mod lang;
+#[cfg(feature = "cli")]
 pub mod repl;
 pub mod report;
 pub(crate) mod run;
@@ -53,7 +54,8 @@ pub mod limits {
     //! The limits a run is held to (positions, memory, time, sparse space),
     //! what going past one reports, and the sizes they are written in.
     pub use crate::budget::{
-        allocated, max_memory_ceiling, parse_size, show_size, Exceeded, Limits, SparseMode,
+        allocated, max_memory_ceiling, now, parse_size, set_host, show_size, Exceeded, Host,
+        Limits, SparseMode,
     };
 }
 

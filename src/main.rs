@@ -392,7 +392,7 @@ impl Program<'_> {
             if let Some(f) = failure.as_deref() {
                 let want = report::expected_text(&f.0, &f.1, namer);
                 let got = report::value_text(&f.1, namer);
-                let problem = assert_problem(*span, &want, &got);
+                let problem = Problem::failed_assertion(*span, &want, &got);
                 let rendered =
                     Report::new(self.name, self.source.clone(), problem).render(colour(), 100);
                 err(format_args!("{rendered}"));
@@ -476,15 +476,6 @@ fn run_files(
         if let Some(src) = read(f, tally) {
             run_source(f, &src, mode, false, limits, tally, outputs);
         }
-    }
-}
-
-fn assert_problem(span: Span, want: &str, got: &str) -> Problem {
-    Problem {
-        code: "grundy::assert",
-        message: format!("assertion failed: expected {want}, got {got}"),
-        help: "the answer differs from the written value; check the game's rules or the expected value".into(),
-        labels: vec![(span, format!("expected {want}, got {got}"))],
     }
 }
 

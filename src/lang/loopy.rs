@@ -107,7 +107,11 @@ impl LoopGraph {
         let mut path = Vec::new();
         let mut out = self.unfold(node, &mut path, &mut labels, game);
         if out.len() > MAX_SHOWN {
-            out.truncate(out.floor_char_boundary(MAX_SHOWN));
+            let mut end = MAX_SHOWN;
+            while !out.is_char_boundary(end) {
+                end -= 1;
+            }
+            out.truncate(end);
             out.push('…');
         }
         out

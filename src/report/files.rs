@@ -10,6 +10,7 @@
 //! directory and name).
 
 use super::Namer;
+use super::Picture;
 use crate::run::answer::Answer;
 use std::collections::HashMap;
 use std::fmt;
@@ -189,47 +190,67 @@ impl Exports {
 
     /// Writes the files this answer asks for.
     pub fn export(&mut self, answer: &Answer, namer: &Namer<'_>) -> Exported {
-        let mut done = Exported::default();
-        let mut put =
-            |dir: &mut Option<OutputDir>, stem: &str, ext: &str, text: &dyn Fn() -> String| {
-                if let Some(dir) = dir.as_mut() {
-                    match dir.write(stem, ext, &text()) {
-                        Ok(path) => {
-                            done.written.push(path);
-                            true
-                        }
-                        Err(e) => {
-                            done.errors.push(e);
-                            false
-                        }
-                    }
-                } else {
+        /// Writes one file when its directory was given; true when written.
+        fn put(
+            done: &mut Exported,
+            dir: &mut Option<OutputDir>,
+            stem: &str,
+            ext: &str,
+            text: &dyn Fn() -> String,
+        ) -> bool {
+            let Some(dir) = dir.as_mut() else {
+                return false;
+            };
+            match dir.write(stem, ext, &text()) {
+                Ok(path) => {
+                    done.written.push(path);
+                    true
+                }
+                Err(e) => {
+                    done.errors.push(e);
                     false
                 }
-            };
+            }
+        }
+        let mut done = Exported::default();
+        let stem = match answer {
+            Answer::Table { expr, .. } => file_stem(expr, "table"),
+            Answer::Thermograph { expr, .. } => file_stem(expr, "thermograph"),
+            Answer::Sequence { game, .. } => file_stem(game, "sequence"),
+            Answer::Graph { expr, .. } => file_stem(expr, "graph"),
+            _ => return done,
+        };
+        if self.svg.is_some() || self.dot.is_some() {
+            match super::picture(answer, namer) {
+                Some(Picture::Svg(svg)) => {
+                    put(&mut done, &mut self.svg, &stem, "svg", &|| svg.clone());
+                }
+                Some(Picture::Dot(dot)) => {
+                    if put(&mut done, &mut self.dot, &stem, "dot", &|| dot.clone()) {
+                        done.dot_file = done.written.last().cloned();
+                    }
+                    if self.svg.is_some() {
+                        let expr = match answer {
+                            Answer::Graph { expr, .. } => expr.as_str(),
+                            _ => "",
+                        };
+                        self.draw_graph(&stem, expr, &dot, &mut done);
+                    }
+                }
+                None => {}
+            }
+        }
         match answer {
             Answer::Table { expr, grid } => {
-                let stem = file_stem(expr, "table");
-                // The rows as vectors only when a picture is asked for.
+                // The rows as vectors only when a file is asked for.
                 let rows = std::cell::OnceCell::new();
                 let rows = || rows.get_or_init(|| grid.to_rows());
-                put(&mut self.svg, &stem, "svg", &|| {
-                    super::svg::table_svg(expr, rows(), grid.axes())
-                });
-                put(&mut self.csv, &stem, "csv", &|| {
+                put(&mut done, &mut self.csv, &stem, "csv", &|| {
                     super::csv::table_csv(rows(), grid.axes())
                 });
-                put(&mut self.tex, &stem, "tex", &|| {
+                put(&mut done, &mut self.tex, &stem, "tex", &|| {
                     super::tikz::table_tikz(expr, rows(), grid.axes())
                 });
-            }
-            Answer::Thermograph { expr, thermograph } => {
-                put(
-                    &mut self.svg,
-                    &file_stem(expr, "thermograph"),
-                    "svg",
-                    &|| super::thermograph_svg::thermograph_svg(expr, thermograph),
-                );
             }
             Answer::Sequence {
                 game,
@@ -238,28 +259,14 @@ impl Exports {
                 regularity,
                 ..
             } => {
-                let stem = file_stem(game, "sequence");
                 let list = std::cell::OnceCell::new();
                 let list = || list.get_or_init(|| values.to_vec());
-                put(&mut self.svg, &stem, "svg", &|| {
-                    super::sequence_svg::sequence_svg(game, *from, list(), regularity)
-                });
-                put(&mut self.csv, &stem, "csv", &|| {
+                put(&mut done, &mut self.csv, &stem, "csv", &|| {
                     super::csv::sequence_csv(*from, list())
                 });
-                put(&mut self.tex, &stem, "tex", &|| {
+                put(&mut done, &mut self.tex, &stem, "tex", &|| {
                     super::tikz::sequence_tikz(game, *from, list(), regularity)
                 });
-            }
-            Answer::Graph { expr, graph } => {
-                let stem = file_stem(expr, "graph");
-                let dot = super::dot::dot(expr, graph, namer);
-                if put(&mut self.dot, &stem, "dot", &|| dot.clone()) {
-                    done.dot_file = done.written.last().cloned();
-                }
-                if self.svg.is_some() {
-                    self.draw_graph(&stem, expr, &dot, &mut done);
-                }
             }
             _ => {}
         }

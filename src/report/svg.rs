@@ -117,7 +117,7 @@ fn board(svg: &mut String, rows: &[Vec<Option<u64>>], cols: usize, square: usize
         for c in 0..cols {
             let x = LEFT + c * square;
             // a1 (column 1, row 1) is dark: dark where column + row is even.
-            let dark = (c + 1 + rank).is_multiple_of(2);
+            let dark = (c + 1 + rank) % 2 == 0;
             board_square(svg, (x, y), square, dark, row.get(c).copied().flatten());
         }
         let _ = writeln!(

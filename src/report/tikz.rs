@@ -32,7 +32,7 @@ pub fn table_tikz(title: &str, rows: &[Vec<Option<u64>>], axes: Axes) -> String 
         let rank = height - i;
         let y = rank - 1;
         for c in 0..cols {
-            let colour = if (c + 1 + rank).is_multiple_of(2) {
+            let colour = if (c + 1 + rank) % 2 == 0 {
                 "grundydark"
             } else {
                 "grundylight"

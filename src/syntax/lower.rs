@@ -67,7 +67,7 @@ const STACK_PER_LEVEL: usize = if cfg!(debug_assertions) {
 /// 256 MiB stack, less on a small one (a library caller's 2 MiB thread), so
 /// that no program accepted here can overflow the stack later.
 fn depth_limit() -> usize {
-    stacker::remaining_stack().map_or(MAX_DEPTH, |left| {
+    crate::budget::remaining_stack().map_or(MAX_DEPTH, |left| {
         (left / STACK_PER_LEVEL).clamp(64, MAX_DEPTH)
     })
 }

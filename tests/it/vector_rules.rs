@@ -64,7 +64,7 @@ fn list(xs: &[u64]) -> String {
 
 /// Moore's criterion: every binary column holds a multiple of k + 1 ones.
 fn moore_p(h: &[u64], k: u64) -> bool {
-    (0..8).all(|b| (h.iter().filter(|&&x| x >> b & 1 == 1).count() as u64).is_multiple_of(k + 1))
+    (0..8).all(|b| (h.iter().filter(|&&x| x >> b & 1 == 1).count() as u64) % (k + 1) == 0)
 }
 
 #[test]

@@ -327,13 +327,13 @@ impl<'s, 'a> Solver<'s, 'a> {
             let found = detect(&values);
             return Ok(Found::observed(values, found));
         };
-        let started = std::time::Instant::now();
+        let started = crate::budget::now();
         let mut h = min_len.clamp(64, FIRST_PROBE).min(limit);
         let mut pace = Pace::default();
         loop {
-            let step = std::time::Instant::now();
+            let step = crate::budget::now();
             let values = self.heap_values(inst, h)?;
-            pace.record(h, step.elapsed());
+            pace.record(h, crate::budget::now().saturating_sub(step));
             let found = detect(&values);
             let mut next = h.saturating_mul(2);
             if let Some(r) = found {
@@ -368,8 +368,9 @@ impl<'s, 'a> Solver<'s, 'a> {
             // Spent, or the next step would plainly overrun the share (a
             // three-heap split costs 8 times more at each doubling).
             let spent = search.up_to.is_none()
-                && (started.elapsed() >= limits.sequence_time
-                    || started.elapsed() + pace.predict(next) > limits.sequence_time * 3);
+                && (crate::budget::now().saturating_sub(started) >= limits.sequence_time
+                    || crate::budget::now().saturating_sub(started) + pace.predict(next)
+                        > limits.sequence_time * 3);
             if h >= limit.max(min_len) || spent {
                 return Ok(Found::observed(values, found));
             }

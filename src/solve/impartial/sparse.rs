@@ -191,7 +191,7 @@ impl Sparse {
 /// True when `v` is rare under `mask`: `v & mask` has an even number of ones.
 #[inline]
 pub fn is_rare(v: u64, mask: u64) -> bool {
-    (v & mask).count_ones().is_multiple_of(2)
+    (v & mask).count_ones() % 2 == 0
 }
 
 /// The nonzero mask under which the fewest values of the histogram are rare,

@@ -206,6 +206,7 @@ pub fn sum_moves(
 /// play never cycles while winning), else a move that keeps a draw, else any
 /// move. `last` is the user's previous move: the component index and the
 /// position that component left.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the REPL's `play`
 pub fn machine_move(
     games: &mut Games<'_>,
     cache: &mut LoopyCache,

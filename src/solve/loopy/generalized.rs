@@ -346,6 +346,7 @@ pub fn sum_winning_moves(components: &[Component<'_>]) -> Vec<SumMove> {
 /// the old value with a smaller counter; otherwise lower some component's
 /// value. Values then fall, or stay with a falling counter, so play ends.
 /// `None` when the sum is not N.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the REPL's `play`
 pub fn sum_progress_move(
     components: &[Component<'_>],
     last: Option<(usize, u32)>,

@@ -242,6 +242,7 @@ impl Solved {
     /// position solved): a winning move to the position nearest its win, so
     /// that winning play never cycles; else a move that keeps a draw; else
     /// the move that puts the loss off longest. `true` with a winning move.
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))] // the REPL's `play`
     pub fn reply(&self, side: Side, options: &[GameSum]) -> Option<(GameSum, bool)> {
         let left = side == Side::Left;
         let me = if left { Winner::Left } else { Winner::Right };

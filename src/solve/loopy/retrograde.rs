@@ -70,7 +70,7 @@ impl Retrograde {
         while let Some(&v) = queue.get(head) {
             head += 1;
             let r = state.get(v as usize).map_or(DRAW, |x| x[0]);
-            let v_is_p = r.is_multiple_of(2);
+            let v_is_p = r % 2 == 0;
             let preds = graph.predecessors(v);
             budget.ticks(preds.len() as u32 + 1)?;
             for &u in preds {
@@ -107,7 +107,7 @@ impl Retrograde {
     pub fn outcome(&self, u: u32) -> Option<Outcome> {
         self.remoteness.get(u as usize).map(|&r| match r {
             DRAW => Outcome::D,
-            r if r.is_multiple_of(2) => Outcome::P,
+            r if r % 2 == 0 => Outcome::P,
             _ => Outcome::N,
         })
     }
@@ -128,7 +128,7 @@ impl Retrograde {
         for &r in &self.remoteness {
             match r {
                 DRAW => counts.2 += 1,
-                r if r.is_multiple_of(2) => counts.0 += 1,
+                r if r % 2 == 0 => counts.0 += 1,
                 _ => counts.1 += 1,
             }
         }

@@ -140,9 +140,9 @@ impl Code {
         }
         // Shorten the period when it repeats a shorter block.
         let q = self.tail.len();
-        if let Some(p) = (1..q).find(|&p| {
-            q.is_multiple_of(p) && (p..q).all(|i| self.tail.get(i) == self.tail.get(i % p))
-        }) {
+        if let Some(p) =
+            (1..q).find(|&p| q % p == 0 && (p..q).all(|i| self.tail.get(i) == self.tail.get(i % p)))
+        {
             self.tail.truncate(p);
         }
         // A digit before the tail equal to the tail's last digit joins it.
