@@ -424,7 +424,8 @@ fn read_max_memory() -> usize {
         (Some(a), Some(b)) => a.min(b),
         (Some(a), None) => a,
         (None, Some(b)) => b,
-        (None, None) => 4 << 30,
+        // 4 GiB, or all a 32-bit address space holds (WebAssembly).
+        (None, None) => usize::try_from(4u64 << 30).unwrap_or(usize::MAX),
     }
 }
 
