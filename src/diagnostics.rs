@@ -197,14 +197,41 @@ pub fn reference_section(code: &str) -> Option<&'static str> {
 pub struct Report {
     source: NamedSource<Arc<str>>,
     problem: Problem,
+    /// Where the problem is, as (line, column), when a label lies too far
+    /// along its line to be drawn: the report then names the place in words
+    /// and shows no excerpt.
+    far: Option<(usize, usize)>,
+}
+
+/// The widest column an excerpt is drawn to. miette pads labels with
+/// formatting widths, which Rust limits to 65,535 (a diagnostic at column
+/// 80,007 panicked).
+const MAX_DRAWN_COLUMN: usize = 50_000;
+
+/// The (line, column) of byte `at` of `text`, both from 1, when the column
+/// is past [`MAX_DRAWN_COLUMN`].
+fn far_position(text: &str, at: usize) -> Option<(usize, usize)> {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = text.get(..at)?;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before.get(line_start..)?.chars().count() + 1;
+    (column > MAX_DRAWN_COLUMN).then(|| (before.matches('\n').count() + 1, column))
 }
 
 impl Report {
     /// Pairs a problem with the file (or REPL entry) it came from.
     pub fn new(name: &str, text: Arc<str>, problem: Problem) -> Report {
+        let far = problem
+            .labels
+            .iter()
+            .find_map(|(span, _)| far_position(&text, span.start));
         Report {
             source: NamedSource::new(name, text),
             problem,
+            far,
         }
     }
 
@@ -242,7 +269,11 @@ impl Report {
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.problem.message)
+        f.write_str(&self.problem.message)?;
+        if let Some((line, column)) = self.far {
+            write!(f, " (at {}:{line}:{column})", self.source.name())?;
+        }
+        Ok(())
     }
 }
 
@@ -258,10 +289,16 @@ impl Diagnostic for Report {
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
+        if self.far.is_some() {
+            return None;
+        }
         Some(&self.source)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        if self.far.is_some() {
+            return None;
+        }
         let text_len = self.source.inner().len();
         let labels = self
             .problem

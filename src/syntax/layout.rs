@@ -14,15 +14,47 @@ pub struct Layout {
     /// True when the input ends inside a bracket or after an operator:
     /// the REPL asks for another line instead of reporting an error.
     pub incomplete: bool,
-    /// The byte offset of the first bracket nested deeper than [`MAX_NESTING`].
+    /// The byte offset of the first bracket nested deeper than [`MAX_NESTING`],
+    /// or of the first prefix operator past [`MAX_PREFIX_RUN`] in a row.
     pub too_deep: Option<usize>,
+    /// What `too_deep` points at.
+    pub too_deep_kind: Nesting,
+}
+
+/// What nests too deeply for the parser's stack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Nesting {
+    /// Brackets inside brackets.
+    #[default]
+    Brackets,
+    /// Prefix operators in a row.
+    Prefixes,
+    /// `if` expressions in one statement.
+    Ifs,
 }
 
 /// Deepest bracket nesting accepted: the parser and the evaluator recurse once
 /// per level, so deeper input is refused with a diagnostic, not a stack overflow.
 /// Measured on the 256 MiB stack the CLI and the REPL run on: 40,000 levels of
 /// braces, calls, lists or parentheses still evaluate, 60,000 of braces do not.
+#[cfg(not(target_family = "wasm"))]
 pub const MAX_NESTING: i64 = 10_000;
+
+/// In WebAssembly the parser's frames take the browser's stack, about 1 MB
+/// in V8: 937 nested lists and 1,250 nested parentheses overflowed it.
+#[cfg(target_family = "wasm")]
+pub const MAX_NESTING: i64 = 400;
+
+/// Most prefix operators (`-`, `not`) in a row: the parser folds a run of
+/// them recursively. On the command line's stack this is never the limit
+/// that binds (an expression's 100,000 operators are checked after parsing);
+/// in WebAssembly a run of about 3,000 overflowed the browser's stack.
+#[cfg(not(target_family = "wasm"))]
+pub const MAX_PREFIX_RUN: i64 = 1_000_000;
+
+/// See the native [`MAX_PREFIX_RUN`].
+#[cfg(target_family = "wasm")]
+pub const MAX_PREFIX_RUN: i64 = 400;
 
 /// Rewrites `source` so that only statement-ending newlines remain.
 /// Text as the parser wants it, every byte offset kept: a leading byte-order
@@ -68,6 +100,7 @@ pub fn layout(source: &str) -> Layout {
         text,
         incomplete,
         too_deep: scanned.too_deep,
+        too_deep_kind: scanned.too_deep_kind,
     }
 }
 
@@ -78,8 +111,11 @@ struct Scan {
     out: Vec<u8>,
     /// Bracket depth at the end (above 0: brackets left open).
     depth: i64,
-    /// The byte offset of the first bracket nested deeper than [`MAX_NESTING`].
+    /// The byte offset of the first bracket nested deeper than [`MAX_NESTING`],
+    /// or of the first prefix operator past [`MAX_PREFIX_RUN`] in a row.
     too_deep: Option<usize>,
+    /// What `too_deep` points at.
+    too_deep_kind: Nesting,
     /// Each newline that ends a line outside brackets, with the byte offset
     /// where its line starts: (newline index, line start).
     candidates: Vec<(usize, usize)>,
@@ -92,6 +128,10 @@ fn scan(source: &str) -> Scan {
     let bytes = source.as_bytes();
     let mut depth: i64 = 0;
     let mut too_deep = None;
+    let mut too_deep_kind = Nesting::Brackets;
+    // Prefix operators (`-`, `not`) in a row, blanks between them allowed.
+    let mut prefix_run: i64 = 0;
+    let mut ifs_in_statement: i64 = 0;
     let mut in_string = false;
     let mut i = 0;
     let mut line_start = 0;
@@ -107,6 +147,33 @@ fn scan(source: &str) -> Scan {
             }
             i += 1;
             continue;
+        }
+        let not_word = word_at(bytes, i, b"not");
+        if word_at(bytes, i, b"if") {
+            // An `if` nests its branches without brackets (and so does a
+            // chain of `else if`): each counts as a level.
+            ifs_in_statement += 1;
+            if ifs_in_statement > MAX_NESTING && too_deep.is_none() {
+                too_deep = Some(i);
+                too_deep_kind = Nesting::Ifs;
+            }
+        }
+        if c == b'\n' && depth <= 0 {
+            ifs_in_statement = 0;
+        }
+        if c == b'-' || not_word {
+            prefix_run += 1;
+            if prefix_run > MAX_PREFIX_RUN && too_deep.is_none() {
+                too_deep = Some(i);
+                too_deep_kind = Nesting::Prefixes;
+            }
+            if not_word {
+                // Not a bracket, quote, comment or newline: nothing else to see.
+                i += 3;
+                continue;
+            }
+        } else if !c.is_ascii_whitespace() {
+            prefix_run = 0;
         }
         match c {
             b'"' => in_string = true,
@@ -144,8 +211,20 @@ fn scan(source: &str) -> Scan {
         out,
         depth,
         too_deep,
+        too_deep_kind,
         candidates,
     }
+}
+
+/// Whether the keyword `word` starts at `i` of `bytes`, as a whole word.
+fn word_at(bytes: &[u8], i: usize, word: &[u8]) -> bool {
+    let ident = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_';
+    bytes.get(i..i + word.len()) == Some(word)
+        && !i
+            .checked_sub(1)
+            .and_then(|j| bytes.get(j))
+            .is_some_and(ident)
+        && !bytes.get(i + word.len()).is_some_and(ident)
 }
 
 /// Makes a space of each candidate newline whose line ends with an operator or

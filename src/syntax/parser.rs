@@ -25,6 +25,7 @@ pub fn parse(source: &str) -> Result<Program, Vec<SyntaxError>> {
     if let Some(at) = laid.too_deep {
         return Err(vec![SyntaxError::TooDeep {
             span: Span::new(at, at + 1),
+            kind: laid.too_deep_kind,
         }]);
     }
     let pairs = GameParser::parse(Rule::program, &laid.text).map_err(|e| {
@@ -60,6 +61,7 @@ pub fn parse_entry(source: &str) -> Result<Program, Vec<SyntaxError>> {
     if let Some(at) = laid.too_deep {
         return Err(vec![SyntaxError::TooDeep {
             span: Span::new(at, at + 1),
+            kind: laid.too_deep_kind,
         }]);
     }
     match GameParser::parse(Rule::entry, &laid.text) {

@@ -35,8 +35,10 @@ pub enum SyntaxError {
     },
     /// Brackets nested deeper than the layout pass accepts.
     TooDeep {
-        /// The first bracket too deep.
+        /// The first bracket too deep, or the first prefix operator too many.
         span: Span,
+        /// What nests: brackets, prefix operators, `if`s.
+        kind: super::layout::Nesting,
     },
     /// An expression whose operators nest deeper than the stack allows (at
     /// most [`super::lower::MAX_DEPTH`]).
@@ -184,11 +186,23 @@ impl fmt::Display for SyntaxError {
                 write!(f, "not a square: rows and columns run from 1 to 1000000")
             }
             SyntaxError::TooManyArrows { .. } => write!(f, "too many ups or downs"),
-            SyntaxError::TooDeep { .. } => write!(
-                f,
-                "brackets nested more than {} deep",
-                super::layout::MAX_NESTING
-            ),
+            SyntaxError::TooDeep { kind, .. } => match kind {
+                super::layout::Nesting::Brackets => write!(
+                    f,
+                    "brackets nested more than {} deep",
+                    super::layout::MAX_NESTING
+                ),
+                super::layout::Nesting::Prefixes => write!(
+                    f,
+                    "more than {} prefix operators (`-`, `not`) in a row",
+                    super::layout::MAX_PREFIX_RUN
+                ),
+                super::layout::Nesting::Ifs => write!(
+                    f,
+                    "more than {} `if` expressions in one statement",
+                    super::layout::MAX_NESTING
+                ),
+            },
             SyntaxError::TooLong { limit, .. } => {
                 write!(f, "this expression nests more than {limit} operators deep")
             }
@@ -266,7 +280,7 @@ impl Describe for SyntaxError {
             SyntaxError::IntegerTooLarge { span } => vec![(*span, "too large".into())],
             SyntaxError::BadSquare { span } => vec![(*span, "no such square".into())],
             SyntaxError::TooManyArrows { span } => vec![(*span, "too many".into())],
-            SyntaxError::TooDeep { span } => vec![(*span, "too deep".into())],
+            SyntaxError::TooDeep { span, .. } => vec![(*span, "too deep".into())],
             SyntaxError::TooLong { span, .. } => vec![(*span, "this expression".into())],
             SyntaxError::ChainedComparison { span, .. } => {
                 vec![(*span, "chained comparison".into())]

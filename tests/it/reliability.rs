@@ -86,6 +86,52 @@ fn a_long_operator_chain_is_a_diagnostic_not_an_abort() {
 /// A recursion of 2,000 calls through an expression a thousand operators
 /// deep multiplies the two depths: it aborted with a stack overflow. Now the
 /// evaluator stops before the stack ends, with a diagnostic.
+/// A diagnostic far along a long line. miette pads labels with formatting
+/// widths, which Rust caps at 65,535: a span at column 80,007 panicked
+/// (found while building the playground). The place is named in words.
+#[test]
+fn a_diagnostic_past_column_65535_names_its_place() {
+    // `print ` is 6 characters and each `1 + ` 4: `nimm` starts at column 80,007.
+    let text = format!("print {}nimm(3)\n", "1 + ".repeat(20_000));
+    let program = Temp::new("long-line", &text);
+    grundy()
+        .arg(program.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "unknown name `nimm` (at {}:1:80007)",
+            program.path()
+        )))
+        .stderr(predicate::str::contains("help:"));
+}
+
+/// `if` expressions nest without brackets, and the parser recurses into
+/// each: more than 10,000 in one statement are refused like deep brackets.
+#[test]
+fn ten_thousand_nested_ifs_are_a_diagnostic() {
+    let nested = |n: usize| {
+        format!(
+            "print {}1{}\n",
+            "if true then ".repeat(n),
+            " else 0".repeat(n)
+        )
+    };
+    let deep = Temp::new("ifs-deep", &nested(10_001));
+    grundy()
+        .arg(deep.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "more than 10000 `if` expressions in one statement",
+        ));
+    let within = Temp::new("ifs-within", &nested(2_000));
+    grundy()
+        .arg(within.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("1"));
+}
+
 #[test]
 fn a_deep_recursion_through_a_deep_expression_is_a_diagnostic() {
     let mut body = String::from("let f(n) = if n == 0 then 0 else f(n - 1)");
