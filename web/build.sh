@@ -18,10 +18,10 @@ cd "$(dirname "$0")"
 WEB=$(pwd)
 TARGET=wasm32-unknown-unknown
 OUT=$WEB/engine/target/$TARGET/release/grundy_web.wasm
-# A larger stack than the target's 1 MiB, placed first in memory: the
-# engine reads what is left of it from the address of a local
-# (src/budget.rs, remaining_stack).
-export RUSTFLAGS="-C link-arg=--stack-first -C link-arg=-zstack-size=16777216"
+# The stack placed first in memory, so the engine reads what is left of it
+# from the address of a local (src/budget.rs, remaining_stack), and a little
+# larger than the 1 MiB the engine lets itself use there.
+export RUSTFLAGS="-C link-arg=--stack-first -C link-arg=-zstack-size=2097152"
 
 say() { printf 'web/build.sh: %s\n' "$*" >&2; }
 

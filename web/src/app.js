@@ -334,6 +334,9 @@ async function share() {
 
 // ---- start -----------------------------------------------------------------
 
+// Where the editor's text is kept between visits.
+const SAVED = 'grundy-playground-program';
+
 const STARTER = `# A first game: take 1 or 2 from a row of pins, or knock out one from the
 # middle (Kayles). Press Run, or Ctrl-Enter.
 game kayles(n: nat) {
@@ -356,6 +359,17 @@ async function main() {
   state.editor.on('change', () => {
     const select = $('examples');
     if (select.value && state.editor.getValue() !== state.exampleText) select.value = '';
+    // What is typed survives a reload; a program opened from a link is
+    // kept only once it is edited.
+    if (state.openingLink) return;
+    clearTimeout(state.saveTimer);
+    state.saveTimer = setTimeout(() => {
+      try {
+        localStorage.setItem(SAVED, state.editor.getValue());
+      } catch {
+        // Storage full or refused: the editor keeps the text.
+      }
+    }, 300);
   });
   $('run').onclick = run;
   $('stop').onclick = stop;
@@ -366,6 +380,11 @@ async function main() {
     .then(() => state.editor.setOption('mode', 'grundy'))
     .catch(() => {});
   let text = STARTER;
+  try {
+    text = localStorage.getItem(SAVED) ?? STARTER;
+  } catch {
+    // No storage (a private window may refuse it): start with the starter.
+  }
   if (location.hash.length > 1) {
     try {
       text = await decodeProgram(location.hash.slice(1));
@@ -373,7 +392,9 @@ async function main() {
       status('the link does not hold a program', true);
     }
   }
+  state.openingLink = location.hash.length > 1;
   state.editor.setValue(text);
+  state.openingLink = false;
   await Promise.all([loadExamples().catch(() => {}), highlighting]);
 }
 

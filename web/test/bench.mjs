@@ -7,7 +7,7 @@
 // engine's own time in the page (the summary's milliseconds: compiling the
 // program, solving, rendering answers), and the page's time from the Run
 // click until the last answer is on screen. Best of RUNS (5).
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,10 +39,7 @@ function nativeMs(program) {
 }
 
 const server = await serve(0);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 if (process.env.DEBUG) page.on('console', (m) => console.log(m.text()));
 const t0 = Date.now();

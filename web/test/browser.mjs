@@ -8,7 +8,7 @@
 // Every expected value comes from outside grundy: Kayles' values from
 // Winning Ways (ch. 4), the asserts of the bundled example (each names its
 // source), the diagnostic's position from the text typed.
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,13 +25,7 @@ function check(ok, what, detail = '') {
 
 const server = await serve(0);
 const base = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 
 async function openPage(url) {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -85,6 +79,16 @@ try {
   // nim(3) reaches nim(3), nim(2), nim(1), nim(0).
   check(state === 'done' && nodes === 4, 'a move graph is laid out and drawn', `${nodes} nodes`);
 
+  // ---- a table and a thermograph, drawn as SVG ---------------------------------------
+  // Two-heap Nim: the value of (a, b) is a xor b (Bouton); {3 || 2* | 1*} has
+  // temperature 3/4 and mean 9/4 (CGSuite's GameTest, as examples/partizan_thermal.game).
+  await setProgram(page, 'game nim2(a: nat, b: nat) {\n  move nim2(a - k, b) for k in 1..=a\n  move nim2(a, b - k) for k in 1..=b\n}\ntable nim2 0..4, 0..4\nthermograph {3 | {2 + * | 1 + *}}\n');
+  state = await runAndWait(page);
+  const pictures = await page.$$eval('#output .picture > svg', (els) => els.length);
+  const thermal = await page.textContent('#output');
+  check(state === 'done' && pictures === 2 && /temperature 3\/4, mean 9\/4/.test(thermal) && /3 \| 3\s+2\s+1\s+0'/.test(thermal),
+    'a table and a thermograph are answered and drawn', `${pictures} pictures`);
+
   // ---- a bad program -------------------------------------------------------------
   await setProgram(page, 'game nim(n: nat) { move nim(n - k) for k in 1..=n }\ngrundy nimm(3)\n');
   state = await runAndWait(page);
@@ -94,6 +98,22 @@ try {
     'a bad program gets its diagnostic with a help line', problem.split('\n')[0]);
   check(marked === 'nimm', 'the diagnostic underlines the span in the editor', JSON.stringify(marked));
   if (process.env.SCREENSHOTS) await page.screenshot({ path: path.join(process.env.SCREENSHOTS, 'playground-error.png') });
+
+  // ---- deep programs: a diagnostic or an answer, never a crash -------------------------
+  // The browser's own stack is far smaller than the command line's; the
+  // engine must notice before it runs out (src/budget.rs, remaining_stack).
+  for (const [what, program] of [
+    ['a let function recursing 1,990 deep', 'let f(n) = if n == 0 then 0 else 1 + f(n - 1)\nprint f(1990)\n'],
+    ['a chain of 5,000 unary minuses', `print ${'-'.repeat(5000)}1\n`],
+    ['5,000 nested brackets', `print ${'('.repeat(5000)}1${')'.repeat(5000)}\n`],
+    ['1,500 nested ifs', `print ${'if true then '.repeat(1500)}1${' else 0'.repeat(1500)}\n`],
+  ]) {
+    await setProgram(page, program);
+    state = await runAndWait(page);
+    const out = await page.textContent('#output');
+    const answered = (await page.$$('#output .answer')).length + (await page.$$('#output .problem')).length;
+    check(state === 'done' && answered === 1, `${what} ends in an answer or a diagnostic`, out.split('\n').find((l) => /×|=|\d/.test(l)) || state);
+  }
 
   // ---- Stop ----------------------------------------------------------------------
   // Wythoff's game on a large board: minutes of work in little memory.
@@ -130,6 +150,15 @@ try {
   const other = (await openPage(link)).page;
   const got = await other.evaluate(() => document.querySelector('.CodeMirror').CodeMirror.getValue());
   check(got === program, 'a shared link opens with the same program', link.slice(0, 60) + '…');
+
+  // ---- the editor's text survives a reload ------------------------------------------
+  const kept = '# kept\ngrundy *3 + *5\n';
+  await setProgram(page, kept);
+  await page.waitForTimeout(600);
+  await page.goto(`${base}/`);
+  await page.waitForSelector('body[data-state="ready"]');
+  const reloaded = await page.evaluate(() => document.querySelector('.CodeMirror').CodeMirror.getValue());
+  check(reloaded === kept, 'the program in the editor survives a reload');
 
   // ---- the screenshot of a normal run ----------------------------------------------
   if (process.env.SCREENSHOTS) {
