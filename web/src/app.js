@@ -176,7 +176,7 @@ function show(item) {
   if (item.kind === 'answer') {
     const sec = el('section', 'answer');
     sec.append(el('h2', null, item.statement));
-    sec.append(el('pre', null, item.text));
+    sec.append(answerText(item.text));
     if (item.picture) sec.append(picture(item.picture));
     out.append(sec);
   } else if (item.kind === 'assert') {
@@ -201,6 +201,30 @@ function show(item) {
     const bad = item.failed || item.errors;
     out.append(el('p', `summary run-summary${bad ? ' failed' : ''}`, parts.join(' · ')));
   }
+}
+
+// An answer's text; a long one (a sequence of 100,000 heaps is 8,300 lines)
+// shows its first lines and a button for the rest, so the browser does not
+// lay out what nobody has asked to see.
+const SHOWN_LINES = 200;
+
+function answerText(text) {
+  let lines = 0;
+  let cut = -1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+    lines += 1;
+    if (lines === SHOWN_LINES) cut = i;
+  }
+  if (cut < 0 || lines <= SHOWN_LINES * 2) return el('pre', null, text);
+  const box = el('div', 'long-answer');
+  const pre = el('pre', null, text.slice(0, cut + 1) + '…');
+  const more = el('button', 'more', `show all ${lines + 1} lines`);
+  more.onclick = () => {
+    pre.textContent = text;
+    more.remove();
+  };
+  box.append(pre, more);
+  return box;
 }
 
 function picture(p) {

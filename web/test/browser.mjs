@@ -71,6 +71,16 @@ try {
   const dots = await page.$$eval('#output .picture svg circle', (els) => els.length);
   check(dots >= 101, 'the sequence is drawn as an SVG picture', `${dots} dots`);
 
+  // ---- a long answer shows its first lines, and all of them on request ------------------
+  await setProgram(page, 'game nim(n: nat) { move nim(n - k) for k in 1..=n }\nsequence nim 0..=11999\n');
+  state = await runAndWait(page);
+  const before = await page.textContent('#output .long-answer pre');
+  await page.click('#output .long-answer button.more');
+  const after = await page.textContent('#output .long-answer pre');
+  // Nim's value of heap n is n (Bouton): the last row holds 11999.
+  check(state === 'done' && !before.includes('11998 11999') && after.includes('11998 11999'),
+    'a long answer shows its start, and the rest on request', `${before.split('\n').length} then ${after.split('\n').length} lines`);
+
   // ---- a graph, laid out by Graphviz in WebAssembly ------------------------------
   await setProgram(page, 'game nim(n: nat) { move nim(n - k) for k in 1..=n }\ngraph nim(3)\n');
   state = await runAndWait(page);
