@@ -22,4 +22,5 @@ fi
 
 npm ci --no-audit --no-fund --loglevel=error
 bash build.sh
+node test/examples.mjs
 node test/browser.mjs
