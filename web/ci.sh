@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The playground's part of CI (.ci/run calls it): the engine crate's lints
-# and tests, the WebAssembly build, and the browser test in headless
+# and tests, the WebAssembly build, every example run in it, and the browser test in headless
 # Chromium. Installs what is missing: Debian's chromium (as root), the
 # page's npm packages; web/build.sh installs its compiler the same way.
 set -euo pipefail
