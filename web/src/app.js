@@ -61,9 +61,14 @@ function onMessage(msg) {
   switch (msg.type) {
     case 'ready':
       state.ready = true;
-      if (!state.running) {
-        status('ready');
-        setState('ready');
+      if (state.runWhenReady) {
+        state.runWhenReady = false;
+        run();
+      } else if (!state.running) {
+        // A worker started again after Stop keeps the page's last word.
+        const now = document.body.dataset.state;
+        if (now === 'loading') status('ready');
+        setState(now === 'loading' ? 'ready' : now);
       }
       break;
     case 'failed':
@@ -92,7 +97,12 @@ function textWidth() {
 }
 
 function run() {
-  if (!state.ready || state.running) return;
+  if (state.running) return;
+  if (!state.ready) {
+    // The worker is (re)starting: run as soon as it is ready.
+    state.runWhenReady = true;
+    return;
+  }
   clearOutput();
   state.running = true;
   state.counts = { passed: 0, failed: 0, errors: 0, stopped: false };
@@ -122,9 +132,10 @@ function stop() {
     // Still running: end the worker (the flag was not seen, or there is none).
     if (state.running && state.worker === worker) {
       worker.terminate();
+      // Started first, so that Run stays disabled until the new one is ready.
+      startWorker();
       showNote('stopped');
       finish('stopped');
-      startWorker();
     }
   }, state.stopFlag ? STOP_GRACE_MS : 0);
 }
