@@ -191,17 +191,17 @@ impl Exports {
     /// Writes the files this answer asks for.
     pub fn export(&mut self, answer: &Answer, namer: &Namer<'_>) -> Exported {
         /// Writes one file when its directory was given; true when written.
-        fn put(
+        fn write(
             done: &mut Exported,
             dir: &mut Option<OutputDir>,
             stem: &str,
             ext: &str,
-            text: &dyn Fn() -> String,
+            text: &str,
         ) -> bool {
             let Some(dir) = dir.as_mut() else {
                 return false;
             };
-            match dir.write(stem, ext, &text()) {
+            match dir.write(stem, ext, text) {
                 Ok(path) => {
                     done.written.push(path);
                     true
@@ -212,32 +212,40 @@ impl Exports {
                 }
             }
         }
+        /// [`write`] with the text made only when its directory was given.
+        fn put(
+            done: &mut Exported,
+            dir: &mut Option<OutputDir>,
+            stem: &str,
+            ext: &str,
+            text: &dyn Fn() -> String,
+        ) -> bool {
+            dir.is_some() && write(done, dir, stem, ext, &text())
+        }
         let mut done = Exported::default();
-        let stem = match answer {
-            Answer::Table { expr, .. } => file_stem(expr, "table"),
-            Answer::Thermograph { expr, .. } => file_stem(expr, "thermograph"),
-            Answer::Sequence { game, .. } => file_stem(game, "sequence"),
-            Answer::Graph { expr, .. } => file_stem(expr, "graph"),
+        let (stem, is_graph) = match answer {
+            Answer::Table { expr, .. } => (file_stem(expr, "table"), false),
+            Answer::Thermograph { expr, .. } => (file_stem(expr, "thermograph"), false),
+            Answer::Sequence { game, .. } => (file_stem(game, "sequence"), false),
+            Answer::Graph { expr, .. } => (file_stem(expr, "graph"), true),
             _ => return done,
         };
-        if self.svg.is_some() || self.dot.is_some() {
-            match super::picture(answer, namer) {
-                Some(Picture::Svg(svg)) => {
-                    put(&mut done, &mut self.svg, &stem, "svg", &|| svg.clone());
+        // The picture is made only when a file of it is asked for: SVG of
+        // anything, DOT of a graph.
+        if self.svg.is_some() || (is_graph && self.dot.is_some()) {
+            match (super::picture(answer, namer), answer) {
+                (Some(Picture::Svg(svg)), _) => {
+                    write(&mut done, &mut self.svg, &stem, "svg", &svg);
                 }
-                Some(Picture::Dot(dot)) => {
-                    if put(&mut done, &mut self.dot, &stem, "dot", &|| dot.clone()) {
+                (Some(Picture::Dot(dot)), Answer::Graph { expr, .. }) => {
+                    if write(&mut done, &mut self.dot, &stem, "dot", &dot) {
                         done.dot_file = done.written.last().cloned();
                     }
                     if self.svg.is_some() {
-                        let expr = match answer {
-                            Answer::Graph { expr, .. } => expr.as_str(),
-                            _ => "",
-                        };
                         self.draw_graph(&stem, expr, &dot, &mut done);
                     }
                 }
-                None => {}
+                _ => {}
             }
         }
         match answer {
