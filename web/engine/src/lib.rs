@@ -230,19 +230,16 @@ fn answer_item(
         };
         return problem_item(problem, source, width);
     }
+    let omitted = || json!({"omitted": "its picture is too large to show here; ask for a shorter range, or draw it with the command line's --svg"});
     let picture = match answer {
-        Answer::Sequence { values, .. } if values.len() > MAX_PICTURE_HEAPS => {
-            Some(Picture::Svg(String::new()))
-        }
-        _ => report::picture(answer, namer),
-    };
-    let picture = match picture {
-        Some(Picture::Svg(svg)) if svg.is_empty() || svg.len() > MAX_PICTURE => json!({"omitted":
-            "its picture is too large to show here; ask for a shorter range, or draw it with the command line's --svg"
-        }),
-        Some(Picture::Svg(svg)) => json!({"svg": svg}),
-        Some(Picture::Dot(dot)) => json!({"dot": dot}),
-        None => Json::Null,
+        // Not even built: it would pass MAX_PICTURE.
+        Answer::Sequence { values, .. } if values.len() > MAX_PICTURE_HEAPS => omitted(),
+        _ => match report::picture(answer, namer) {
+            Some(Picture::Svg(svg)) if svg.len() > MAX_PICTURE => omitted(),
+            Some(Picture::Svg(svg)) => json!({"svg": svg}),
+            Some(Picture::Dot(dot)) => json!({"dot": dot}),
+            None => Json::Null,
+        },
     };
     json!({
         "kind": "answer",
@@ -324,6 +321,22 @@ mod tests {
         let summary = out.last().expect("a summary");
         assert_eq!(summary["passed"], 1);
         assert_eq!(summary["errors"], 0);
+    }
+
+    #[test]
+    fn a_sequence_too_long_to_draw_says_so() {
+        let out = items(
+            "game kayles(n: nat) {\n  move kayles(a) + kayles(n - k - a) for k in 1..=2, a in 0..=n-k where a <= n - k - a\n}\nsequence kayles 0..=20000\n",
+        );
+        let answer = out
+            .iter()
+            .find(|j| j["kind"] == "answer")
+            .expect("an answer");
+        assert!(answer["picture"]["svg"].is_null());
+        assert!(answer["picture"]["omitted"]
+            .as_str()
+            .unwrap_or("")
+            .contains("--svg"));
     }
 
     #[test]
