@@ -2,6 +2,11 @@
 //! language, split into regions with `regions`) against the `cgt` crate's
 //! hand-written Rust Domineering, in one run, values compared exactly.
 //!
+//! The rules are recognised as a placement game and valued on packed boards
+//! (`src/solve/partizan/boards.rs`); the same rules in the general evaluator
+//! (`--no-kernels`) are timed beside them up to 5×5 (5×6 too without
+//! `BENCH_QUICK`), and must give the same form.
+//!
 //! `cargo bench --bench domineering` times the canonical form of the empty
 //! 4×4, 4×5, 5×5 and 5×6 boards (rows × columns; Left places vertical dominoes
 //! on both sides), each side with fresh tables per board, in this process, one
@@ -77,10 +82,15 @@ fn sizes() -> Vec<(usize, usize)> {
 
 /// grundy: the engine holding the canonical form of the empty h × w board, and
 /// the form.
-fn grundy_side(h: usize, w: usize) -> (Engine, Form) {
+/// With `kernels` off the rules run in the general evaluator (as before the
+/// packed-board solver), for comparison.
+fn grundy_side(h: usize, w: usize, kernels: bool) -> (Engine, Form) {
     let board: Vec<String> = (0..h).map(|_| format!("{:?}", ".".repeat(w))).collect();
     let program = format!("{DOMINEERING}\ncanonical dom([{}])", board.join(", "));
-    let mut engine = Engine::default();
+    let mut engine = Engine::with_limits(grundy::Limits {
+        kernels,
+        ..grundy::Limits::default()
+    });
     let answers = engine.run_program(&program).expect("the program runs");
     let form = match answers.last() {
         Some(Answer::Canonical { form, .. }) => *form,
@@ -151,7 +161,14 @@ fn main() {
     );
     let mut rows = Vec::new();
     for (h, w) in sizes() {
-        let ((mut engine, form), grundy_s, grundy_cpu) = timed(|| grundy_side(h, w));
+        let ((mut engine, form), grundy_s, grundy_cpu) = timed(|| grundy_side(h, w, true));
+        let general = if h * w <= 25 || (!quick && h * w <= 30) {
+            let ((_, general_form), s, cpu) = timed(|| grundy_side(h, w, false));
+            println!("{h}x{w} grundy, general evaluator {} s", show_time(s, cpu));
+            Some((s, cpu, general_form))
+        } else {
+            None
+        };
         let parts = grundy::internals::parts(&mut engine);
         let positions = parts.budget.positions();
         let store = &mut parts.analyses.partizan.store;
@@ -160,6 +177,9 @@ fn main() {
             "{h}x{w} grundy {} s ({positions} positions): {shown}",
             show_time(grundy_s, grundy_cpu)
         );
+        if let Some((_, _, general_form)) = general {
+            assert_eq!(general_form, form, "{h}x{w}: the general evaluator differs");
+        }
         let skip_cgt = no_cgt || (quick && h * w >= 30) || h * w > 30;
         let (cgt_time, agree) = if skip_cgt {
             println!("{h}x{w} cgt    skipped");
@@ -177,13 +197,17 @@ fn main() {
             );
             (Some((cgt_s, cgt_cpu)), Some(agree))
         };
-        rows.push((h, w, (grundy_s, grundy_cpu), cgt_time, agree));
+        let general = general.map(|(s, cpu, _)| (s, cpu));
+        rows.push((h, w, (grundy_s, grundy_cpu), general, cgt_time, agree));
     }
     println!();
     println!("wall seconds (CPU seconds of this process in brackets)");
-    println!("| board | grundy s | cgt s | cgt / grundy | values agree |");
-    println!("| --- | --- | --- | --- | --- |");
-    for (h, w, (g, g_cpu), c, agree) in rows {
+    println!(
+        "| board | grundy s | grundy, general evaluator s | cgt s | cgt / grundy | values agree |"
+    );
+    println!("| --- | --- | --- | --- | --- | --- |");
+    for (h, w, (g, g_cpu), general, c, agree) in rows {
+        let general = general.map_or("—".into(), |(s, cpu)| show_time(s, cpu));
         let (c_text, ratio) = match c {
             Some((c, c_cpu)) => (show_time(c, c_cpu), format!("{:.1}", c / g)),
             None => ("—".into(), "—".into()),
@@ -194,7 +218,7 @@ fn main() {
             None => "—",
         };
         println!(
-            "| {h}×{w} | {} | {c_text} | {ratio} | {agree} |",
+            "| {h}×{w} | {} | {general} | {c_text} | {ratio} | {agree} |",
             show_time(g, g_cpu)
         );
     }

@@ -47,6 +47,7 @@ mod partizan;
 mod partizan_laws;
 mod partizan_queries;
 mod pictures;
+mod placement;
 mod position_quotients;
 mod query_values;
 mod regions;

@@ -10,6 +10,7 @@ pub(crate) mod exec;
 pub(crate) mod expr;
 pub(crate) mod ir;
 pub(crate) mod options;
+pub(crate) mod placement;
 pub(crate) mod shape;
 pub(crate) mod vector;
 
@@ -37,6 +38,9 @@ pub struct Compiled {
     /// What the rules of a one-heap game are (empty when nothing is
     /// recognised).
     pub shape: Shape,
+    /// The placement game a partizan game over a grid plays, when its rules
+    /// have that shape.
+    pub placement: Option<Rc<placement::Placement>>,
 }
 
 /// Heaps whose options a recognised shape must list exactly as the general
@@ -53,6 +57,10 @@ impl Compiled {
             Some(_) => None,
             None => vector::compile(globals, rt, inst).map(Rc::new),
         };
+        let placement = rt.inst(inst).and_then(|(id, _)| {
+            let game = globals.games.get(*id)?;
+            placement::recognise(game, *id).map(Rc::new)
+        });
         let game = rt
             .inst(inst)
             .and_then(|(g, _)| globals.games.get(*g))
@@ -85,6 +93,7 @@ impl Compiled {
                 kernel,
                 vector,
                 shape,
+                placement,
             },
             keep,
         )

@@ -28,6 +28,8 @@ pub struct PartizanCache {
     pub(super) symmetry: super::symmetry::Symmetries,
     /// Misère play, searched position by position.
     pub misere: super::misere::MisereCache,
+    /// Placement games valued on packed boards.
+    pub(super) boards: super::boards::Boards,
 }
 
 impl Clone for PartizanCache {
@@ -355,6 +357,9 @@ fn component_form(
     if let Some(f) = cache.done(c) {
         return Ok(f);
     }
+    if let Some(f) = super::boards::board_form(games, cache, c, span)? {
+        return Ok(f);
+    }
     let budget = games.budget;
     let root = cache.intern(c);
     let mut walk = FormWalk {
@@ -471,6 +476,12 @@ impl FormWalk<'_, '_> {
                     Some(f) => Part::Form(f),
                     None => {
                         let x = &super::symmetry::canonical(self.games, self.cache, x, self.span)?;
+                        if let Some(f) =
+                            super::boards::board_form(self.games, self.cache, x, self.span)?
+                        {
+                            out.parts.push(Part::Form(f));
+                            continue;
+                        }
                         let id = self.cache.intern(x);
                         if self.cache.forms.get(id).is_none() {
                             children.push(id);

@@ -24,6 +24,7 @@
 
 pub(crate) mod analysis;
 mod arith;
+pub(crate) mod boards;
 pub(crate) use crate::lang::dyadic;
 pub(crate) mod misere;
 pub(crate) mod nus;

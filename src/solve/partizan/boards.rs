@@ -1,0 +1,588 @@
+//! Canonical forms of placement games ([`crate::game::compiled::placement`]:
+//! Domineering and its kin, read from the rules) on packed boards: a board of
+//! at most 64 cells is a `u64` of its free cells, row by row; where a piece
+//! fits is a few shifts and ands; the board splits into independent parts
+//! (cells linked by a placement either side could make; cells no piece can
+//! use are dropped), and each part is cropped and stored once under the least
+//! of its images by the game's own symmetries — the flips and turns that
+//! keep each side's pieces, and those that swap them (Domineering's
+//! transpose), which negate the value.
+//!
+//! The forms go into the one [`CanonStore`], so they are the forms the
+//! general evaluator would find, only sooner; before it is trusted for a game
+//! the solver is checked against the general evaluator on every small board
+//! (a second guard behind the symbolic reading of the rules). `--no-kernels`
+//! turns it off.
+//!
+//! The search keeps its own stack (no recursion per position) and reuses its
+//! buffers; every position counts against the budget.
+
+use super::analysis::{form_of, store_error, PartizanCache};
+use super::{CanonStore, Error, Form};
+use crate::budget::Budget;
+use crate::diagnostics::Span;
+use crate::eval::eval_error::EvalError;
+use crate::game::compiled::placement::{image_cell, Image, Placement};
+use crate::game::Games;
+use crate::lang::value::{Component, InstId, Value};
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+/// A board: its height, width, and free cells (bit `r·w + c`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Board {
+    h: u8,
+    w: u8,
+    bits: u64,
+}
+
+impl Board {
+    /// Reads a position that is a rectangular grid of row strings of at most
+    /// 64 cells; `None` for anything else (the general evaluator takes it).
+    pub fn read(pos: &[Value], free: char) -> Option<Board> {
+        let [Value::List(rows)] = pos else {
+            return None;
+        };
+        let h = rows.len();
+        let mut w = None;
+        let mut bits = 0u64;
+        let mut i = 0u32;
+        for row in rows.iter() {
+            let Value::Str(s) = row else {
+                return None;
+            };
+            let mut n = 0;
+            for ch in s.chars() {
+                if i >= 64 {
+                    return None;
+                }
+                if ch == free {
+                    bits |= 1 << i;
+                }
+                i += 1;
+                n += 1;
+            }
+            if *w.get_or_insert(n) != n {
+                return None;
+            }
+        }
+        let w = w?;
+        if h == 0 || w == 0 {
+            return None;
+        }
+        Some(Board {
+            h: u8::try_from(h).ok()?,
+            w: u8::try_from(w).ok()?,
+            bits,
+        })
+    }
+}
+
+/// One piece on boards of one size: the anchors (top-left cells) where it
+/// lies inside the board, its cells' offsets from the anchor, and its cells.
+#[derive(Debug, Clone)]
+struct Fit {
+    anchors: u64,
+    offsets: Vec<u32>,
+    mask: u64,
+}
+
+impl Fit {
+    /// The anchors where the piece covers only free cells.
+    #[inline]
+    fn available(&self, free: u64) -> u64 {
+        self.offsets
+            .iter()
+            .fold(self.anchors, |a, &o| a & (free >> o))
+    }
+
+    /// The cells covered by the piece at any of `anchors`.
+    #[inline]
+    fn spread(&self, anchors: u64) -> u64 {
+        self.offsets.iter().fold(0, |m, &o| m | (anchors << o))
+    }
+
+    /// The anchors at which the piece covers a cell of `cells`.
+    #[inline]
+    fn touching(&self, cells: u64) -> u64 {
+        self.offsets.iter().fold(0, |m, &o| m | (cells >> o))
+    }
+}
+
+/// What the solver knows of one board size.
+#[derive(Debug)]
+struct Geometry {
+    left: Vec<Fit>,
+    right: Vec<Fit>,
+    /// Every piece of either side, once.
+    both: Vec<Fit>,
+    /// For each symmetry of the game: the image's size and where each cell goes.
+    images: Vec<(u8, u8, Vec<u8>, bool)>,
+}
+
+fn fits(pieces: &[Vec<(u8, u8)>], h: usize, w: usize) -> Vec<Fit> {
+    let mut out = Vec::new();
+    for piece in pieces {
+        let ph = piece
+            .iter()
+            .map(|&(r, _)| r as usize + 1)
+            .max()
+            .unwrap_or(0);
+        let pw = piece
+            .iter()
+            .map(|&(_, c)| c as usize + 1)
+            .max()
+            .unwrap_or(0);
+        if ph > h || pw > w {
+            continue;
+        }
+        let mut anchors = 0u64;
+        for r in 0..=h - ph {
+            for c in 0..=w - pw {
+                anchors |= 1 << (r * w + c);
+            }
+        }
+        let offsets: Vec<u32> = piece
+            .iter()
+            .map(|&(r, c)| (r as usize * w + c as usize) as u32)
+            .collect();
+        let mask = offsets.iter().fold(0u64, |m, &o| m | 1 << o);
+        out.push(Fit {
+            anchors,
+            offsets,
+            mask,
+        });
+    }
+    out
+}
+
+/// The canonical-form solver of one placement game.
+#[derive(Debug)]
+pub struct Solver {
+    rules: Rc<Placement>,
+    /// The game's symmetries other than the identity, each with whether it
+    /// negates values.
+    group: Vec<(Image, bool)>,
+    /// Parts already valued, by their least image.
+    memo: FxHashMap<Board, Form>,
+    /// Geometry by size (index `h · 65 + w`).
+    geometry: Vec<Option<Rc<Geometry>>>,
+    /// The search's frames, reused.
+    frames: Vec<Frame>,
+    /// Scratch: the available anchors of each piece.
+    avail: Vec<u64>,
+}
+
+/// One part being valued: its options, each a run of (part, negated).
+#[derive(Debug, Default)]
+struct Frame {
+    board: Board,
+    parts: Vec<(Board, bool)>,
+    left_ends: Vec<usize>,
+    right_ends: Vec<usize>,
+    expanded: bool,
+}
+
+impl Solver {
+    /// A solver for `rules`.
+    pub fn new(rules: Rc<Placement>) -> Solver {
+        let group = (1..8)
+            .filter_map(|i| rules.acts(i).map(|n| (i, n)))
+            .collect();
+        Solver {
+            rules,
+            group,
+            memo: FxHashMap::default(),
+            geometry: vec![None; 65 * 65],
+            frames: Vec::new(),
+            avail: Vec::new(),
+        }
+    }
+
+    fn geometry(&mut self, h: u8, w: u8) -> Rc<Geometry> {
+        let at = h as usize * 65 + w as usize;
+        if let Some(Some(g)) = self.geometry.get(at) {
+            return g.clone();
+        }
+        let (hu, wu) = (h as usize, w as usize);
+        let left = fits(&self.rules.left, hu, wu);
+        let right = fits(&self.rules.right, hu, wu);
+        let mut all = self.rules.left.clone();
+        all.extend(self.rules.right.iter().cloned());
+        all.sort_unstable();
+        all.dedup();
+        let both = fits(&all, hu, wu);
+        let images = self
+            .group
+            .iter()
+            .map(|&(image, negates)| {
+                let (ih, iw) = if image & 4 == 0 { (h, w) } else { (w, h) };
+                let mut to = vec![0u8; hu * wu];
+                for r in 0..hu {
+                    for c in 0..wu {
+                        let (ir, ic) = image_cell(image, hu, wu, r, c);
+                        if let Some(t) = to.get_mut(r * wu + c) {
+                            *t = (ir * iw as usize + ic) as u8;
+                        }
+                    }
+                }
+                (ih, iw, to, negates)
+            })
+            .collect();
+        let g = Rc::new(Geometry {
+            left,
+            right,
+            both,
+            images,
+        });
+        if let Some(slot) = self.geometry.get_mut(at) {
+            *slot = Some(g.clone());
+        }
+        g
+    }
+
+    /// Appends the parts of `free` on a board of `geo`'s size to `out`, each
+    /// as its least image and whether that image negates.
+    fn split(&mut self, geo: &Geometry, w: u8, free: u64, out: &mut Vec<(Board, bool)>) {
+        self.avail.clear();
+        let mut live = 0u64;
+        for fit in &geo.both {
+            let a = fit.available(free);
+            self.avail.push(a);
+            live |= fit.spread(a);
+        }
+        let mut rest = live;
+        while rest != 0 {
+            let mut part = rest & rest.wrapping_neg();
+            loop {
+                let mut grown = part;
+                for (fit, &a) in geo.both.iter().zip(&self.avail) {
+                    grown |= fit.spread(fit.touching(part) & a);
+                }
+                if grown == part {
+                    break;
+                }
+                part = grown;
+            }
+            rest &= !part;
+            out.push(self.least(part, w));
+        }
+    }
+
+    /// A part of a board of width `w`, cropped, as its least image.
+    fn least(&mut self, part: u64, w: u8) -> (Board, bool) {
+        let w = w as u32;
+        let row_mask = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
+        let first_row = part.trailing_zeros() / w;
+        let last_row = (63 - part.leading_zeros()) / w;
+        let mut columns = 0u64;
+        for r in first_row..=last_row {
+            columns |= (part >> (r * w)) & row_mask;
+        }
+        let c0 = columns.trailing_zeros();
+        let c1 = 63 - columns.leading_zeros();
+        let (ch, cw) = (last_row - first_row + 1, c1 - c0 + 1);
+        let crop_mask = if cw >= 64 { u64::MAX } else { (1u64 << cw) - 1 };
+        let mut bits = 0u64;
+        for r in first_row..=last_row {
+            bits |= ((part >> (r * w + c0)) & crop_mask) << ((r - first_row) * cw);
+        }
+        let board = Board {
+            h: ch as u8,
+            w: cw as u8,
+            bits,
+        };
+        if self.group.is_empty() {
+            return (board, false);
+        }
+        let geo = self.geometry(board.h, board.w);
+        let mut best = (board, false);
+        for (ih, iw, to, negates) in &geo.images {
+            let mut image = 0u64;
+            let mut b = bits;
+            while b != 0 {
+                let i = b.trailing_zeros() as usize;
+                b &= b - 1;
+                image |= 1 << to.get(i).copied().unwrap_or(0);
+            }
+            let candidate = Board {
+                h: *ih,
+                w: *iw,
+                bits: image,
+            };
+            if candidate < best.0 || (candidate == best.0 && best.1 && !negates) {
+                best = (candidate, *negates);
+            }
+        }
+        best
+    }
+
+    /// The form of a whole board (a sum of its parts).
+    pub fn form(
+        &mut self,
+        store: &mut CanonStore,
+        budget: &Budget,
+        board: Board,
+    ) -> Result<Form, Error> {
+        let geo = self.geometry(board.h, board.w);
+        let mut parts = Vec::new();
+        self.split(&geo, board.w, board.bits, &mut parts);
+        let mut total = Form::ZERO;
+        for (part, negated) in parts {
+            let f = self.part(store, budget, part)?;
+            let f = if negated { store.neg(f, budget)? } else { f };
+            total = store.sum(total, f, budget)?;
+        }
+        Ok(total)
+    }
+
+    /// The form of one part (its least image), by a search on its own stack.
+    fn part(
+        &mut self,
+        store: &mut CanonStore,
+        budget: &Budget,
+        root: Board,
+    ) -> Result<Form, Error> {
+        if let Some(&f) = self.memo.get(&root) {
+            return Ok(f);
+        }
+        let mut frames = std::mem::take(&mut self.frames);
+        let result = self.search(store, budget, root, &mut frames);
+        self.frames = frames;
+        result
+    }
+
+    fn search(
+        &mut self,
+        store: &mut CanonStore,
+        budget: &Budget,
+        root: Board,
+        frames: &mut Vec<Frame>,
+    ) -> Result<Form, Error> {
+        let mut depth = 0usize;
+        let push = |frames: &mut Vec<Frame>, depth: &mut usize, board: Board| {
+            if frames.len() <= *depth {
+                frames.push(Frame::default());
+            }
+            if let Some(f) = frames.get_mut(*depth) {
+                f.board = board;
+                f.parts.clear();
+                f.left_ends.clear();
+                f.right_ends.clear();
+                f.expanded = false;
+            }
+            *depth += 1;
+        };
+        push(frames, &mut depth, root);
+        let mut left_forms = Vec::new();
+        let mut right_forms = Vec::new();
+        while depth > 0 {
+            let Some(frame) = frames.get_mut(depth - 1) else {
+                break;
+            };
+            let board = frame.board;
+            if !frame.expanded {
+                if self.memo.contains_key(&board) {
+                    depth -= 1;
+                    continue;
+                }
+                budget.add_positions(1)?;
+                let mut parts = std::mem::take(&mut frame.parts);
+                let mut left_ends = std::mem::take(&mut frame.left_ends);
+                let mut right_ends = std::mem::take(&mut frame.right_ends);
+                self.options(budget, board, &mut parts, &mut left_ends, &mut right_ends)?;
+                let start = depth;
+                for &(p, _) in &parts {
+                    if !self.memo.contains_key(&p) {
+                        push(frames, &mut depth, p);
+                    }
+                }
+                if let Some(frame) = frames.get_mut(start - 1) {
+                    frame.parts = parts;
+                    frame.left_ends = left_ends;
+                    frame.right_ends = right_ends;
+                    frame.expanded = true;
+                }
+                if depth > start {
+                    continue;
+                }
+            }
+            let Some(frame) = frames.get(depth - 1) else {
+                break;
+            };
+            left_forms.clear();
+            right_forms.clear();
+            let mut start = 0;
+            for (ends, out) in [
+                (&frame.left_ends, &mut left_forms),
+                (&frame.right_ends, &mut right_forms),
+            ] {
+                // Right's options follow Left's in the one list of parts.
+                for &end in ends {
+                    let mut total = Form::ZERO;
+                    for &(p, negated) in frame.parts.get(start..end).unwrap_or(&[]) {
+                        let f = self.memo.get(&p).copied().unwrap_or(Form::ZERO);
+                        let f = if negated { store.neg(f, budget)? } else { f };
+                        total = store.sum(total, f, budget)?;
+                    }
+                    out.push(total);
+                    start = end;
+                }
+            }
+            let f = store.from_options(&left_forms, &right_forms, budget)?;
+            self.memo.insert(frame.board, f);
+            depth -= 1;
+        }
+        Ok(self.memo.get(&root).copied().unwrap_or(Form::ZERO))
+    }
+
+    /// Every option of a part for both sides, as runs of parts.
+    fn options(
+        &mut self,
+        budget: &Budget,
+        board: Board,
+        parts: &mut Vec<(Board, bool)>,
+        left_ends: &mut Vec<usize>,
+        right_ends: &mut Vec<usize>,
+    ) -> Result<(), Error> {
+        let geo = self.geometry(board.h, board.w);
+        for (fits, ends) in [(&geo.left, left_ends), (&geo.right, right_ends)] {
+            for fit in fits {
+                let mut a = fit.available(board.bits);
+                while a != 0 {
+                    budget.tick()?;
+                    let at = a.trailing_zeros();
+                    a &= a - 1;
+                    let after = board.bits & !(fit.mask << at);
+                    self.split(&geo, board.w, after, parts);
+                    ends.push(parts.len());
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether the fast path serves an instance.
+#[derive(Debug)]
+enum State {
+    /// Being checked against the general evaluator (which then runs alone).
+    Checking,
+    /// Not a placement game, or the check found a difference.
+    Refused,
+    /// Checked, in use.
+    Ready(Box<Solver>),
+}
+
+/// The placement solvers of the instances met so far.
+#[derive(Debug, Default)]
+pub struct Boards {
+    insts: FxHashMap<InstId, State>,
+}
+
+/// The board sizes (rows, columns) on which every position is valued both
+/// ways before the fast path is trusted.
+const CHECKED_SIZES: [(usize, usize); 11] = [
+    (1, 1),
+    (1, 2),
+    (2, 1),
+    (1, 3),
+    (3, 1),
+    (2, 2),
+    (1, 4),
+    (4, 1),
+    (2, 3),
+    (3, 2),
+    (3, 3),
+];
+
+/// The canonical form of `c` by the placement solver, when `c` is a position
+/// of a placement game on a board it takes; `None` otherwise.
+pub fn board_form(
+    games: &mut Games<'_>,
+    cache: &mut PartizanCache,
+    c: &Component,
+    span: Span,
+) -> Result<Option<Form>, EvalError> {
+    let Component::Pos(inst, pos) = c else {
+        return Ok(None);
+    };
+    if !games.budget.limits().kernels {
+        return Ok(None);
+    }
+    if !cache.boards.insts.contains_key(inst) {
+        let state = match games.compiled(*inst).placement.clone() {
+            None => State::Refused,
+            Some(rules) => {
+                cache.boards.insts.insert(*inst, State::Checking);
+                match check(games, cache, *inst, rules, span) {
+                    Ok(state) => state,
+                    Err(e) => {
+                        cache.boards.insts.remove(inst);
+                        return Err(e);
+                    }
+                }
+            }
+        };
+        cache.boards.insts.insert(*inst, state);
+    }
+    let Some(State::Ready(solver)) = cache.boards.insts.get_mut(inst) else {
+        return Ok(None);
+    };
+    let Some(board) = Board::read(pos, solver.rules.free) else {
+        return Ok(None);
+    };
+    solver
+        .form(&mut cache.store, games.budget, board)
+        .map(Some)
+        .map_err(|e| store_error(e, span))
+}
+
+/// Values every position of the small boards by the rules and by the solver;
+/// the solver is used only when they all agree.
+fn check(
+    games: &mut Games<'_>,
+    cache: &mut PartizanCache,
+    inst: InstId,
+    rules: Rc<Placement>,
+    span: Span,
+) -> Result<State, EvalError> {
+    let mut solver = Box::new(Solver::new(rules));
+    let free = solver.rules.free;
+    let covered = if free == '#' { '.' } else { '#' };
+    for (h, w) in CHECKED_SIZES {
+        for bits in 0u64..1 << (h * w) {
+            let rows: Vec<Value> = (0..h)
+                .map(|r| {
+                    let s: String = (0..w)
+                        .map(|c| {
+                            if bits >> (r * w + c) & 1 == 1 {
+                                free
+                            } else {
+                                covered
+                            }
+                        })
+                        .collect();
+                    Value::Str(s.into())
+                })
+                .collect();
+            let pos = vec![Value::List(rows.into())];
+            let c = Component::Pos(inst, pos.clone().into());
+            let by_rules = match form_of(games, cache, &c, span) {
+                Ok(f) => f,
+                Err(e @ EvalError::Limit { .. }) => return Err(e),
+                Err(_) => return Ok(State::Refused),
+            };
+            let Some(board) = Board::read(&pos, free) else {
+                return Ok(State::Refused);
+            };
+            let fast = solver
+                .form(&mut cache.store, games.budget, board)
+                .map_err(|e| store_error(e, span))?;
+            if fast != by_rules {
+                return Ok(State::Refused);
+            }
+        }
+    }
+    Ok(State::Ready(solver))
+}
