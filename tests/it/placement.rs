@@ -230,20 +230,26 @@ fn ragged_boards_keep_the_general_evaluator() {
     assert_eq!(fast.message, general.message);
 }
 
-/// The packed-board search checks the one budget: an 8 × 8 canonical form
-/// (out of reach) stops at a one-second limit with the limit's diagnostic,
-/// and a position limit stops it too.
+/// The packed-board searches check the one budget: an 8 × 8 canonical form
+/// and outcome (out of reach) stop at a one-second limit with the limit's
+/// diagnostic, and a position limit stops the form too.
 #[test]
 fn the_board_search_stops_at_the_limits() {
-    let eight = format!("[{}]", vec!["\"........\""; 8].join(", "));
+    let eight = format!("[{}]", ["\"........\""; 8].join(", "));
     let started = std::time::Instant::now();
     let p = common::problem_with(
         common::timed_engine(1),
         &format!("{GAMES}\ncanonical dom2({eight})"),
     );
     assert!(p.message.contains("time limit"), "{}", p.message);
-    // Generous: the limit is checked at every option.
-    assert!(started.elapsed().as_secs() < 20);
+    // The outcome of 8 × 8 goes to the outcome-only search, which stops too.
+    let p = common::problem_with(
+        common::timed_engine(1),
+        &format!("{GAMES}\noutcome dom2({eight})"),
+    );
+    assert!(p.message.contains("time limit"), "{}", p.message);
+    // Generous: the limit is checked at every option and every node.
+    assert!(started.elapsed().as_secs() < 30);
     let p = common::problem_with(
         grundy::Engine::with_limits(grundy::Limits {
             max_positions: 1000,
@@ -252,4 +258,32 @@ fn the_board_search_stops_at_the_limits() {
         &format!("{GAMES}\ncanonical dom2({eight})"),
     );
     assert!(p.message.contains("position limit"), "{}", p.message);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(8))]
+
+    /// Boards large enough for the outcome-only search (more than 24 free
+    /// squares), alone and beside a literal game: the search's outcome is
+    /// the one `compare` reads off the canonical forms.
+    #[test]
+    fn the_outcome_search_agrees_with_canonical_forms(
+        blocked in proptest::collection::vec(0usize..30, 0..5),
+        extra in 0usize..8,
+    ) {
+        let mut free = (1u32 << 30) - 1;
+        for b in blocked {
+            free &= !(1 << b);
+        }
+        let b = rows(5, 6, free);
+        let x = ["0", "1", "-1", "1/2", "*", "{1 | -1}", "^", "-3/2"][extra];
+        let out = run(&format!("outcome dom2({b}) + {x}\ncompare dom2({b}) + {x}, 0"), true);
+        let by_forms = match value(&out[1]) {
+            ">" => "L",
+            "<" => "R",
+            "=" => "P",
+            _ => "N",
+        };
+        prop_assert_eq!(value(&out[0]), by_forms, "{}", b);
+    }
 }

@@ -118,6 +118,9 @@ impl PartizanCache {
         g: &GameSum,
         span: Span,
     ) -> Result<Outcome, EvalError> {
+        if let Some(o) = super::board_search::board_outcome(games, self, g, span)? {
+            return Ok(o);
+        }
         sum_outcome(games, self, g, span)
     }
 

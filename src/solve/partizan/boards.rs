@@ -31,9 +31,9 @@ use std::rc::Rc;
 /// A board: its height, width, and free cells (bit `r·w + c`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Board {
-    h: u8,
-    w: u8,
-    bits: u64,
+    pub(super) h: u8,
+    pub(super) w: u8,
+    pub(super) bits: u64,
 }
 
 impl Board {
@@ -81,24 +81,31 @@ impl Board {
 /// One piece on boards of one size: the anchors (top-left cells) where it
 /// lies inside the board, its cells' offsets from the anchor, and its cells.
 #[derive(Debug, Clone)]
-struct Fit {
+pub(super) struct Fit {
     anchors: u64,
     offsets: Vec<u32>,
-    mask: u64,
+    pub(super) mask: u64,
+    /// All its cells in one row, or all in one column, without gaps.
+    straight: bool,
 }
 
 impl Fit {
     /// The anchors where the piece covers only free cells.
     #[inline]
-    fn available(&self, free: u64) -> u64 {
+    pub(super) fn available(&self, free: u64) -> u64 {
         self.offsets
             .iter()
             .fold(self.anchors, |a, &o| a & (free >> o))
     }
 
+    /// True when the piece is a straight bar (one row, or one column).
+    pub(super) fn is_straight(&self) -> bool {
+        self.straight
+    }
+
     /// The cells covered by the piece at any of `anchors`.
     #[inline]
-    fn spread(&self, anchors: u64) -> u64 {
+    pub(super) fn spread(&self, anchors: u64) -> u64 {
         self.offsets.iter().fold(0, |m, &o| m | (anchors << o))
     }
 
@@ -111,9 +118,9 @@ impl Fit {
 
 /// What the solver knows of one board size.
 #[derive(Debug)]
-struct Geometry {
-    left: Vec<Fit>,
-    right: Vec<Fit>,
+pub(super) struct Geometry {
+    pub(super) left: Vec<Fit>,
+    pub(super) right: Vec<Fit>,
     /// Every piece of either side, once.
     both: Vec<Fit>,
     /// For each symmetry of the game: the image's size and where each cell goes.
@@ -147,10 +154,12 @@ fn fits(pieces: &[Vec<(u8, u8)>], h: usize, w: usize) -> Vec<Fit> {
             .map(|&(r, c)| (r as usize * w + c as usize) as u32)
             .collect();
         let mask = offsets.iter().fold(0u64, |m, &o| m | 1 << o);
+        let straight = (ph == 1 || pw == 1) && piece.len() == ph.max(pw);
         out.push(Fit {
             anchors,
             offsets,
             mask,
+            straight,
         });
     }
     out
@@ -199,7 +208,7 @@ impl Solver {
         }
     }
 
-    fn geometry(&mut self, h: u8, w: u8) -> Rc<Geometry> {
+    pub(super) fn geometry(&mut self, h: u8, w: u8) -> Rc<Geometry> {
         let at = h as usize * 65 + w as usize;
         if let Some(Some(g)) = self.geometry.get(at) {
             return g.clone();
@@ -244,6 +253,17 @@ impl Solver {
     /// Appends the parts of `free` on a board of `geo`'s size to `out`, each
     /// as its least image and whether that image negates.
     fn split(&mut self, geo: &Geometry, w: u8, free: u64, out: &mut Vec<(Board, bool)>) {
+        let mut rest = self.live(geo, free);
+        while rest != 0 {
+            let part = self.part_of(geo, rest);
+            rest &= !part;
+            out.push(self.least(part, w));
+        }
+    }
+
+    /// The cells of `free` some piece of either side could cover (the
+    /// available anchors of each piece are left in `self.avail`).
+    pub(super) fn live(&mut self, geo: &Geometry, free: u64) -> u64 {
         self.avail.clear();
         let mut live = 0u64;
         for fit in &geo.both {
@@ -251,26 +271,27 @@ impl Solver {
             self.avail.push(a);
             live |= fit.spread(a);
         }
-        let mut rest = live;
-        while rest != 0 {
-            let mut part = rest & rest.wrapping_neg();
-            loop {
-                let mut grown = part;
-                for (fit, &a) in geo.both.iter().zip(&self.avail) {
-                    grown |= fit.spread(fit.touching(part) & a);
-                }
-                if grown == part {
-                    break;
-                }
-                part = grown;
+        live
+    }
+
+    /// The part of the live cells `rest` that holds its lowest cell: every
+    /// cell linked to it by available placements (after [`Solver::live`]).
+    pub(super) fn part_of(&self, geo: &Geometry, rest: u64) -> u64 {
+        let mut part = rest & rest.wrapping_neg();
+        loop {
+            let mut grown = part;
+            for (fit, &a) in geo.both.iter().zip(&self.avail) {
+                grown |= fit.spread(fit.touching(part) & a);
             }
-            rest &= !part;
-            out.push(self.least(part, w));
+            if grown == part {
+                return part;
+            }
+            part = grown;
         }
     }
 
     /// A part of a board of width `w`, cropped, as its least image.
-    fn least(&mut self, part: u64, w: u8) -> (Board, bool) {
+    pub(super) fn least(&mut self, part: u64, w: u8) -> (Board, bool) {
         let w = w as u32;
         let row_mask = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
         let first_row = part.trailing_zeros() / w;
@@ -337,7 +358,7 @@ impl Solver {
     }
 
     /// The form of one part (its least image), by a search on its own stack.
-    fn part(
+    pub(super) fn part(
         &mut self,
         store: &mut CanonStore,
         budget: &Budget,
@@ -504,6 +525,29 @@ pub fn board_form(
     c: &Component,
     span: Span,
 ) -> Result<Option<Form>, EvalError> {
+    let Some(board) = board_of(games, cache, c, span)? else {
+        return Ok(None);
+    };
+    let Component::Pos(inst, _) = c else {
+        return Ok(None);
+    };
+    let Some(State::Ready(solver)) = cache.boards.insts.get_mut(inst) else {
+        return Ok(None);
+    };
+    solver
+        .form(&mut cache.store, games.budget, board)
+        .map(Some)
+        .map_err(|e| store_error(e, span))
+}
+
+/// The board of `c` when it is a position of a placement game the solver
+/// serves (checking the solver on first use of the game).
+pub(super) fn board_of(
+    games: &mut Games<'_>,
+    cache: &mut PartizanCache,
+    c: &Component,
+    span: Span,
+) -> Result<Option<Board>, EvalError> {
     let Component::Pos(inst, pos) = c else {
         return Ok(None);
     };
@@ -526,16 +570,20 @@ pub fn board_form(
         };
         cache.boards.insts.insert(*inst, state);
     }
-    let Some(State::Ready(solver)) = cache.boards.insts.get_mut(inst) else {
-        return Ok(None);
-    };
-    let Some(board) = Board::read(pos, solver.rules.free) else {
-        return Ok(None);
-    };
-    solver
-        .form(&mut cache.store, games.budget, board)
-        .map(Some)
-        .map_err(|e| store_error(e, span))
+    Ok(match cache.boards.insts.get(inst) {
+        Some(State::Ready(solver)) => Board::read(pos, solver.rules.free),
+        _ => None,
+    })
+}
+
+impl Boards {
+    /// The solver of an instance, once checked.
+    pub(super) fn solver(&mut self, inst: InstId) -> Option<&mut Solver> {
+        match self.insts.get_mut(&inst) {
+            Some(State::Ready(s)) => Some(s),
+            _ => None,
+        }
+    }
 }
 
 /// Values every position of the small boards by the rules and by the solver;

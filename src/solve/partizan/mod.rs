@@ -24,6 +24,7 @@
 
 pub(crate) mod analysis;
 mod arith;
+pub(crate) mod board_search;
 pub(crate) mod boards;
 pub(crate) use crate::lang::dyadic;
 pub(crate) mod misere;
