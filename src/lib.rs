@@ -81,6 +81,7 @@ pub mod internals {
     //! solver's tables or the language's own lists (builtins, nimber
     //! arithmetic) to check them against an independent computation.
     pub use crate::budget::Budget;
+    pub use crate::game::compiled::placement::Placement;
     pub use crate::game::Games;
     pub use crate::graph::explicit::ExplicitGraph;
     pub use crate::lang::builtin::BUILTINS;
@@ -88,6 +89,7 @@ pub mod internals {
     pub use crate::lang::value::{InstId, Pos};
     pub use crate::solve::impartial::Solver;
     pub use crate::solve::loopy::{generalized::Generalized, retrograde::Retrograde};
+    pub use crate::solve::partizan::boards::{Board, Solver as PlacementSolver};
     pub use crate::solve::partizan::{CanonStore, Nus};
 
     /// An engine's parts, borrowed apart (to build [`Games`] and a

@@ -287,3 +287,26 @@ proptest! {
         prop_assert_eq!(value(&out[0]), by_forms, "{}", b);
     }
 }
+
+/// The 6 × 6 form kept in `docs/domineering-6x6.game` reads back as itself,
+/// equals its own negative (a square board is its own transpose, which
+/// negates Domineering), and is a first-player win (Breuker, Uiterwijk and
+/// van den Herik 2000; Bullock's table).
+#[test]
+fn the_six_by_six_form_reads_back_and_is_its_own_negative() {
+    let src = std::fs::read_to_string("docs/domineering-6x6.game").unwrap();
+    let literal = src
+        .lines()
+        .find_map(|l| l.strip_prefix("let d6 = "))
+        .expect("the form");
+    assert!(literal.len() > 60_000);
+    let shown = common::texts(&src);
+    let printed = shown
+        .iter()
+        .find_map(|l| l.strip_prefix("canonical d6 = "))
+        .expect("its canonical form");
+    assert_eq!(printed, literal);
+    let facts = common::texts(&format!("let d6 = {literal}\ncompare d6, -d6\noutcome d6"));
+    assert_eq!(value(&facts[0]), "=");
+    assert_eq!(value(&facts[1]), "N");
+}

@@ -37,6 +37,24 @@ pub struct Board {
 }
 
 impl Board {
+    /// A board of `h` rows and `w` columns whose free cells are the bits
+    /// `r·w + c` of `bits`; `None` beyond 64 cells.
+    pub fn new(h: usize, w: usize, bits: u64) -> Option<Board> {
+        if h == 0 || w == 0 || h * w > 64 {
+            return None;
+        }
+        Some(Board {
+            h: u8::try_from(h).ok()?,
+            w: u8::try_from(w).ok()?,
+            bits,
+        })
+    }
+
+    /// Its height, width and free cells.
+    pub fn parts(self) -> (usize, usize, u64) {
+        (self.h as usize, self.w as usize, self.bits)
+    }
+
     /// Reads a position that is a rectangular grid of row strings of at most
     /// 64 cells; `None` for anything else (the general evaluator takes it).
     pub fn read(pos: &[Value], free: char) -> Option<Board> {
@@ -336,6 +354,16 @@ impl Solver {
             }
         }
         best
+    }
+
+    /// The least image of a board's free cells under the game's symmetries
+    /// (cropped to their bounding box), and whether that image negates the
+    /// value: equal keys are one position.
+    pub fn key(&mut self, board: Board) -> (Board, bool) {
+        if board.bits == 0 {
+            return (board, false);
+        }
+        self.least(board.bits, board.w)
     }
 
     /// The form of a whole board (a sum of its parts).
