@@ -216,3 +216,22 @@ impl Cache {
         self.insts.clear();
     }
 }
+
+/// What game `name` (no family) of `program` compiles to: for the tests of
+/// what rules are recognised as.
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+pub(crate) fn compiled_of(program: &str, name: &str) -> Rc<Compiled> {
+    let mut engine = crate::Engine::default();
+    engine.run_program(program).unwrap();
+    let game = engine
+        .globals
+        .games
+        .iter()
+        .position(|g| g.name == name)
+        .unwrap();
+    let inst = engine.rt.instance(game, std::rc::Rc::from(vec![]));
+    engine
+        .compiled
+        .get(&engine.globals, &mut engine.rt, &engine.budget, inst)
+}

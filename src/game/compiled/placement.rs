@@ -52,18 +52,16 @@ pub fn image_cell(image: Image, h: usize, w: usize, r: usize, c: usize) -> (usiz
     (r, c)
 }
 
+/// The rows and columns of a piece's bounding box.
+pub fn piece_size(piece: &[(u8, u8)]) -> (usize, usize) {
+    piece.iter().fold((0, 0), |(h, w), &(r, c)| {
+        (h.max(r as usize + 1), w.max(c as usize + 1))
+    })
+}
+
 /// A piece's image, normalised again to its top-left corner.
 fn piece_image(piece: &Piece, image: Image) -> Piece {
-    let h = piece
-        .iter()
-        .map(|&(r, _)| r as usize + 1)
-        .max()
-        .unwrap_or(0);
-    let w = piece
-        .iter()
-        .map(|&(_, c)| c as usize + 1)
-        .max()
-        .unwrap_or(0);
+    let (h, w) = piece_size(piece);
     let mut out: Piece = piece
         .iter()
         .map(|&(r, c)| {
@@ -681,23 +679,13 @@ fn whole_row(segs: &[Seg]) -> Option<(Lin, Vec<(Lin, char)>)> {
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-    use crate::Engine;
 
     /// What game `g` of `program` is read as.
     fn read(program: &str) -> Option<Placement> {
-        let mut engine = Engine::default();
-        engine.run_program(program).unwrap();
-        let game = engine
-            .globals
-            .games
-            .iter()
-            .position(|g| g.name == "g")
-            .unwrap();
-        let inst = engine.rt.instance(game, std::rc::Rc::from(vec![]));
-        let c = engine
-            .compiled
-            .get(&engine.globals, &mut engine.rt, &engine.budget, inst);
-        c.placement.as_deref().cloned()
+        super::super::compiled_of(program, "g")
+            .placement
+            .as_deref()
+            .cloned()
     }
 
     const VERTICAL: &str =

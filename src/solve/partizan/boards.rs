@@ -22,7 +22,7 @@ use super::{CanonStore, Error, Form};
 use crate::budget::Budget;
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
-use crate::game::compiled::placement::{image_cell, Image, Placement};
+use crate::game::compiled::placement::{image_cell, piece_size, Image, Placement};
 use crate::game::Games;
 use crate::lang::value::{Component, InstId, Value};
 use rustc_hash::FxHashMap;
@@ -148,16 +148,7 @@ pub(super) struct Geometry {
 fn fits(pieces: &[Vec<(u8, u8)>], h: usize, w: usize) -> Vec<Fit> {
     let mut out = Vec::new();
     for piece in pieces {
-        let ph = piece
-            .iter()
-            .map(|&(r, _)| r as usize + 1)
-            .max()
-            .unwrap_or(0);
-        let pw = piece
-            .iter()
-            .map(|&(_, c)| c as usize + 1)
-            .max()
-            .unwrap_or(0);
+        let (ph, pw) = piece_size(piece);
         if ph > h || pw > w {
             continue;
         }

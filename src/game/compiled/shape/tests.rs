@@ -3,22 +3,11 @@
 //! TakeAndBreak.cgs; WW ch. 4), and near misses map to nothing or to the
 //! code of what they really do.
 
-use crate::Engine;
-
 /// The shape of game `name` (no family) after `program`.
 fn shape_of(program: &str, name: &str) -> super::Shape {
-    let mut engine = Engine::default();
-    engine.run_program(program).unwrap();
-    let game = engine
-        .globals
-        .games
-        .iter()
-        .position(|g| g.name == name)
-        .unwrap();
-    let inst = engine.rt.instance(game, std::rc::Rc::from(vec![]));
-    let games_compiled = &mut engine.compiled;
-    let c = games_compiled.get(&engine.globals, &mut engine.rt, &engine.budget, inst);
-    c.shape.clone()
+    crate::game::compiled::compiled_of(program, name)
+        .shape
+        .clone()
 }
 
 fn code(program: &str) -> Option<String> {
