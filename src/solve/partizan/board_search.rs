@@ -262,6 +262,11 @@ impl<'a> Search<'a> {
             }
         }
         self.budget.add_positions(1)?;
+        self.budget.before_growth(
+            self.table.len(),
+            self.table.capacity(),
+            std::mem::size_of::<((u64, Form, bool), bool)>(),
+        )?;
         self.table.insert((large, rest, left), win);
         Ok(win)
     }

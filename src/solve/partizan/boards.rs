@@ -470,6 +470,11 @@ impl Solver {
                 }
             }
             let f = store.from_options(&left_forms, &right_forms, budget)?;
+            budget.before_growth(
+                self.memo.len(),
+                self.memo.capacity(),
+                std::mem::size_of::<(Board, Form)>(),
+            )?;
             self.memo.insert(frame.board, f);
             depth -= 1;
         }
