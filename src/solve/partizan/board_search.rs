@@ -6,13 +6,14 @@
 //! are moves too), so the search only branches in the large parts, and
 //! stops as soon as they are gone: then the outcome of `S` answers. A
 //! transposition table keyed by (large cells, S, player to move) holds every
-//! node decided.
+//! node decided, the large cells as their least image under the game's
+//! symmetries that keep values and the board's size.
 //!
 //! The recursion is as deep as the longest play (at most one level per
 //! piece placed plus one per move in `S`), not as long as the search.
 
 use super::analysis::{store_error, sum_form, PartizanCache};
-use super::boards::{board_of, Board, Fit, Geometry, Solver};
+use super::boards::{board_of, Board, Fit, Geometry, Permutation, Solver};
 use super::{CanonStore, Error, Form, Outcome};
 use crate::budget::Budget;
 use crate::diagnostics::Span;
@@ -90,6 +91,9 @@ pub struct Search<'a> {
     table: FxHashMap<(u64, Form, bool), bool>,
     /// Move lists, one per level of the search, reused.
     moves: Vec<Vec<(i32, u64)>>,
+    /// The symmetries that keep values and the board's size: a node is
+    /// stored under the least image of its large cells.
+    images: Vec<Rc<Permutation>>,
 }
 
 impl<'a> Search<'a> {
@@ -101,6 +105,7 @@ impl<'a> Search<'a> {
         board: Board,
     ) -> Search<'a> {
         let geo = solver.geometry(board.h, board.w);
+        let images = solver.keeping_images(board.h, board.w);
         Search {
             solver,
             store,
@@ -109,6 +114,7 @@ impl<'a> Search<'a> {
             w: board.w,
             table: FxHashMap::default(),
             moves: Vec::new(),
+            images,
         }
     }
 
@@ -200,7 +206,11 @@ impl<'a> Search<'a> {
                 Outcome::R => !left,
             });
         }
-        if let Some(&w) = self.table.get(&(large, rest, left)) {
+        let key = self
+            .images
+            .iter()
+            .fold(large, |k, to| k.min(to.apply(large)));
+        if let Some(&w) = self.table.get(&(key, rest, left)) {
             return Ok(w);
         }
         if let Some(w) = self.counted(large, rest, left) {
@@ -267,7 +277,7 @@ impl<'a> Search<'a> {
             self.table.capacity(),
             std::mem::size_of::<((u64, Form, bool), bool)>(),
         )?;
-        self.table.insert((large, rest, left), win);
+        self.table.insert((key, rest, left), win);
         Ok(win)
     }
 }

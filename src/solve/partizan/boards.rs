@@ -141,8 +141,9 @@ pub(super) struct Geometry {
     pub(super) right: Vec<Fit>,
     /// Every piece of either side, once.
     both: Vec<Fit>,
-    /// For each symmetry of the game: the image's size and where each cell goes.
-    images: Vec<(u8, u8, Vec<u8>, bool)>,
+    /// For each symmetry of the game: the image's size, where the cells go,
+    /// and whether it negates values.
+    images: Vec<(u8, u8, Rc<Permutation>, bool)>,
 }
 
 fn fits(pieces: &[Vec<(u8, u8)>], h: usize, w: usize) -> Vec<Fit> {
@@ -217,6 +218,18 @@ impl Solver {
         }
     }
 
+    /// Where each cell of an h × w board goes under each symmetry of the
+    /// game that keeps values and the board's size (the keys of the outcome
+    /// search).
+    pub(super) fn keeping_images(&mut self, h: u8, w: u8) -> Vec<Rc<Permutation>> {
+        self.geometry(h, w)
+            .images
+            .iter()
+            .filter(|(ih, iw, _, negates)| (*ih, *iw) == (h, w) && !negates)
+            .map(|(_, _, to, _)| to.clone())
+            .collect()
+    }
+
     pub(super) fn geometry(&mut self, h: u8, w: u8) -> Rc<Geometry> {
         let at = h as usize * 65 + w as usize;
         if let Some(Some(g)) = self.geometry.get(at) {
@@ -244,7 +257,7 @@ impl Solver {
                         }
                     }
                 }
-                (ih, iw, to, negates)
+                (ih, iw, Rc::new(Permutation::new(&to)), negates)
             })
             .collect();
         let g = Rc::new(Geometry {
@@ -328,13 +341,7 @@ impl Solver {
         let geo = self.geometry(board.h, board.w);
         let mut best = (board, false);
         for (ih, iw, to, negates) in &geo.images {
-            let mut image = 0u64;
-            let mut b = bits;
-            while b != 0 {
-                let i = b.trailing_zeros() as usize;
-                b &= b - 1;
-                image |= 1 << to.get(i).copied().unwrap_or(0);
-            }
+            let image = to.apply(bits);
             let candidate = Board {
                 h: *ih,
                 w: *iw,
@@ -505,6 +512,43 @@ impl Solver {
             }
         }
         Ok(())
+    }
+}
+
+/// Where the cells of a board go under one symmetry, as one table per byte
+/// of the board: an image is a few lookups, not a loop over its cells.
+#[derive(Debug)]
+pub(super) struct Permutation {
+    bytes: Vec<[u64; 256]>,
+}
+
+impl Permutation {
+    /// The permutation taking cell i to cell `to[i]`.
+    fn new(to: &[u8]) -> Permutation {
+        let bytes = to
+            .chunks(8)
+            .map(|chunk| {
+                let mut table = [0u64; 256];
+                for (byte, image) in table.iter_mut().enumerate() {
+                    for (bit, &t) in chunk.iter().enumerate() {
+                        if byte >> bit & 1 == 1 {
+                            *image |= 1 << t;
+                        }
+                    }
+                }
+                table
+            })
+            .collect();
+        Permutation { bytes }
+    }
+
+    /// The image of the cells `bits`.
+    #[inline]
+    pub(super) fn apply(&self, bits: u64) -> u64 {
+        self.bytes.iter().enumerate().fold(0, |image, (k, table)| {
+            let byte = (bits >> (8 * k)) as u8;
+            image | table.get(byte as usize).copied().unwrap_or(0)
+        })
     }
 }
 
