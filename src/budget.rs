@@ -129,6 +129,16 @@ pub struct Meter {
     pub positions: AtomicUsize,
 }
 
+/// A worker thread's share of a [`Budget`] (it can cross threads; the budget
+/// cannot).
+#[derive(Debug, Clone)]
+pub struct Share {
+    limits: Limits,
+    cancel: Arc<AtomicBool>,
+    deadline: Option<Duration>,
+    meter: Arc<Meter>,
+}
+
 /// The budget of one engine. Shared by reference (`&Budget`) between the
 /// evaluator, the option generators and every analysis: its counters are cells.
 #[derive(Debug)]
@@ -187,6 +197,39 @@ impl Budget {
     /// Shares another flag (the REPL installs one handler for its whole life).
     pub fn set_cancel_flag(&mut self, flag: Arc<AtomicBool>) {
         self.cancel = flag;
+    }
+
+    /// What a worker thread needs to build its share of this budget: the
+    /// same Ctrl-C flag, deadline and meter, and `1 / share` of the positions
+    /// still allowed (memory is the one process's, counted by the allocator).
+    pub fn share(&self, share: usize) -> Share {
+        let left = self
+            .limits
+            .max_positions
+            .saturating_sub(self.positions.get());
+        Share {
+            limits: Limits {
+                max_positions: left / share.max(1),
+                ..self.limits
+            },
+            cancel: self.cancel.clone(),
+            deadline: self.deadline.get(),
+            meter: self.meter.clone(),
+        }
+    }
+
+    /// A worker thread's budget, from [`Budget::share`]; its positions are
+    /// added back to this budget's with [`Budget::add_positions`] when it ends.
+    pub fn worker(share: Share) -> Budget {
+        Budget {
+            limits: share.limits,
+            cancel: share.cancel,
+            deadline: Cell::new(share.deadline),
+            cpu_deadline: Cell::new(None),
+            countdown: Cell::new(TICKS_PER_CHECK),
+            positions: Cell::new(0),
+            meter: share.meter,
+        }
     }
 
     /// Starts one statement: clears an old Ctrl-C and starts the timeout clock.

@@ -258,6 +258,20 @@ fn the_board_search_stops_at_the_limits() {
         &format!("{GAMES}\ncanonical dom2({eight})"),
     );
     assert!(p.message.contains("position limit"), "{}", p.message);
+    // The outcome search on two threads gives each half the positions left;
+    // running out is the statement's limit, and says so.
+    let p = common::problem_with(
+        grundy::Engine::with_limits(grundy::Limits {
+            max_positions: 100_000,
+            ..grundy::Limits::default()
+        }),
+        &format!("{GAMES}\noutcome dom2({eight})"),
+    );
+    assert!(
+        p.message.contains("more than 100000 positions"),
+        "{}",
+        p.message
+    );
 }
 
 proptest! {

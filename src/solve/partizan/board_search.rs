@@ -74,10 +74,84 @@ pub fn board_outcome(
     let Some(solver) = boards.solver(inst) else {
         return Ok(None);
     };
+    #[cfg(not(target_family = "wasm"))]
+    if rest == Form::ZERO {
+        let rules = solver.rules().clone();
+        return on_two_cores(rules, games.budget, board)
+            .map(Some)
+            .map_err(|e| store_error(e, span));
+    }
     Search::new(solver, store, games.budget, board)
         .outcome(board.bits, rest)
         .map(Some)
         .map_err(|e| store_error(e, span))
+}
+
+/// The outcome of a board alone, Left moving first on one thread and Right
+/// moving first on another, each with its own solver, store and half of the
+/// positions left; the Ctrl-C flag, the deadline and the memory limit are
+/// the statement's. Both searches run to their end (or the first limit).
+#[cfg(not(target_family = "wasm"))]
+fn on_two_cores(
+    rules: crate::game::compiled::placement::Placement,
+    budget: &Budget,
+    board: Board,
+) -> Result<Outcome, Error> {
+    use crate::budget::Exceeded;
+    let sides = [(true, budget.share(2)), (false, budget.share(2))];
+    let results: Vec<std::thread::Result<(Result<bool, Error>, usize)>> =
+        std::thread::scope(|scope| {
+            let handles: Vec<_> =
+                sides
+                    .into_iter()
+                    .map(|(left, share)| {
+                        let rules = rules.clone();
+                        std::thread::Builder::new()
+                            // The store's operations recurse as deep as forms
+                            // nest: a stack as large as the main thread's.
+                            .stack_size(256 << 20)
+                            .spawn_scoped(scope, move || {
+                                let budget = Budget::worker(share);
+                                let mut solver = Solver::new(Rc::new(rules));
+                                let mut store = CanonStore::new();
+                                let won = Search::new(&mut solver, &mut store, &budget, board)
+                                    .wins(board.bits, Form::ZERO, left);
+                                (won, budget.positions())
+                            })
+                    })
+                    .collect();
+            handles
+                .into_iter()
+                .map(|h| match h {
+                    Ok(h) => h.join(),
+                    // A thread that cannot start: the address space is full.
+                    Err(_) => Ok((
+                        Err(Error::Exceeded(Exceeded::Memory(
+                            budget.limits().max_memory,
+                        ))),
+                        0,
+                    )),
+                })
+                .collect()
+        });
+    let mut won = [false; 2];
+    for (slot, result) in won.iter_mut().zip(results) {
+        let (result, positions) = result.map_err(|_| Error::Exceeded(Exceeded::Interrupted))?;
+        budget.add_positions(positions)?;
+        *slot = result.map_err(|e| match e {
+            // A worker's share ran out: the statement's limit was reached.
+            Error::Exceeded(Exceeded::Positions(_)) => {
+                Error::Exceeded(Exceeded::Positions(budget.limits().max_positions))
+            }
+            e => e,
+        })?;
+    }
+    Ok(match won {
+        [true, true] => Outcome::N,
+        [true, false] => Outcome::L,
+        [false, true] => Outcome::R,
+        [false, false] => Outcome::P,
+    })
 }
 
 /// One outcome search: a board's size and pieces, the solver for its small

@@ -203,6 +203,11 @@ struct Frame {
 }
 
 impl Solver {
+    /// The game it values.
+    pub fn rules(&self) -> &Placement {
+        &self.rules
+    }
+
     /// A solver for `rules`.
     pub fn new(rules: Rc<Placement>) -> Solver {
         let group = (1..8)
