@@ -10,6 +10,9 @@
 //! queries of halving Nim, the queen's table on 500 × 500 and 702 × 702
 //! boards) run alone, each answer checked against a fact computed here.
 //! `BENCH_QUICK=1` uses smaller sizes; `BENCH_ONLY=name` runs one workload.
+//! The `grundy-stream` rows run `sequence grundy 0..N into "DIR"` (the values
+//! streamed to a file by sparse space, issue 43) on both cores and, under
+//! `taskset -c 0`, on one, and read the values file back.
 
 #![allow(
     clippy::indexing_slicing,
@@ -81,7 +84,33 @@ fn workloads() -> Vec<(&'static str, &'static str, usize, f64)> {
             if q { 1_000_000 } else { 10_000_000 },
             3.0,
         ),
+        (
+            "grundy-stream",
+            "grundy-sparse",
+            if q { 200_000 } else { 2_000_000 },
+            1.0,
+        ),
+        (
+            "grundy-stream-1",
+            "grundy-sparse",
+            if q { 200_000 } else { 2_000_000 },
+            1.0,
+        ),
     ]
+}
+
+/// The directory a streamed workload writes its values to.
+fn stream_dir(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("grundy-anchor-{name}"))
+}
+
+/// The values a streamed workload left in its directory.
+fn streamed_values(name: &str) -> Vec<u32> {
+    std::fs::read(stream_dir(name).join("values.u16le"))
+        .expect("the values file")
+        .chunks_exact(2)
+        .map(|b| u32::from(u16::from_le_bytes([b[0], b[1]])))
+        .collect()
 }
 
 /// End to end: `grundy run FILE` (text or `--json`) as a user runs it, all its
@@ -90,12 +119,20 @@ fn end_to_end(name: &str, count: usize) -> Option<(Vec<String>, std::path::PathB
     let json = match name {
         "sub124-text" => false,
         "sub124-json" => true,
+        "grundy-stream" | "grundy-stream-1" => false,
         _ => return None,
     };
     let file = std::env::temp_dir().join(format!("grundy-anchor-{name}.game"));
-    let program = format!("{SUB}\nsequence sub[{{1, 2, 4}}] 0..={}\n", count - 1);
+    let program = if name.starts_with("grundy-stream") {
+        format!(
+            "{GRUNDY}\nsequence grundy 0..{count} into \"{}\"\n",
+            stream_dir(name).display()
+        )
+    } else {
+        format!("{SUB}\nsequence sub[{{1, 2, 4}}] 0..={}\n", count - 1)
+    };
     std::fs::write(&file, program).expect("a temporary file");
-    let mut args = vec!["run".to_string()];
+    let mut args = vec!["run".to_string(), "--timeout".into(), "0".into()];
     if json {
         args.push("--json".into());
     }
@@ -274,6 +311,26 @@ fn main() {
         let (a_s, a_kib, a_out) =
             measure(|| timed(&anchor, &[game.to_string(), count.to_string()]));
         let (g_s, g_kib, g_out) = match end_to_end(name, count) {
+            Some((args, file)) if name.starts_with("grundy-stream") => {
+                // Each run starts from an empty directory (else it resumes).
+                let bin = Path::new(env!("CARGO_BIN_EXE_grundy"));
+                let one = name.ends_with("-1") && Path::new("/usr/bin/taskset").exists();
+                let (s, kib, _) = measure(|| {
+                    let _ = std::fs::remove_dir_all(stream_dir(name));
+                    if one {
+                        let mut all = vec!["-c".to_string(), "0".into()];
+                        all.push(bin.display().to_string());
+                        all.extend(args.iter().cloned());
+                        timed(Path::new("/usr/bin/taskset"), &all)
+                    } else {
+                        timed(bin, &args)
+                    }
+                });
+                let _ = std::fs::remove_file(file);
+                let values = streamed_values(name);
+                let _ = std::fs::remove_dir_all(stream_dir(name));
+                (s, kib, checksum_line(&values))
+            }
             Some((args, file)) => {
                 let bin = Path::new(env!("CARGO_BIN_EXE_grundy"));
                 let (s, kib, out) = measure(|| timed(bin, &args));

@@ -166,6 +166,13 @@ fn too_long_to_read(bytes: usize, needed: usize, limits: &Limits) -> Problem {
 }
 
 impl Engine {
+    /// Makes `flag` this engine's Ctrl-C: set, it stops the running
+    /// statement as the REPL's Ctrl-C does (`grundy run` sets it on the first
+    /// Ctrl-C, so a streamed sequence saves its checkpoint first).
+    pub fn set_cancel_flag(&mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.budget.set_cancel_flag(flag);
+    }
+
     /// An engine with the given limits.
     pub fn with_limits(limits: Limits) -> Engine {
         Engine {

@@ -300,12 +300,13 @@ fn run_source(
         mode,
     };
     let mut engine = Engine::with_limits(limits);
+    engine.set_cancel_flag(interrupts::flag());
     let Some(stmts) = program.load(&mut engine, entry, tally) else {
         return;
     };
     tally.loaded += 1;
     for stmt in &stmts {
-        if writes_failed() {
+        if writes_failed() || interrupts::pressed() {
             return;
         }
         if let Some(p) = &outputs.progress {
@@ -470,7 +471,7 @@ fn run_files(
     outputs: &mut Outputs,
 ) {
     for f in files {
-        if writes_failed() {
+        if writes_failed() || interrupts::pressed() {
             return;
         }
         if let Some(src) = read(f, tally) {
@@ -590,6 +591,9 @@ fn dispatch(
     limits: Limits,
     tally: &mut Tally,
 ) -> Option<ExitCode> {
+    if !matches!(command, Some(Command::Repl { .. }) | None) {
+        interrupts::install();
+    }
     match command {
         Some(Command::Run {
             json,
@@ -689,6 +693,39 @@ fn exit_status(tally: &Tally) -> ExitCode {
 /// The stack grundy runs on: deep but finite recursion (user functions, nested
 /// expressions) needs room; the solver itself never recurses per position.
 const STACK: usize = 256 << 20;
+
+/// Ctrl-C outside the REPL: the first press stops the running statement (a
+/// streamed sequence saves its checkpoint) and nothing after it runs; a
+/// second press ends grundy at once.
+mod interrupts {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, OnceLock};
+
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    static PRESSED: AtomicBool = AtomicBool::new(false);
+
+    /// The flag every engine of this run stops on.
+    pub fn flag() -> Arc<AtomicBool> {
+        FLAG.get_or_init(|| Arc::new(AtomicBool::new(false)))
+            .clone()
+    }
+
+    /// True once Ctrl-C was pressed.
+    pub fn pressed() -> bool {
+        PRESSED.load(Ordering::Relaxed)
+    }
+
+    /// Installs the handler (not in the REPL, which has its own).
+    pub fn install() {
+        let flag = flag();
+        let _ = ctrlc::set_handler(move || {
+            if PRESSED.swap(true, Ordering::Relaxed) {
+                std::process::exit(130);
+            }
+            flag.store(true, Ordering::Relaxed);
+        });
+    }
+}
 
 fn main() -> ExitCode {
     widen_output_pipe();

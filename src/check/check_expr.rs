@@ -363,6 +363,7 @@ impl<'g> Checker<'g> {
                         range: None,
                         bound: None,
                         line: None,
+                        into: None,
                         span,
                     };
                     self.check_query_expr(&q)

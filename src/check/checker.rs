@@ -312,6 +312,7 @@ impl<'g> Checker<'g> {
         let range = q.range.as_ref().map(|r| self.check_expr(r));
         let bound = q.bound.as_deref().map(|r| self.check_expr(r));
         let line = q.line.as_ref().map(|l| (self.check_all(&l.fixed), l.hole));
+        let into = q.into.as_deref().map(|e| self.check_expr(e));
         let names_a_game = match q.kind {
             ast::QueryKind::Sequence => true,
             // `quotient G` of a position has no bound.
@@ -341,6 +342,7 @@ impl<'g> Checker<'g> {
             range,
             bound,
             line,
+            into,
             // `compare G H`: both games, as written; `mr(3, _)` with its line.
             text: match (&q.kind, &q.range, &q.line) {
                 (ast::QueryKind::Compare, Some(h), _) => self.text(q.subject.span.join(h.span)),

@@ -293,6 +293,8 @@ pub struct Query {
     /// `sequence mr(3, _) a..b`: the fixed parameters, and where the hole
     /// the sequence runs over stands among them.
     pub line: Option<(Vec<Expr>, usize)>,
+    /// `sequence G a..b into "DIR"`: the directory the values stream to.
+    pub into: Option<Expr>,
     /// The subject's source text, trimmed (the `expr` of JSON answers).
     pub text: String,
     /// The whole query.

@@ -476,6 +476,15 @@ pub enum EvalError {
         /// The query.
         span: Span,
     },
+    /// `sequence G a..b into "DIR"` could not start, or a limit stopped it
+    /// (its checkpoint saved).
+    #[error("{}", sweep_text(.problem))]
+    Sweep {
+        /// What happened.
+        problem: crate::solve::impartial::sweep::SweepError,
+        /// The query.
+        span: Span,
+    },
     /// Something grundy itself got wrong.
     #[error("internal error: {what}")]
     Internal {
@@ -599,6 +608,10 @@ impl EvalError {
             EvalError::Limit { exceeded, .. } | EvalError::QuotientLimit { exceeded, .. } => {
                 Some(*exceeded)
             }
+            EvalError::Sweep {
+                problem: crate::solve::impartial::sweep::SweepError::Stopped { limit, .. },
+                ..
+            } => Some(*limit),
             _ => None,
         }
     }
@@ -715,6 +728,42 @@ fn plural(n: usize) -> &'static str {
 }
 
 /// A budget limit as a sentence naming the flag that raises it.
+fn sweep_text(problem: &crate::solve::impartial::sweep::SweepError) -> String {
+    use crate::solve::impartial::sweep::SweepError as S;
+    match problem {
+        S::Io { path, message } => format!("cannot read or write `{path}`: {message}"),
+        S::Damaged { path, why } => format!("`{path}` is damaged: {why}"),
+        S::OtherGame { dir, found } => {
+            format!("`{dir}` holds the values of another game, `{found}`")
+        }
+        S::Unsupported(why) => format!("no streamed sequence: {why}"),
+        S::TooWide { heap } => {
+            format!("heap {heap} has a value past 65,534, more than the values file's two bytes")
+        }
+        S::Stopped { limit, heaps } => {
+            format!("{}, with heaps 0..{heaps} saved", limit_text(limit))
+        }
+    }
+}
+
+fn sweep_help(problem: &crate::solve::impartial::sweep::SweepError) -> String {
+    use crate::solve::impartial::sweep::SweepError as S;
+    match problem {
+        S::Io { .. } => "give a directory grundy may create and write in".into(),
+        S::Damaged { .. } => {
+            "the values file and `checkpoint.json` must be those grundy wrote; move the directory aside to start again".into()
+        }
+        S::OtherGame { .. } => "give each game a directory of its own".into(),
+        S::Unsupported(_) => {
+            "streaming takes finite octal codes whose moves leave at most two heaps (and the rules of that shape); `sequence G a..b` without `into` takes any game".into()
+        }
+        S::TooWide { .. } => "no octal game is known with values that large".into(),
+        S::Stopped { .. } => {
+            "run the same statement again to go on from the checkpoint (with `--timeout 0` for no time limit)".into()
+        }
+    }
+}
+
 fn limit_text(exceeded: &Exceeded) -> String {
     match exceeded {
         Exceeded::Positions(limit) => {
@@ -751,6 +800,14 @@ impl Describe for EvalError {
                 ..
             } => "grundy::interrupted",
             EvalError::Limit { .. } | EvalError::QuotientLimit { .. } => "grundy::limit",
+            EvalError::Sweep {
+                problem: crate::solve::impartial::sweep::SweepError::Stopped { limit, .. },
+                ..
+            } => match limit {
+                Exceeded::Interrupted => "grundy::interrupted",
+                _ => "grundy::limit",
+            },
+            EvalError::Sweep { .. } => "grundy::sweep",
             EvalError::CallDepth { .. } | EvalError::StackDepth { .. } => "grundy::recursion",
             EvalError::NoValueYet { .. } => "grundy::order",
             EvalError::NegativeNimber { .. } | EvalError::NegativeNimArithmetic { .. } => {
@@ -816,6 +873,7 @@ impl Describe for EvalError {
                 "a game with cycles is answered by `grundy`, `outcome`, `winning`, `moves` and `explain` of one impartial position, `graph`, and `sequence` of its heaps (draws, generalised values), and by `outcome` and `winning` of a partizan position (the nine loopy classes); this query needs a game that always ends".into()
             }
             EvalError::Limit { exceeded, .. } => limit_help(exceeded).into(),
+            EvalError::Sweep { problem, .. } => sweep_help(problem),
             EvalError::QuotientLimit {
                 exceeded, heap, game, ..
             } => quotient_limit_help(exceeded, *heap, game),
@@ -915,6 +973,7 @@ impl Describe for EvalError {
             EvalError::Limit { span, .. } | EvalError::QuotientLimit { span, .. } => {
                 vec![(*span, "stopped here".into())]
             }
+            EvalError::Sweep { span, .. } => vec![(*span, "this sequence".into())],
             EvalError::CallDepth { span } => vec![(*span, "recursion".into())],
             EvalError::StackDepth { span } => vec![(*span, "too deep here".into())],
             EvalError::NoValueYet { span, .. } => vec![(*span, "used here".into())],

@@ -59,6 +59,8 @@ pub struct Operands {
     pub bound: Option<Value>,
     /// The fixed parameters of `sequence mr(3, _) a..b`.
     pub line: Option<Vec<Value>>,
+    /// The directory of `sequence G a..b into "DIR"`.
+    pub into: Option<Value>,
 }
 
 /// A frame of local slots.
@@ -116,11 +118,16 @@ impl<'a> Interp<'a> {
             Some((fixed, _)) => Some(self.eval_all(fixed, frame)?),
             None => None,
         };
+        let into = match &q.into {
+            Some(e) => Some(self.eval(e, frame)?),
+            None => None,
+        };
         Ok(Operands {
             subject,
             second,
             bound,
             line,
+            into,
         })
     }
 

@@ -124,6 +124,7 @@ pub fn gsg_json(v: &Gsg) -> serde_json::Value {
 pub fn json(answer: &Answer, namer: &Namer<'_>) -> serde_json::Value {
     match answer {
         Answer::Grundy { expr, value } => valued_json("grundy", expr, json!(value)),
+        Answer::Sweep { game, from, report } => super::sweep_text::sweep_json(game, *from, report),
         Answer::Compare { expr, value } => valued_json("compare", expr, json!(value.symbol())),
         Answer::Number { query, expr, value } => valued_json(query, expr, json!(value.to_string())),
         Answer::Thermograph { expr, thermograph } => thermograph_json(expr, thermograph),

@@ -10,6 +10,7 @@ pub(crate) mod progress;
 pub(crate) mod sequence_svg;
 pub(crate) mod sequence_text;
 pub(crate) mod svg;
+pub(crate) mod sweep_text;
 pub(crate) mod table_text;
 pub(crate) mod text;
 pub(crate) mod thermograph_svg;

@@ -162,6 +162,7 @@ pub fn text_at_width(answer: &Answer, namer: &Namer<'_>, width: usize) -> Option
             value, analysis, ..
         } => show_text(value, analysis.as_deref(), namer),
         Answer::Grundy { expr, value } => format!("grundy {expr} = {value}"),
+        Answer::Sweep { game, from, report } => super::sweep_text::sweep_text(game, *from, report),
         Answer::Generalized { expr, value } => format!("grundy {expr} = {value}"),
         Answer::Canonical { query, expr, form } => {
             format!("{query} {expr} = {}", namer.form(*form))

@@ -392,6 +392,15 @@ pub enum Answer {
         /// How far the search looked: heaps 0..searched were computed.
         searched: usize,
     },
+    /// `sequence G a..b into "DIR"`: the values streamed to a directory.
+    Sweep {
+        /// The game as written.
+        game: String,
+        /// The first heap of the range asked.
+        from: i64,
+        /// What the sweep found.
+        report: Box<crate::solve::impartial::sweep::Report>,
+    },
     /// `sequence G a..b` of a loopy game: each heap's generalised value (no
     /// period is looked for: no theorem makes one of these a proof).
     LoopySequence {

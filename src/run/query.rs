@@ -13,6 +13,7 @@ use crate::game::{Games, Side};
 use crate::lang::board::BoardData;
 use crate::lang::value::{Component, GameSum, InstId, Pos, Value};
 use crate::solve::impartial::periodicity::HeapValues;
+use crate::solve::impartial::sweep::{Request, Sizes, SweepError};
 use crate::solve::impartial::{Impartial, Solver};
 use crate::solve::loopy::generalized::Gsg;
 use crate::solve::loopy::partizan as loopy_partizan;
@@ -644,6 +645,17 @@ fn sequence(
         });
     }
     let (from, to) = sequence_range(a)?;
+    if let (Some(dir), Some(e)) = (&a.operands.into, &q.into) {
+        if line.is_some() {
+            return Err(EvalError::Sweep {
+                problem: SweepError::Unsupported(
+                    "a streamed sequence runs over the heaps of a one-parameter game".into(),
+                ),
+                span,
+            });
+        }
+        return sweep_sequence(games, a, inst, (dir, e.span), (from, to));
+    }
     if let Some((fixed, hole)) = line {
         return line_sequence(games, tables, a, inst, (fixed, hole), (from, to));
     }
@@ -685,6 +697,49 @@ fn sequence(
         values,
         regularity,
         searched,
+    })
+}
+
+/// `sequence G a..b into "DIR"`: the values streamed to a directory, resumed
+/// from its checkpoint when it has one (LANGUAGE-NOTES entry 53).
+fn sweep_sequence(
+    games: &mut Games<'_>,
+    a: &Asked<'_>,
+    inst: InstId,
+    (dir, dir_span): (&Value, Span),
+    (from, to): (i64, i64),
+) -> Result<Answer, EvalError> {
+    let span = a.q.span;
+    let Value::Str(path) = dir else {
+        return Err(EvalError::expected(
+            "a directory in quotes, such as `\"runs/grundy\"`",
+            dir.kind_name(),
+            dir_span,
+        ));
+    };
+    let Some(code) = games.compiled(inst).shape.code.clone() else {
+        return Err(EvalError::Sweep {
+            problem: SweepError::Unsupported(format!(
+                "the rules of `{}` are not a take-and-break code",
+                a.q.text
+            )),
+            span,
+        });
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
+    let request = Request {
+        dir: std::path::PathBuf::from(path.to_string()),
+        to: u64::try_from(to).unwrap_or(0),
+        threads,
+        save_every: std::time::Duration::from_secs(60),
+        sizes: Sizes::default(),
+    };
+    let report = crate::solve::impartial::sweep::sweep(&code, &request, games.budget)
+        .map_err(|problem| EvalError::Sweep { problem, span })?;
+    Ok(Answer::Sweep {
+        game: a.q.text.clone(),
+        from,
+        report: Box::new(report),
     })
 }
 

@@ -131,6 +131,7 @@ impl<'a> Runner<'a> {
                     range: None,
                     bound: None,
                     line: None,
+                    into: None,
                     text: text.to_string(),
                     span,
                     frame_size: 0,

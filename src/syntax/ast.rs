@@ -407,6 +407,8 @@ pub struct Query {
     pub bound: Option<Box<Expr>>,
     /// `sequence mr(3, _) a..b`: the positions the sequence runs along.
     pub line: Option<Line>,
+    /// `sequence G a..b into "DIR"`: the directory the values go to.
+    pub into: Option<Box<Expr>>,
     /// The whole query.
     pub span: Span,
 }

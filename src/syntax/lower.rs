@@ -586,9 +586,16 @@ impl Lowerer {
         let mut misere = false;
         let mut exprs = Vec::new();
         let mut line = None;
+        let mut into = None;
+        let mut into_next = false;
         for child in children(pair) {
+            if into_next {
+                into = Some(Box::new(self.lower_expr(child)));
+                continue;
+            }
             match child.as_rule() {
                 Rule::misere_kw => misere = true,
+                Rule::into_kw => into_next = true,
                 Rule::comma => {}
                 Rule::game_ref => exprs.push(self.lower_game_ref(child)),
                 Rule::line_args => {
@@ -609,6 +616,7 @@ impl Lowerer {
             range,
             bound,
             line,
+            into,
             span,
         }
     }

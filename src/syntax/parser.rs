@@ -253,6 +253,7 @@ fn symbol_name(rule: Rule) -> Option<&'static str> {
         Rule::comprehension_tail => "`for`",
         Rule::bar => "`|`",
         Rule::up_to => "`up to`",
+        Rule::into_kw => "`into`",
         _ => return None,
     })
 }

@@ -62,6 +62,7 @@ mod sequences;
 mod sides;
 mod sparse;
 mod stoppers;
+mod sweeps;
 mod tables_sequences;
 mod theorems;
 mod thermal;

@@ -14,6 +14,7 @@ pub(crate) mod outcome;
 pub(crate) mod periodicity;
 pub(crate) mod sparse;
 pub(crate) mod sums;
+pub(crate) mod sweep;
 pub(crate) mod vectors;
 pub(crate) mod window;
 

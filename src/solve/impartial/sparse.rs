@@ -197,7 +197,7 @@ pub fn is_rare(v: u64, mask: u64) -> bool {
 /// The nonzero mask under which the fewest values of the histogram are rare,
 /// with that count. The count of rare values under mask m is (N + W(m)) / 2,
 /// where W is the Walsh–Hadamard transform of the histogram.
-fn best_mask(histogram: &[u64]) -> Option<(u32, u64)> {
+pub fn best_mask(histogram: &[u64]) -> Option<(u32, u64)> {
     let total: u64 = histogram.iter().sum();
     let mut w: Vec<i64> = histogram.iter().map(|&c| c as i64).collect();
     let mut h = 1;
