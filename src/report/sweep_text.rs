@@ -80,7 +80,7 @@ pub fn sweep_text(game: &str, from: i64, r: &Report) -> String {
     }
     if r.tally.witnessed > 0 {
         lines.push(format!(
-            "  witnesses: {} rare values excluded by a split found in a scan ({} splits scanned, the deepest to part {})",
+            "  witnesses: {} rare values excluded by a split found in a scan ({} splits scanned, at most {} parts in one scan)",
             grouped(r.tally.witnessed),
             grouped(r.tally.scanned),
             grouped(r.tally.deepest)

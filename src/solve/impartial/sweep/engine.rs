@@ -342,7 +342,7 @@ pub struct Tally {
     pub scanned: u64,
     /// Rare values excluded by a witness found in a scan.
     pub witnessed: u64,
-    /// The longest scan (small parts up to this size were read).
+    /// The most small parts one scan read.
     pub deepest: u64,
     /// Heaps whose scan went past the far worker's split point.
     pub past_split: u64,
@@ -373,6 +373,9 @@ pub struct Engine {
     pending: Vec<u64>,
     /// Values reached, as bits (reused).
     reached: Vec<u64>,
+    /// The small parts in the order the scans try them once the prefix is
+    /// complete (empty before).
+    order: Vec<u32>,
 }
 
 /// Heaps valued by the plain loop before a mask is first chosen.
@@ -393,6 +396,7 @@ impl Engine {
             tops: Vec::new(),
             pending: Vec::new(),
             reached: Vec::new(),
+            order: Vec::new(),
         }
     }
 
@@ -418,12 +422,20 @@ impl Engine {
             self.next_choice *= 2;
             self.choose_mask();
         }
+        let front = self.known.front;
+        let keep = self.known.keep;
+        if front == keep || (front < keep && front >= 1 << 12 && front.is_power_of_two()) {
+            self.order = value_order(&self.known.prefix);
+        }
     }
 
     /// After a resumed start: the mask is next chosen at the first power of
     /// two past the heaps known, while the prefix lasts.
     pub fn resume_choices(&mut self) {
         let front = self.known.front;
+        if front >= self.known.keep {
+            self.order = value_order(&self.known.prefix);
+        }
         self.next_choice = if front < FIRST_CHOICE {
             FIRST_CHOICE
         } else if front < self.known.keep {
@@ -515,33 +527,64 @@ impl Engine {
         let skip = given.map_or((0, 0), |g| g.scanned);
         let split = given.map_or(usize::MAX, |g| g.skip_from as usize);
         let last = self.rare.heaps.last().map_or(0, |&(r, _)| r as usize);
+        // This worker's rare heaps: those from 1 below the far worker's split
+        // point, and those found since it started.
+        let heaps = &self.rare.heaps;
+        let first = heaps.partition_point(|&(r, _)| r < 1);
+        let cut = if handed == 0 {
+            heaps.len()
+        } else {
+            heaps.partition_point(|&(r, _)| r < skip_from).min(handed)
+        };
+        let ours = [
+            heaps.get(first..cut.max(first)).unwrap_or(&[]),
+            heaps.get(handed.max(cut)..).unwrap_or(&[]),
+        ];
         for &(k, unequal) in &self.rules.splits {
             let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) else {
                 continue;
             };
             // Every partner m − r (1 ≤ r ≤ last) is among the ring's heaps.
             let in_ring = m > last && m - last + self.known.mirror.len() >= n;
-            for (i, &(r, gr)) in self.rare.heaps.iter().enumerate() {
-                let r = r as usize;
-                if r >= m {
-                    break;
-                }
-                if r == 0 || (unequal && 2 * r == m) || (r as u32 >= skip_from && i < handed) {
-                    continue;
-                }
-                let partner = if in_ring {
-                    let mask = self.known.mirror.len() - 1;
-                    self.known.mirror.get((m - r) & mask).copied().unwrap_or(0)
+            for part in ours {
+                let below = part.partition_point(|&(r, _)| (r as usize) < m);
+                let part = part.get(..below).unwrap_or(&[]);
+                // An unequal split has no two halves.
+                let half = if unequal && m % 2 == 0 {
+                    part.binary_search_by_key(&((m / 2) as u32), |&(r, _)| r)
+                        .ok()
                 } else {
-                    match self.known.near(m - r) {
-                        Some(v) => v,
-                        None => {
-                            self.known.far_reads += 1;
-                            far.value(m - r)?
+                    None
+                };
+                let pieces = match half {
+                    Some(h) => [
+                        part.get(..h).unwrap_or(&[]),
+                        part.get(h + 1..).unwrap_or(&[]),
+                    ],
+                    None => [part, &[][..]],
+                };
+                for piece in pieces {
+                    if in_ring {
+                        let mirror = &self.known.mirror;
+                        let mask = mirror.len() - 1;
+                        for &(r, gr) in piece {
+                            let partner = mirror.get((m - r as usize) & mask).copied().unwrap_or(0);
+                            marks.set(gr ^ partner);
+                        }
+                    } else {
+                        for &(r, gr) in piece {
+                            let r = r as usize;
+                            let partner = match self.known.near(m - r) {
+                                Some(v) => v,
+                                None => {
+                                    self.known.far_reads += 1;
+                                    far.value(m - r)?
+                                }
+                            };
+                            marks.set(gr ^ partner);
                         }
                     }
-                };
-                marks.set(gr ^ partner);
+                }
             }
         }
         // The values reached so far as bits; c, the least common value not
@@ -632,7 +675,7 @@ impl Engine {
         let all = left;
         let longest = tops.iter().map(|&(_, top)| top).max().unwrap_or(0);
         let mut a = 1;
-        let mut witness = |v: u16, left: &mut u32| {
+        let witness = |pending: &mut [u64], v: u16, left: &mut u32| {
             let bit = 1u64 << (v & 63);
             if let Some(p) = pending.get_mut(usize::from(v >> 6)) {
                 if *p & bit != 0 {
@@ -641,6 +684,36 @@ impl Engine {
                 }
             }
         };
+        // First the small parts in value order (every value's first heap,
+        // then every value's second, …): splits whose parts differ in value
+        // reach the rare values faster than parts taken by size, whose
+        // values are small at first. Then the rest by size.
+        let mask = self.known.mirror.len() - 1;
+        let front = self.known.front;
+        let fits = |m: usize| m + self.known.mirror.len() >= front + self.known.keep;
+        if !self.order.is_empty() && skip_to <= skip_from && tops.iter().all(|&(m, _)| fits(m)) {
+            for (i, chunk) in self.order.chunks(BLOCK).enumerate() {
+                for &(m, top) in tops {
+                    for &a in chunk {
+                        let a = a as usize;
+                        if a > top {
+                            continue;
+                        }
+                        let x = self.known.prefix.get(a).copied().unwrap_or(0);
+                        let y = self.known.mirror.get((m - a) & mask).copied().unwrap_or(0);
+                        witness(pending, x ^ y, &mut left);
+                    }
+                }
+                self.tally.scanned += (chunk.len() * tops.len()) as u64;
+                if left == 0 {
+                    self.tally.witnessed += u64::from(all);
+                    let parts = ((i + 1) * BLOCK) as u64;
+                    self.tally.deepest = self.tally.deepest.max(parts);
+                    return Ok(0);
+                }
+            }
+            a = self.known.prefix.len();
+        }
         while a <= longest {
             if a >= split && !past {
                 past = true;
@@ -666,13 +739,13 @@ impl Engine {
                 match (small, large) {
                     (Some(small), Some(large)) => {
                         for (x, y) in small.iter().zip(large.iter().rev()) {
-                            witness(x ^ y, &mut left);
+                            witness(pending, x ^ y, &mut left);
                         }
                     }
                     _ => {
                         for b in a..=hi {
                             let v = self.known.get(b, far)? ^ self.known.get(m - b, far)?;
-                            witness(v, &mut left);
+                            witness(pending, v, &mut left);
                         }
                     }
                 }
@@ -686,6 +759,27 @@ impl Engine {
         self.tally.witnessed += u64::from(all - left);
         Ok(left)
     }
+}
+
+/// Heaps 1.. of `values` by value round by round: the first heap of each
+/// value, then the second of each, and so on.
+fn value_order(values: &[u16]) -> Vec<u32> {
+    let mut by_value: Vec<Vec<u32>> = Vec::new();
+    for (a, &v) in values.iter().enumerate().skip(1) {
+        let v = usize::from(v);
+        if by_value.len() <= v {
+            by_value.resize(v + 1, Vec::new());
+        }
+        if let Some(list) = by_value.get_mut(v) {
+            list.push(a as u32);
+        }
+    }
+    let rounds = by_value.iter().map(Vec::len).max().unwrap_or(0);
+    let mut order = Vec::with_capacity(values.len());
+    for round in 0..rounds {
+        order.extend(by_value.iter().filter_map(|list| list.get(round).copied()));
+    }
+    order
 }
 
 /// Parts scanned between two checks of the values still to witness.
@@ -727,18 +821,29 @@ pub fn far_marks(
         let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) else {
             continue;
         };
-        for &(r, gr) in rare {
-            let r = r as usize;
-            if r >= m {
-                break;
+        let below = rare.partition_point(|&(r, _)| (r as usize) < m);
+        let part = rare.get(..below).unwrap_or(&[]);
+        // An unequal split has no two halves.
+        let half = if unequal && m % 2 == 0 {
+            part.binary_search_by_key(&((m / 2) as u32), |&(r, _)| r)
+                .ok()
+        } else {
+            None
+        };
+        let pieces = match half {
+            Some(h) => [
+                part.get(..h).unwrap_or(&[]),
+                part.get(h + 1..).unwrap_or(&[]),
+            ],
+            None => [part, &[][..]],
+        };
+        for piece in pieces {
+            for &(r, gr) in piece {
+                let partner = ring
+                    .get((m - r as usize) & mask)
+                    .map_or(0, |s| s.load(Ordering::Relaxed));
+                marks.set(gr ^ partner);
             }
-            if unequal && 2 * r == m {
-                continue;
-            }
-            let partner = ring
-                .get((m - r) & mask)
-                .map_or(0, |s| s.load(Ordering::Relaxed));
-            marks.set(gr ^ partner);
         }
     }
     marks.bits(out);
