@@ -9,7 +9,7 @@
 //! Then the workloads the anchor does not have (Fibonacci Nim, 300 misère
 //! queries of halving Nim, the queen's table on 500 × 500 and 702 × 702
 //! boards) run alone, each answer checked against a fact computed here.
-//! `BENCH_QUICK=1` uses smaller sizes; `BENCH_ONLY=name` runs one workload.
+//! `BENCH_QUICK=1` uses smaller sizes; `BENCH_ONLY=name,name` runs the workloads named.
 //! The `grundy-stream` rows run `sequence grundy 0..N into "DIR"` (the values
 //! streamed to a file by sparse space, issue 43) on both cores and, under
 //! `taskset -c 0`, on one, and read the values file back.
@@ -305,7 +305,10 @@ fn main() {
     let only = std::env::var("BENCH_ONLY").ok();
     let mut agree = true;
     for (name, game, count, target) in workloads() {
-        if only.as_deref().is_some_and(|o| o != name) {
+        if only
+            .as_deref()
+            .is_some_and(|o| !o.split(',').any(|w| w == name))
+        {
             continue;
         }
         let (a_s, a_kib, a_out) =

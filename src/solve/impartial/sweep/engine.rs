@@ -84,19 +84,26 @@ impl Rules {
 /// The set of values reached by a heap's options: a stamp per value, equal
 /// to the current tag when reached (so clearing is one increment, and
 /// marking is one store with nothing to read first).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Marks {
-    /// A stamp for each of the 2¹⁶ values (empty only while the engine
-    /// lends its marks out).
-    stamps: Vec<u32>,
+    /// A stamp for each of the 2¹⁶ values (a fixed size, so a value
+    /// indexes it with no bounds to check).
+    stamps: Box<[u32; 1 << 16]>,
     tag: u32,
+}
+
+impl Default for Marks {
+    fn default() -> Self {
+        Marks::new()
+    }
 }
 
 impl Marks {
     /// An empty set of marks for any value.
     pub fn new() -> Marks {
+        let stamps: Box<[u32]> = vec![0u32; 1 << 16].into_boxed_slice();
         Marks {
-            stamps: vec![0; 1 << 16],
+            stamps: stamps.try_into().unwrap_or_else(|_| Box::new([0; 1 << 16])),
             tag: 1,
         }
     }
@@ -366,7 +373,7 @@ pub struct Engine {
     next_choice: usize,
     /// Scan statistics.
     pub tally: Tally,
-    marks: Marks,
+    marks: Option<Marks>,
     /// The splits of the heap being valued (reused).
     tops: Vec<(usize, usize)>,
     /// Rare values still to witness, as bits (reused).
@@ -392,7 +399,7 @@ impl Engine {
             histogram: vec![0; 64],
             next_choice: FIRST_CHOICE,
             tally: Tally::default(),
-            marks: Marks::new(),
+            marks: Some(Marks::new()),
             tops: Vec::new(),
             pending: Vec::new(),
             reached: Vec::new(),
@@ -466,7 +473,7 @@ impl Engine {
         far: &mut dyn Far,
     ) -> Result<u16, SweepError> {
         let n = self.known.front;
-        let mut marks = std::mem::take(&mut self.marks);
+        let mut marks = self.marks.take().unwrap_or_default();
         marks.clear();
         if let Some(g) = given {
             marks.merge(g.bits);
@@ -491,7 +498,7 @@ impl Engine {
                 Some(_) => self.sparse(&mut marks, given, far),
             };
         }
-        self.marks = marks;
+        self.marks = Some(marks);
         let v = result?;
         if u32::from(v) > MAX_VALUE {
             return Err(SweepError::TooWide { heap: n as u64 });

@@ -92,6 +92,9 @@ pub struct Sizes {
     /// Longest epoch of the two-thread pipeline, in heaps (the split point
     /// is chosen again after each).
     pub epoch: usize,
+    /// The fewest rare heaps past the split point for which the second
+    /// thread is started.
+    pub far_heaps: usize,
 }
 
 impl Default for Sizes {
@@ -100,6 +103,7 @@ impl Default for Sizes {
             prefix: 1 << 20,
             ring: 1 << 22,
             epoch: 1 << 22,
+            far_heaps: 64,
         }
     }
 }
@@ -322,6 +326,7 @@ pub fn sweep(code: &Code, request: &Request, budget: &Budget) -> Result<Report, 
     // The far worker also scans splits when most scans go past its split
     // point (Grundy's game), not when they end sooner (0.1777).
     let mut far_scan = 0;
+    let mut threads_used = 1;
     let save = |engine: &Engine, writer: &mut Writer<'_>, segments: &[Segment]| {
         let mut all = segments.to_vec();
         if writer.segment.len > 0 {
@@ -349,12 +354,19 @@ pub fn sweep(code: &Code, request: &Request, budget: &Budget) -> Result<Report, 
             writer.store.flush()?;
             engine.known = Known::reload(sizes.prefix, ring, front, &mut writer.store)?;
         }
+        let split = split_point(&engine.rare.heaps, share, ring);
+        // The second thread pays for handing over its marks every heap only
+        // when it has rare heaps enough to XOR (Grundy's game: over a
+        // thousand; 0.1777: sixteen, all below any split point).
+        let far_heaps =
+            engine.rare.heaps.len() - engine.rare.heaps.partition_point(|&(r, _)| r < split);
         let two = threads == 2
             && front >= sizes.prefix
             && engine.rare.mask.is_some()
-            && engine.rules.splits();
+            && engine.rules.splits()
+            && far_heaps >= sizes.far_heaps;
+        threads_used = threads_used.max(if two { 2 } else { 1 });
         let ended = if two {
-            let split = split_point(&engine.rare.heaps, share, ring);
             let until = to.min(front + sizes.epoch);
             let (heaps, past) = (engine.known.front, engine.tally.past_split);
             let (ended, waits) = pipeline::epoch(&mut engine, until, split, far_scan, &mut writer)?;
@@ -407,7 +419,7 @@ pub fn sweep(code: &Code, request: &Request, budget: &Budget) -> Result<Report, 
         asked: request.to,
         resumed_from: heaps,
         seconds: started.elapsed().as_secs_f64(),
-        threads,
+        threads: threads_used,
         mask: engine.rare.mask,
         rare: engine.rare.heaps.clone(),
         largest,

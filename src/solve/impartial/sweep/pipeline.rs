@@ -68,6 +68,10 @@ pub fn alone(engine: &mut Engine, until: usize, sink: &mut dyn Sink) -> Result<E
     Ok(Ended::Done)
 }
 
+/// Heaps between two publications of either worker's progress (the split
+/// point is at least 256, so neither waits for the other's next batch).
+const BATCH: usize = 64;
+
 /// Spins, then yields, until `ready` holds or `stop` is set; returns the
 /// seconds spent waiting (0 when it was ready at once).
 fn wait_for(ready: impl Fn() -> bool, stop: &AtomicBool) -> f64 {
@@ -143,7 +147,11 @@ pub fn epoch(
             for (slot, &w) in bits.iter().skip(at).zip(&out) {
                 slot.store(w, Ordering::Relaxed);
             }
-            far_done.store(n + 1, Ordering::Release);
+            // Published in batches: a store per heap would move the cache
+            // line between the cores every heap.
+            if (n + 1) % BATCH == 0 || n + 1 == until {
+                far_done.store(n + 1, Ordering::Release);
+            }
         }
         waited
     };
@@ -173,7 +181,9 @@ pub fn epoch(
                 }
             };
             engine.record(v);
-            front.store(n + 1, Ordering::Release);
+            if (n + 1) % BATCH == 0 {
+                front.store(n + 1, Ordering::Release);
+            }
             if let Err(e) = sink.put(n, v) {
                 result = Err(e);
                 break;
@@ -196,6 +206,7 @@ pub fn epoch(
                 }
             }
         }
+        front.store(engine.known.front, Ordering::Release);
         stop.store(true, Ordering::Relaxed);
         let far_waited = far.join().unwrap_or(0.0);
         result.map(|()| {

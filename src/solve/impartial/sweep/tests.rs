@@ -58,6 +58,7 @@ fn small() -> Sizes {
         prefix: 2048,
         ring: 1024,
         epoch: 777,
+        far_heaps: 0,
     }
 }
 
