@@ -1,24 +1,12 @@
 //! A streamed sequence (`sequence G a..b into "DIR"`) as text and JSON: where
 //! the values are, their checksum, the sparse-space split and the period.
 
+use super::progress::grouped;
 use crate::solve::impartial::sweep::Report;
 use serde_json::{json, Value as Json};
 
 /// Rare heaps shown in text (all of them are in JSON and the checkpoint).
 const SHOWN: usize = 12;
-
-/// `n` with thousands separated.
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
 
 fn rate(r: &Report) -> u64 {
     let done = r.heaps - r.resumed_from;

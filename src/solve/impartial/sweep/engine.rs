@@ -554,23 +554,7 @@ impl Engine {
             // Every partner m − r (1 ≤ r ≤ last) is among the ring's heaps.
             let in_ring = m > last && m - last + self.known.mirror.len() >= n;
             for part in ours {
-                let below = part.partition_point(|&(r, _)| (r as usize) < m);
-                let part = part.get(..below).unwrap_or(&[]);
-                // An unequal split has no two halves.
-                let half = if unequal && m % 2 == 0 {
-                    part.binary_search_by_key(&((m / 2) as u32), |&(r, _)| r)
-                        .ok()
-                } else {
-                    None
-                };
-                let pieces = match half {
-                    Some(h) => [
-                        part.get(..h).unwrap_or(&[]),
-                        part.get(h + 1..).unwrap_or(&[]),
-                    ],
-                    None => [part, &[][..]],
-                };
-                for piece in pieces {
+                for piece in split_partners(part, m, unequal) {
                     if in_ring {
                         let mirror = &self.known.mirror;
                         let mask = mirror.len() - 1;
@@ -768,6 +752,26 @@ impl Engine {
     }
 }
 
+/// The rare heaps `r < m` of `heaps` (sorted) that split `m` as `r + (m − r)`,
+/// in at most two runs: an unequal split has no two halves.
+fn split_partners(heaps: &[(u32, u16)], m: usize, unequal: bool) -> [&[(u32, u16)]; 2] {
+    let below = heaps.partition_point(|&(r, _)| (r as usize) < m);
+    let part = heaps.get(..below).unwrap_or(&[]);
+    let half = if unequal && m % 2 == 0 {
+        part.binary_search_by_key(&((m / 2) as u32), |&(r, _)| r)
+            .ok()
+    } else {
+        None
+    };
+    match half {
+        Some(h) => [
+            part.get(..h).unwrap_or(&[]),
+            part.get(h + 1..).unwrap_or(&[]),
+        ],
+        None => [part, &[][..]],
+    }
+}
+
 /// Heaps 1.. of `values` by value round by round: the first heap of each
 /// value, then the second of each, and so on.
 fn value_order(values: &[u16]) -> Vec<u32> {
@@ -828,23 +832,7 @@ pub fn far_marks(
         let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) else {
             continue;
         };
-        let below = rare.partition_point(|&(r, _)| (r as usize) < m);
-        let part = rare.get(..below).unwrap_or(&[]);
-        // An unequal split has no two halves.
-        let half = if unequal && m % 2 == 0 {
-            part.binary_search_by_key(&((m / 2) as u32), |&(r, _)| r)
-                .ok()
-        } else {
-            None
-        };
-        let pieces = match half {
-            Some(h) => [
-                part.get(..h).unwrap_or(&[]),
-                part.get(h + 1..).unwrap_or(&[]),
-            ],
-            None => [part, &[][..]],
-        };
-        for piece in pieces {
+        for piece in split_partners(rare, m, unequal) {
             for &(r, gr) in piece {
                 let partner = ring
                     .get((m - r as usize) & mask)

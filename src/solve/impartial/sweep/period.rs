@@ -16,7 +16,7 @@
 //!   splits, l + p + t for a subtraction game; see `certify.rs`), the period
 //!   holds for ever, with preperiod l = since − p.
 
-use super::store::Store;
+use super::store::{mul, Store, P};
 use super::SweepError;
 use crate::solve::impartial::certify::Theorem;
 use crate::solve::impartial::periodicity::Regularity;
@@ -33,18 +33,7 @@ const SHORT: usize = 1 << 13;
 /// Values read from the file at once.
 const BLOCK: usize = 1 << 16;
 
-const P: u64 = (1 << 61) - 1;
 const B: u64 = 0x3c6e_f372_fe94_f82b % P;
-
-fn mul(a: u64, b: u64) -> u64 {
-    let p = u128::from(a) * u128::from(b);
-    let s = (p as u64 & P) + (p >> 61) as u64;
-    if s >= P {
-        s - P
-    } else {
-        s
-    }
-}
 
 /// A block of values read from the file.
 #[derive(Debug, Default)]

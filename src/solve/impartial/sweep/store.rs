@@ -21,7 +21,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 /// The prime modulus.
-const P: u64 = (1 << 61) - 1;
+pub const P: u64 = (1 << 61) - 1;
 /// The base (any residue; fixed so checksums compare across runs).
 const X: u64 = 0x0a5f_3c6e_91d2_4b87 % P;
 /// What a checkpoint names its format.
@@ -29,7 +29,8 @@ const FORMAT: &str = "grundy sweep 1";
 /// Bytes written at once.
 const BUFFER: usize = 1 << 20;
 
-fn mul(a: u64, b: u64) -> u64 {
+/// `a · b` modulo [`P`] (both below it).
+pub fn mul(a: u64, b: u64) -> u64 {
     let p = u128::from(a) * u128::from(b);
     let s = (p as u64 & P) + (p >> 61) as u64;
     if s >= P {
