@@ -238,7 +238,26 @@ pub fn sweep(code: &Code, request: &Request, budget: &Budget) -> Result<Report, 
         }
     }
     let heaps = saved.as_ref().map_or(0, |c| c.sum.len);
+    // A fresh sweep writes its checkpoint before any value, so a values file
+    // with no checkpoint is not one of grundy's: it is left alone.
+    let values = Store::values_path(dir);
+    if saved.is_none() && std::fs::metadata(&values).is_ok_and(|m| m.len() > 0) {
+        return Err(SweepError::Damaged {
+            path: values.display().to_string(),
+            why: "there is no checkpoint.json beside it, so grundy did not start it".into(),
+        });
+    }
     let mut store = Store::open(dir, heaps)?;
+    if saved.is_none() {
+        store.save(&Checkpoint {
+            game: game.clone(),
+            sum: Checksum::default(),
+            mask: None,
+            rare: Vec::new(),
+            segments: Vec::new(),
+            period: None,
+        })?;
+    }
     // Re-read what is kept: its checksum, the histogram, the rare heaps.
     let mask = saved.as_ref().and_then(|c| c.mask);
     let mut sum = Checksum::default();

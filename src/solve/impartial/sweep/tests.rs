@@ -231,6 +231,11 @@ fn damage_and_another_game_are_refused() {
     std::fs::write(&path, &bytes[..1000]).unwrap();
     let cut = sweep(&code_of("0.6"), &request(&dir, 4000, 1), &budget()).unwrap_err();
     assert!(matches!(cut, SweepError::Damaged { .. }), "{cut:?}");
+    // A values file with no checkpoint is not touched.
+    std::fs::remove_file(Store::checkpoint_path(&dir)).unwrap();
+    let foreign = sweep(&code_of("0.6"), &request(&dir, 4000, 1), &budget()).unwrap_err();
+    assert!(matches!(foreign, SweepError::Damaged { .. }), "{foreign:?}");
+    assert_eq!(std::fs::read(&path).unwrap(), &bytes[..1000]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
