@@ -759,7 +759,7 @@ fn sweep_help(problem: &crate::solve::impartial::sweep::SweepError) -> String {
         }
         S::TooWide { .. } => "no octal game is known with values that large".into(),
         S::Stopped { .. } => {
-            "run the same statement again to go on from the checkpoint (with `--timeout 0` for no time limit)".into()
+            "run the same statement again to go on from the checkpoint (`grundy run --timeout 0` sets no time limit)".into()
         }
     }
 }

@@ -338,8 +338,6 @@ pub struct Given<'a> {
     pub skip_from: u32,
     /// How many rare heaps were listed when it started.
     pub handed: usize,
-    /// It also marked every split whose small part is in this range.
-    pub scanned: (usize, usize),
 }
 
 /// What the computation of one heap found, beyond its value.
@@ -351,8 +349,6 @@ pub struct Tally {
     pub witnessed: u64,
     /// The most small parts one scan read.
     pub deepest: u64,
-    /// Heaps whose scan went past the far worker's split point.
-    pub past_split: u64,
 }
 
 /// The sweep's engine: rules, values known, the rare split, and the marks.
@@ -531,8 +527,6 @@ impl Engine {
         // Rare heaps ≥ skip_from among the first `handed` were XORed by the
         // far worker, and the splits off the small parts it scanned.
         let (skip_from, handed) = given.map_or((u32::MAX, 0), |g| (g.skip_from, g.handed));
-        let skip = given.map_or((0, 0), |g| g.scanned);
-        let split = given.map_or(usize::MAX, |g| g.skip_from as usize);
         let last = self.rare.heaps.last().map_or(0, |&(r, _)| r as usize);
         // This worker's rare heaps: those from 1 below the far worker's split
         // point, and those found since it started.
@@ -618,7 +612,7 @@ impl Engine {
             let m = n.checked_sub(k).filter(|&m| m >= 2)?;
             Some((m, if unequal { (m - 1) / 2 } else { m / 2 }))
         }));
-        let scanned = self.scan(&tops, &mut pending, left, skip, split, far);
+        let scanned = self.scan(&tops, &mut pending, left, far);
         let result = match scanned {
             Ok(0) => Ok(c as u16),
             // Some rare value below c is reached by no split: the value is
@@ -658,11 +652,8 @@ impl Engine {
         tops: &[(usize, usize)],
         pending: &mut [u64],
         mut left: u32,
-        (skip_from, skip_to): (usize, usize),
-        split: usize,
         far: &mut dyn Far,
     ) -> Result<u32, SweepError> {
-        let mut past = false;
         let all = left;
         let longest = tops.iter().map(|&(_, top)| top).max().unwrap_or(0);
         let mut a = 1;
@@ -682,7 +673,7 @@ impl Engine {
         let mask = self.known.mirror.len() - 1;
         let front = self.known.front;
         let fits = |m: usize| m + self.known.mirror.len() >= front + self.known.keep;
-        if !self.order.is_empty() && skip_to <= skip_from && tops.iter().all(|&(m, _)| fits(m)) {
+        if !self.order.is_empty() && tops.iter().all(|&(m, _)| fits(m)) {
             for (i, chunk) in self.order.chunks(BLOCK).enumerate() {
                 for &(m, top) in tops {
                     for &a in chunk {
@@ -706,18 +697,7 @@ impl Engine {
             a = self.known.prefix.len();
         }
         while a <= longest {
-            if a >= split && !past {
-                past = true;
-                self.tally.past_split += 1;
-            }
-            if a >= skip_from && a < skip_to {
-                a = skip_to;
-                continue;
-            }
-            let mut end = (a + BLOCK - 1).min(longest);
-            if a < skip_from {
-                end = end.min(skip_from - 1);
-            }
+            let end = (a + BLOCK - 1).min(longest);
             for &(m, top) in tops {
                 let hi = end.min(top);
                 if a > hi {
@@ -805,29 +785,11 @@ pub fn far_marks(
     rare: &[(u32, u16)],
     ring: &[AtomicU16],
     n: usize,
-    (small, from): (&[u16], usize),
     marks: &mut Marks,
     out: &mut [u64],
 ) {
     marks.clear();
     let mask = ring.len() - 1;
-    // Splits off the small parts `from..from + small.len()`.
-    for &(k, unequal) in &rules.splits {
-        let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) else {
-            continue;
-        };
-        let top = if unequal { (m - 1) / 2 } else { m / 2 };
-        for (i, &x) in small.iter().enumerate() {
-            let a = from + i;
-            if a > top {
-                break;
-            }
-            let y = ring
-                .get((m - a) & mask)
-                .map_or(0, |s| s.load(Ordering::Relaxed));
-            marks.set(x ^ y);
-        }
-    }
     for &(k, unequal) in &rules.splits {
         let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) else {
             continue;

@@ -342,9 +342,6 @@ pub fn sweep(code: &Code, request: &Request, budget: &Budget) -> Result<Report, 
     let started = Instant::now();
     let to = usize::try_from(request.to).unwrap_or(usize::MAX);
     let mut share = 0.5;
-    // The far worker also scans splits when most scans go past its split
-    // point (Grundy's game), not when they end sooner (0.1777).
-    let mut far_scan = 0;
     let mut threads_used = 1;
     let save = |engine: &Engine, writer: &mut Writer<'_>, segments: &[Segment]| {
         let mut all = segments.to_vec();
@@ -387,12 +384,7 @@ pub fn sweep(code: &Code, request: &Request, budget: &Budget) -> Result<Report, 
         threads_used = threads_used.max(if two { 2 } else { 1 });
         let ended = if two {
             let until = to.min(front + sizes.epoch);
-            let (heaps, past) = (engine.known.front, engine.tally.past_split);
-            let (ended, waits) = pipeline::epoch(&mut engine, until, split, far_scan, &mut writer)?;
-            let done = (engine.known.front - heaps).max(1) as u64;
-            if far_scan == 0 && 2 * (engine.tally.past_split - past) > done {
-                far_scan = pipeline::FAR_SCAN;
-            }
+            let (ended, waits) = pipeline::epoch(&mut engine, until, split, &mut writer)?;
             // The far worker idle: give it more rare heaps; the near one
             // idle: fewer.
             if waits.far > waits.near {

@@ -16,10 +16,6 @@
 
 use super::engine::{far_marks, Engine, Far, Given, Marks};
 
-/// Small parts whose splits the far worker marks, when it marks any (those
-/// just past the split point, whose other parts are as far back as its rare
-/// heaps' partners).
-pub const FAR_SCAN: usize = 2048;
 use super::SweepError;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
@@ -97,7 +93,6 @@ pub fn epoch(
     engine: &mut Engine,
     until: usize,
     split: u32,
-    far_scan: usize,
     sink: &mut dyn Sink,
 ) -> Result<(Ended, Waits), SweepError> {
     let start = engine.known.front;
@@ -111,13 +106,6 @@ pub fn epoch(
         .copied()
         .collect();
     let lead = split as usize;
-    let scan_to = (lead + far_scan).min(engine.known.prefix.len());
-    let small: Vec<u16> = engine
-        .known
-        .prefix
-        .get(lead.min(scan_to)..scan_to)
-        .unwrap_or(&[])
-        .to_vec();
     let slots = lead.next_power_of_two();
     let bits: Vec<AtomicU64> = (0..slots * words).map(|_| AtomicU64::new(0)).collect();
     let front = AtomicUsize::new(start);
@@ -134,15 +122,7 @@ pub fn epoch(
             if stop.load(Ordering::Relaxed) {
                 break;
             }
-            far_marks(
-                &rules,
-                &far_rare,
-                &ring,
-                n,
-                (&small, lead),
-                &mut marks,
-                &mut out,
-            );
+            far_marks(&rules, &far_rare, &ring, n, &mut marks, &mut out);
             let at = (n & (slots - 1)) * words;
             for (slot, &w) in bits.iter().skip(at).zip(&out) {
                 slot.store(w, Ordering::Relaxed);
@@ -171,7 +151,6 @@ pub fn epoch(
                 bits: &given,
                 skip_from: split,
                 handed,
-                scanned: (lead, lead + small.len()),
             };
             let v = match engine.value(Some(handover), sink.far()) {
                 Ok(v) => v,
