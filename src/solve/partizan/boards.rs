@@ -129,7 +129,7 @@ impl Fit {
 
     /// The anchors at which the piece covers a cell of `cells`.
     #[inline]
-    fn touching(&self, cells: u64) -> u64 {
+    pub(super) fn touching(&self, cells: u64) -> u64 {
         self.offsets.iter().fold(0, |m, &o| m | (cells >> o))
     }
 }

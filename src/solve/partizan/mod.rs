@@ -32,6 +32,7 @@ pub(crate) mod nus;
 mod order;
 pub(crate) mod print;
 mod reduce;
+mod search_table;
 pub(crate) mod store;
 pub(crate) mod symmetry;
 pub(crate) mod thermo;

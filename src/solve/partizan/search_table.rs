@@ -1,0 +1,153 @@
+//! The transposition table of the outcome search: nodes decided, keyed by
+//! (large cells, remainder, player to move), each with the work its search
+//! took. It grows like any table until it reaches its room — the positions
+//! and memory the budget still allows — and from then on replaces: each key
+//! has a bucket of two slots, and a new node takes the slot whose search was
+//! the cheaper (Breuker, Uiterwijk and van den Herik's "TwoBig" scheme, the
+//! best of those they compared for Domineering). So a search that outgrows
+//! memory goes on, re-deciding what was forgotten, instead of stopping.
+//!
+//! Every slot holds its whole key, so a lookup never answers for another node.
+
+use super::{Error, Form};
+use crate::budget::Budget;
+
+/// One slot: the key, and `meta` = occupied (bit 0), Left to move (bit 1),
+/// the mover wins (bit 2), and the work (bits 8 and up, saturating).
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    cells: u64,
+    form: u32,
+    meta: u32,
+}
+
+impl Slot {
+    fn holds(&self, cells: u64, form: Form, left: bool) -> bool {
+        self.meta & 1 == 1
+            && self.cells == cells
+            && self.form == form.0
+            && (self.meta >> 1) & 1 == u32::from(left)
+    }
+
+    fn work(&self) -> u32 {
+        self.meta >> 8
+    }
+}
+
+/// The table. Its length is a power of two, at least 2.
+pub struct Table {
+    slots: Vec<Slot>,
+    /// Occupied slots.
+    len: usize,
+    /// The most slots it may have.
+    room: usize,
+}
+
+/// The smallest table, in slots.
+const FIRST: usize = 1 << 12;
+
+impl Table {
+    /// An empty table that may grow to `room` slots (at least [`FIRST`]).
+    pub fn new(room: usize) -> Table {
+        let room = room.max(FIRST);
+        let room = if room.is_power_of_two() {
+            room
+        } else {
+            room.next_power_of_two() / 2
+        };
+        Table {
+            slots: vec![Slot::default(); FIRST],
+            len: 0,
+            room,
+        }
+    }
+
+    /// The bytes one slot takes.
+    pub const SLOT: usize = std::mem::size_of::<Slot>();
+
+    fn bucket(&self, cells: u64, form: Form, left: bool) -> usize {
+        let h = (cells
+            ^ (u64::from(form.0) << 1 | u64::from(left)).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        let h = h ^ (h >> 29);
+        // Buckets are pairs of slots.
+        (h as usize) & (self.slots.len() - 1) & !1
+    }
+
+    /// Whether the mover wins, if the node is held.
+    pub fn get(&self, cells: u64, form: Form, left: bool) -> Option<bool> {
+        let b = self.bucket(cells, form, left);
+        self.slots
+            .get(b..b + 2)?
+            .iter()
+            .find(|s| s.holds(cells, form, left))
+            .map(|s| s.meta & 4 != 0)
+    }
+
+    /// Keeps a node decided after `work` nodes of search: in a free slot of
+    /// its bucket, or (once the table is at its room) in place of the
+    /// cheaper of the two. Growing asks the budget first, and counts the
+    /// new slots as positions kept.
+    pub fn put(
+        &mut self,
+        cells: u64,
+        form: Form,
+        left: bool,
+        win: bool,
+        work: u64,
+        budget: &Budget,
+    ) -> Result<(), Error> {
+        if self.len * 2 >= self.slots.len() && self.slots.len() < self.room {
+            self.grow(budget)?;
+        }
+        let work = u32::try_from(work.min(0xFF_FFFF)).unwrap_or(0xFF_FFFF);
+        let slot = Slot {
+            cells,
+            form: form.0,
+            meta: 1 | u32::from(left) << 1 | u32::from(win) << 2 | work << 8,
+        };
+        let b = self.bucket(cells, form, left);
+        let Some(pair) = self.slots.get_mut(b..b + 2) else {
+            return Ok(());
+        };
+        let at = match pair.iter().position(|s| s.holds(cells, form, left)) {
+            Some(i) => i,
+            None => match pair.iter().position(|s| s.meta & 1 == 0) {
+                Some(i) => {
+                    self.len += 1;
+                    i
+                }
+                None => {
+                    let work = |i: usize| pair.get(i).map_or(0, Slot::work);
+                    usize::from(work(1) < work(0))
+                }
+            },
+        };
+        if let Some(s) = pair.get_mut(at) {
+            *s = slot;
+        }
+        Ok(())
+    }
+
+    /// Doubles the table, placing every node again (a node whose bucket is
+    /// full in the larger table is dropped: it is only a cache).
+    fn grow(&mut self, budget: &Budget) -> Result<(), Error> {
+        let n = self.slots.len() * 2;
+        budget.reserve(n.saturating_mul(Self::SLOT))?;
+        budget.add_positions(n / 2)?;
+        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); n]);
+        self.len = 0;
+        for s in old.into_iter().filter(|s| s.meta & 1 == 1) {
+            let form = Form(s.form);
+            let left = (s.meta >> 1) & 1 == 1;
+            let b = self.bucket(s.cells, form, left);
+            if let Some(pair) = self.slots.get_mut(b..b + 2) {
+                if let Some(free) = pair.iter_mut().find(|x| x.meta & 1 == 0) {
+                    *free = s;
+                    self.len += 1;
+                }
+            }
+        }
+        Ok(())
+    }
+}
