@@ -448,3 +448,27 @@ fn a_wide_board_past_the_outcome_search_is_valued() {
     assert_eq!(value(&got[0]), value(&got[1]));
     assert_eq!(value(&got[2]), "=");
 }
+
+/// An empty board of more than 64 squares is past the outcome-only search:
+/// its `outcome` goes to the canonical form on the 128-square boards, out of
+/// reach, which stops at the limits with their diagnostics (not a panic or
+/// a guess).
+#[test]
+fn a_large_wide_board_stops_at_the_limits() {
+    let nine = format!("[{}]", ["\"........\""; 9].join(", "));
+    let started = std::time::Instant::now();
+    let p = common::problem_with(
+        common::timed_engine(1),
+        &format!("{GAMES}\noutcome dom2({nine})"),
+    );
+    assert!(p.message.contains("time limit"), "{}", p.message);
+    assert!(started.elapsed().as_secs() < 30);
+    let p = common::problem_with(
+        grundy::Engine::with_limits(grundy::Limits {
+            max_positions: 1000,
+            ..grundy::Limits::default()
+        }),
+        &format!("{GAMES}\ncanonical dom({nine})"),
+    );
+    assert!(p.message.contains("position limit"), "{}", p.message);
+}
