@@ -4,11 +4,14 @@
 //!
 //! ```text
 //! cargo bench --bench census                 # up to 12 squares
-//! CENSUS_MAX=15 cargo bench --bench census   # about 50 s; 15 is the most
+//! CENSUS_MAX=15 cargo bench --bench census   # about 50 s
+//! CENSUS_MAX=16 cargo bench --bench census   # the most; see BENCHMARKS.md
 //! ```
 //!
-//! 15 is the most: a region of 16 squares can span 8 × 9 = 72 cells, beyond
-//! the solver's 64-cell boards.
+//! 16 is the most (the last count in the table of A001168 below). A region
+//! of 16 squares can span 8 × 9 = 72 cells (or 7 × 10, 6 × 11): those go to
+//! the solver's 128-cell boards, the rest to its 64-cell ones, with one store
+//! of forms between them.
 //!
 //! Regions are enumerated as fixed polyominoes (Redelmeier's algorithm); the
 //! count of each size must be OEIS A001168's, which checks the enumeration.
@@ -19,9 +22,11 @@
 //! among the values that are numbers plus ups plus a nimber. It checks these
 //! against what Uiterwijk and Barton (TCS 2015) report for every region of up
 //! to 15 squares: no region is hotter than 2 and exactly one has temperature
-//! 2, no nimber is above *3, and n·↑ needs 1 + 5n squares (so only ↑ and ⇑
-//! occur by 15). Beside a nimber, more ups come sooner: the run prints the
-//! first region of each multiple.
+//! 2, no nimber is above *3, and only ↑ and ⇑ occur as n·↑ (the multiples
+//! need 1 + 5n squares). At 16 squares, beyond their databases, it checks
+//! their theorem that n·↑ has a region of 1 + 5n squares: 3·↑ must occur.
+//! Beside a nimber, more ups come sooner: the run prints the first region of
+//! each multiple.
 
 #![allow(
     clippy::indexing_slicing,
@@ -31,7 +36,7 @@
 )]
 
 use grundy::answer::Dyadic;
-use grundy::internals::{Board, Budget, CanonStore, Placement, PlacementSolver};
+use grundy::internals::{Budget, CanonStore, Packed, Placement, PlacementSolvers};
 use std::collections::{BTreeMap, HashSet};
 use std::rc::Rc;
 use std::time::Instant;
@@ -101,10 +106,12 @@ struct Tally {
     /// Largest |n| of ups beside a number or a nimber (x + n·↑ + *k).
     ups: i32,
     values: HashSet<u32>,
+    /// Regions up to symmetry on more than 64 cells (the `u128` boards).
+    wide: u64,
 }
 
 /// A board as `.game` rows.
-fn rows(b: Board) -> String {
+fn rows(b: Packed) -> String {
     let (h, w, bits) = b.parts();
     let rows: Vec<String> = (0..h)
         .map(|r| {
@@ -128,17 +135,19 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(12)
-        .clamp(1, 15);
+        .clamp(1, A001168.len());
     let domineering = Placement {
         free: '.',
         left: vec![vec![(0, 0), (1, 0)]],
         right: vec![vec![(0, 0), (0, 1)]],
     };
-    let mut solver = PlacementSolver::new(Rc::new(domineering));
+    let mut solver = PlacementSolvers::new(Rc::new(domineering));
     let mut store = CanonStore::new();
     let budget = Budget::default();
     let mut tallies: BTreeMap<usize, Tally> = BTreeMap::new();
-    let mut keys = HashSet::new();
+    // Regions already met, by their least image: 16 bytes a narrow board.
+    let mut narrow_keys = HashSet::new();
+    let mut wide_keys = HashSet::new();
     // The smallest region found for each multiple of up, alone or not.
     let mut examples: BTreeMap<(bool, i32), (usize, String, String)> = BTreeMap::new();
     let started = Instant::now();
@@ -147,15 +156,22 @@ fn main() {
         let y0 = cells.iter().map(|c| c.1).min().unwrap();
         let w = (cells.iter().map(|c| c.0).max().unwrap() - x0 + 1) as usize;
         let h = (cells.iter().map(|c| c.1).max().unwrap() - y0 + 1) as usize;
-        let bits = cells.iter().fold(0u64, |b, &(x, y)| {
+        let bits = cells.iter().fold(0u128, |b, &(x, y)| {
             b | 1 << ((y - y0) as usize * w + (x - x0) as usize)
         });
-        let board = Board::new(h, w, bits).expect("at most 64 cells");
+        let board = Packed::new(h, w, bits).expect("at most 128 cells");
         let tally = tallies.entry(cells.len()).or_default();
         tally.fixed += 1;
         let (key, _) = solver.key(board);
-        if !keys.insert(key) {
+        let new = match key {
+            Packed::Narrow(k) => narrow_keys.insert(k),
+            Packed::Wide(k) => wide_keys.insert(k),
+        };
+        if !new {
             return;
+        }
+        if let Packed::Wide(_) = key {
+            tally.wide += 1;
         }
         tally.distinct += 1;
         let form = solver.form(&mut store, &budget, key).expect("in budget");
@@ -197,6 +213,8 @@ fn main() {
     });
     let seconds = started.elapsed().as_secs_f64();
     println!("Domineering regions of up to {max} squares, {seconds:.1} s, one core");
+    let wide: u64 = tallies.values().map(|t| t.wide).sum();
+    println!("regions up to symmetry spanning more than 64 cells (128-cell boards): {wide}");
     println!();
     println!("| squares | regions (fixed) | up to symmetry | distinct values | hottest | regions that hot | largest nimber | largest n·↑ | largest ups in x + n·↑ + *k |");
     println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
@@ -214,15 +232,25 @@ fn main() {
             t.pure_ups,
             t.ups
         );
-        // Uiterwijk and Barton, up to 15 squares.
-        assert!(
-            t.hottest.is_none_or(|h| h <= Dyadic::integer(2)),
-            "{n}: hotter than 2"
-        );
-        assert!(t.nimber <= 3, "{n}: a nimber above *3");
-        // n·↑ takes 1 + 5n squares: ⇑ from 11, three ups not before 16.
-        assert!(t.pure_ups <= (*n as i32 - 1) / 5, "{n}: n·↑ too soon");
-        temperature_two += t.temperature_two;
+        if *n <= 15 {
+            // Uiterwijk and Barton's databases, up to 15 squares.
+            assert!(
+                t.hottest.is_none_or(|h| h <= Dyadic::integer(2)),
+                "{n}: hotter than 2"
+            );
+            assert!(t.nimber <= 3, "{n}: a nimber above *3");
+            // Only ↑ and ⇑ by 15; ⇑ (1 + 5·2 squares) not before 11.
+            assert!(t.pure_ups <= (*n as i32 - 1) / 5, "{n}: n·↑ too soon");
+            temperature_two += t.temperature_two;
+        }
+        // Their theorem: n·↑ has a region of 1 + 5n squares.
+        if n % 5 == 1 {
+            assert!(
+                t.pure_ups >= (*n as i32 - 1) / 5,
+                "{n}: no {}·↑",
+                (n - 1) / 5
+            );
+        }
     }
     assert!(
         temperature_two <= 1,
@@ -234,5 +262,13 @@ fn main() {
         println!("smallest with {ups} ups ({kind}): {n} squares, {rows} = {value}");
     }
     println!();
-    println!("regions of temperature 2, up to symmetry: {temperature_two} (Uiterwijk and Barton: exactly one up to 15 squares)");
+    println!("regions of temperature 2 up to 15 squares, up to symmetry: {temperature_two} (Uiterwijk and Barton: exactly one)");
+    for (n, t) in &tallies {
+        if *n > 15 {
+            println!(
+                "regions of temperature 2 at {n} squares, up to symmetry: {}",
+                t.temperature_two
+            );
+        }
+    }
 }

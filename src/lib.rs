@@ -89,7 +89,9 @@ pub mod internals {
     pub use crate::lang::value::{InstId, Pos};
     pub use crate::solve::impartial::Solver;
     pub use crate::solve::loopy::{generalized::Generalized, retrograde::Retrograde};
-    pub use crate::solve::partizan::boards::{Board, Solver as PlacementSolver};
+    pub use crate::solve::partizan::boards::{
+        Board, Cells, Packed, Solver as PlacementSolver, Solvers as PlacementSolvers,
+    };
     pub use crate::solve::partizan::{CanonStore, Nus};
 
     /// An engine's parts, borrowed apart (to build [`Games`] and a

@@ -62,7 +62,8 @@ fn run(queries: &str, kernels: bool) -> Vec<String> {
 }
 
 /// A board as `.game` rows: `free` bit r·w + c says square (r, c) is empty.
-fn rows(h: usize, w: usize, free: u32) -> String {
+fn rows(h: usize, w: usize, free: impl Into<u128>) -> String {
+    let free: u128 = free.into();
     let rows: Vec<String> = (0..h)
         .map(|r| {
             let row: String = (0..w)
@@ -99,11 +100,11 @@ struct Brute {
     w: usize,
     left: &'static [Piece],
     right: &'static [Piece],
-    memo: HashMap<(u32, bool), bool>,
+    memo: HashMap<(u128, bool), bool>,
 }
 
 impl Brute {
-    fn moves(&self, free: u32, pieces: &[Piece]) -> Vec<u32> {
+    fn moves(&self, free: u128, pieces: &[Piece]) -> Vec<u128> {
         let mut out = Vec::new();
         for p in pieces {
             for r in 0..self.h {
@@ -127,7 +128,7 @@ impl Brute {
     }
 
     /// True when the player to move (Left when `left`) wins.
-    fn wins(&mut self, free: u32, left: bool) -> bool {
+    fn wins(&mut self, free: u128, left: bool) -> bool {
         if let Some(&w) = self.memo.get(&(free, left)) {
             return w;
         }
@@ -140,7 +141,8 @@ impl Brute {
         win
     }
 
-    fn outcome(&mut self, free: u32) -> &'static str {
+    fn outcome(&mut self, free: impl Into<u128>) -> &'static str {
+        let free: u128 = free.into();
         match (self.wins(free, true), self.wins(free, false)) {
             (true, true) => "N",
             (true, false) => "L",
@@ -212,7 +214,7 @@ fn larger_boards_agree_with_minimax_and_transposition() {
             "outcome dom2({})\ncanonical dom2({}) + dom2({})",
             rows(h, w, full),
             rows(h, w, full),
-            rows(w, h, (1 << (h * w)) - 1)
+            rows(w, h, (1u32 << (h * w)) - 1)
         ),
         true,
     );
@@ -324,4 +326,150 @@ fn the_six_by_six_form_reads_back_and_is_its_own_negative() {
     let facts = common::texts(&format!("let d6 = {literal}\ncompare d6, -d6\noutcome d6"));
     assert_eq!(value(&facts[0]), "=");
     assert_eq!(value(&facts[1]), "N");
+}
+
+/// Strips of 65 to 128 cells go to the solver's 128-cell boards: a column is
+/// worth ⌊k/2⌋ to Left per run of k free cells, a row as much to Right (only
+/// one player can move there). The general evaluator agrees; 129 cells is
+/// past the solver and keeps the general evaluator.
+#[test]
+fn wide_strips_are_worth_their_dominoes() {
+    for n in [65usize, 100, 128, 129] {
+        let column = format!("[{}]", vec!["\".\""; n].join(", "));
+        let row = format!("[\"{}\"]", ".".repeat(n));
+        let mut holed = vec!["\".\""; n];
+        holed[7] = "\"#\"";
+        holed[n - 2] = "\"#\"";
+        let holed = format!("[{}]", holed.join(", "));
+        let queries =
+            format!("canonical dom2({column})\ncanonical dom2({row})\ncanonical dom2({holed})");
+        let k = (n / 2) as i64;
+        // Runs of 7, n − 10 and 1 cells.
+        let h = 3 + (n as i64 - 10) / 2;
+        let expected = [k.to_string(), (-k).to_string(), h.to_string()];
+        for kernels in [true, false] {
+            let got = run(&queries, kernels);
+            let got: Vec<&str> = got.iter().map(|l| value(l)).collect();
+            assert_eq!(got, expected, "n = {n}, kernels {kernels}");
+        }
+    }
+}
+
+/// The boards of 65 to 128 cells the proptest below draws.
+const WIDE_SIZES: [(usize, usize); 6] = [(9, 8), (8, 9), (7, 10), (11, 6), (2, 40), (13, 5)];
+
+/// The cells of a `wh` × `ww` window (bits row by row) at row `r`, column
+/// `c` of an h × w board, clipped to the board.
+fn window(h: usize, w: usize, bits: u32, wh: usize, ww: usize, r: usize, c: usize) -> u128 {
+    let mut free = 0u128;
+    for i in 0..wh {
+        for j in 0..ww {
+            let (rr, cc) = (r + i, c + j);
+            if bits >> (i * ww + j) & 1 == 1 && rr < h && cc < w {
+                free |= 1 << (rr * w + cc);
+            }
+        }
+    }
+    free
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Boards of 65 to 128 cells with two small random regions, one near the
+    /// top and one near the bottom (past bit 64): the three writings agree
+    /// with the general evaluator, and the outcome with minimax.
+    #[test]
+    fn wide_boards_agree_with_the_general_evaluator_and_minimax(
+        size in 0..WIDE_SIZES.len(),
+        a in 0u32..1 << 12, ac in 0usize..40,
+        b in 0u32..1 << 12, bc in 0usize..40,
+    ) {
+        let (h, w) = WIDE_SIZES[size];
+        let free = window(h, w, a, 3, 4, 0, ac % w)
+            | window(h, w, b, 3, 4, h.saturating_sub(3), (w - 1).saturating_sub(bc % w));
+        let board = rows(h, w, free);
+        let queries = format!(
+            "canonical dom({board})\ncanonical dom2({board})\ncanonical dom3({board})\noutcome dom2({board})"
+        );
+        let fast = run(&queries, true);
+        prop_assert_eq!(&fast, &run(&queries, false));
+        prop_assert_eq!(value(&fast[0]), value(&fast[1]));
+        prop_assert_eq!(value(&fast[0]), value(&fast[2]));
+        let mut brute = Brute { h, w, left: VERTICAL, right: HORIZONTAL, memo: HashMap::new() };
+        prop_assert_eq!(value(&fast[3]), brute.outcome(free));
+    }
+}
+
+/// A 9 × 8 board with most squares covered, one region in its top rows and
+/// one in its bottom rows (squares 48 to 71): the same value as the two
+/// regions cropped to boards of their own, summed, with and without the
+/// solver.
+#[test]
+fn a_mostly_covered_nine_by_eight_is_its_cropped_regions() {
+    let grid = |rows: &[&str]| {
+        let rows: Vec<String> = rows.iter().map(|r| format!("{r:?}")).collect();
+        format!("[{}]", rows.join(", "))
+    };
+    let board = grid(&[
+        "..#.####", "...#####", ".#######", "########", "########", "########", "####.#..",
+        "###.....", "####..#.",
+    ]);
+    let top = grid(&["..#.", "...#", ".###"]);
+    let bottom = grid(&["#.#..", ".....", "#..#."]);
+    let q = format!(
+        "canonical dom2({board})\ncanonical dom({board})\ncanonical dom2({top}) + dom2({bottom})\n\
+         compare dom({board}), dom2({top}) + dom2({bottom})"
+    );
+    for kernels in [true, false] {
+        let got = run(&q, kernels);
+        assert_eq!(value(&got[0]), value(&got[2]), "kernels {kernels}");
+        assert_eq!(value(&got[1]), value(&got[2]), "kernels {kernels}");
+        assert_eq!(value(&got[3]), "=", "kernels {kernels}");
+    }
+}
+
+/// The outcome of a board of more than 64 squares with more than 24 free
+/// (the outcome search takes boards of up to 64 squares) is read off its
+/// canonical form on the 128-square boards: a 5 × 5 block in the corner of
+/// a 9 × 8 board has the 5 × 5 board's outcome and form.
+#[test]
+fn a_wide_board_past_the_outcome_search_is_valued() {
+    let block: Vec<String> = (0..9)
+        .map(|r| format!("{:?}", if r < 4 { "########" } else { "###....." }))
+        .collect();
+    let board = format!("[{}]", block.join(", "));
+    let five = format!("[{}]", ["\".....\""; 5].join(", "));
+    let got = run(
+        &format!(
+            "outcome dom2({board})\noutcome dom2({five})\ncompare dom2({board}), dom2({five})"
+        ),
+        true,
+    );
+    assert_eq!(value(&got[0]), value(&got[1]));
+    assert_eq!(value(&got[2]), "=");
+}
+
+/// An empty board of more than 64 squares is past the outcome-only search:
+/// its `outcome` goes to the canonical form on the 128-square boards, out of
+/// reach, which stops at the limits with their diagnostics (not a panic or
+/// a guess).
+#[test]
+fn a_large_wide_board_stops_at_the_limits() {
+    let nine = format!("[{}]", ["\"........\""; 9].join(", "));
+    let started = std::time::Instant::now();
+    let p = common::problem_with(
+        common::timed_engine(1),
+        &format!("{GAMES}\noutcome dom2({nine})"),
+    );
+    assert!(p.message.contains("time limit"), "{}", p.message);
+    assert!(started.elapsed().as_secs() < 30);
+    let p = common::problem_with(
+        grundy::Engine::with_limits(grundy::Limits {
+            max_positions: 1000,
+            ..grundy::Limits::default()
+        }),
+        &format!("{GAMES}\ncanonical dom({nine})"),
+    );
+    assert!(p.message.contains("position limit"), "{}", p.message);
 }

@@ -1,6 +1,8 @@
 //! Canonical forms of placement games ([`crate::game::compiled::placement`]:
 //! Domineering and its kin, read from the rules) on packed boards: a board of
-//! at most 64 cells is a `u64` of its free cells, row by row; where a piece
+//! at most 64 cells is a `u64` of its free cells, row by row, and one of 65 to
+//! 128 cells a `u128` (the solver is written once over [`Cells`] and compiled
+//! for each; a game's two solvers share the store of forms); where a piece
 //! fits is a few shifts and ands; the board splits into independent parts
 //! (cells linked by a placement either side could make; cells no piece can
 //! use are dropped), and each part is cropped and stored once under the least
@@ -18,6 +20,7 @@
 //! buffers; every position counts against the budget.
 
 use super::analysis::{form_of, store_error, PartizanCache};
+pub use super::cells::Cells;
 use super::{CanonStore, Error, Form};
 use crate::budget::Budget;
 use crate::diagnostics::Span;
@@ -28,19 +31,20 @@ use crate::lang::value::{Component, InstId, Value};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
-/// A board: its height, width, and free cells (bit `r·w + c`).
+/// A board: its height, width, and free cells (bit `r·w + c`), at most
+/// `C::BITS` cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct Board {
+pub struct Board<C: Cells = u64> {
     pub(super) h: u8,
     pub(super) w: u8,
-    pub(super) bits: u64,
+    pub(super) bits: C,
 }
 
-impl Board {
+impl<C: Cells> Board<C> {
     /// A board of `h` rows and `w` columns whose free cells are the bits
-    /// `r·w + c` of `bits`; `None` beyond 64 cells.
-    pub fn new(h: usize, w: usize, bits: u64) -> Option<Board> {
-        if h == 0 || w == 0 || h * w > 64 {
+    /// `r·w + c` of `bits`; `None` beyond `C::BITS` cells.
+    pub fn new(h: usize, w: usize, bits: C) -> Option<Board<C>> {
+        if h == 0 || w == 0 || h * w > C::BITS as usize {
             return None;
         }
         Some(Board {
@@ -51,19 +55,20 @@ impl Board {
     }
 
     /// Its height, width and free cells.
-    pub fn parts(self) -> (usize, usize, u64) {
+    pub fn parts(self) -> (usize, usize, C) {
         (self.h as usize, self.w as usize, self.bits)
     }
 
     /// Reads a position that is a rectangular grid of row strings of at most
-    /// 64 cells; `None` for anything else (the general evaluator takes it).
-    pub fn read(pos: &[Value], free: char) -> Option<Board> {
+    /// `C::BITS` cells; `None` for anything else (the general evaluator takes
+    /// it).
+    pub fn read(pos: &[Value], free: char) -> Option<Board<C>> {
         let [Value::List(rows)] = pos else {
             return None;
         };
         let h = rows.len();
         let mut w = None;
-        let mut bits = 0u64;
+        let mut bits = C::ZERO;
         let mut i = 0u32;
         for row in rows.iter() {
             let Value::Str(s) = row else {
@@ -71,11 +76,11 @@ impl Board {
             };
             let mut n = 0;
             for ch in s.chars() {
-                if i >= 64 {
+                if i >= C::BITS {
                     return None;
                 }
                 if ch == free {
-                    bits |= 1 << i;
+                    bits |= C::bit(i);
                 }
                 i += 1;
                 n += 1;
@@ -99,18 +104,18 @@ impl Board {
 /// One piece on boards of one size: the anchors (top-left cells) where it
 /// lies inside the board, its cells' offsets from the anchor, and its cells.
 #[derive(Debug, Clone)]
-pub(super) struct Fit {
-    anchors: u64,
+pub(super) struct Fit<C: Cells = u64> {
+    anchors: C,
     offsets: Vec<u32>,
-    pub(super) mask: u64,
+    pub(super) mask: C,
     /// All its cells in one row, or all in one column, without gaps.
     straight: bool,
 }
 
-impl Fit {
+impl<C: Cells> Fit<C> {
     /// The anchors where the piece covers only free cells.
     #[inline]
-    pub(super) fn available(&self, free: u64) -> u64 {
+    pub(super) fn available(&self, free: C) -> C {
         self.offsets
             .iter()
             .fold(self.anchors, |a, &o| a & (free >> o))
@@ -123,47 +128,49 @@ impl Fit {
 
     /// The cells covered by the piece at any of `anchors`.
     #[inline]
-    pub(super) fn spread(&self, anchors: u64) -> u64 {
-        self.offsets.iter().fold(0, |m, &o| m | (anchors << o))
+    pub(super) fn spread(&self, anchors: C) -> C {
+        self.offsets
+            .iter()
+            .fold(C::ZERO, |m, &o| m | (anchors << o))
     }
 
     /// The anchors at which the piece covers a cell of `cells`.
     #[inline]
-    pub(super) fn touching(&self, cells: u64) -> u64 {
-        self.offsets.iter().fold(0, |m, &o| m | (cells >> o))
+    pub(super) fn touching(&self, cells: C) -> C {
+        self.offsets.iter().fold(C::ZERO, |m, &o| m | (cells >> o))
     }
 }
 
 /// What the solver knows of one board size.
 #[derive(Debug)]
-pub(super) struct Geometry {
-    pub(super) left: Vec<Fit>,
-    pub(super) right: Vec<Fit>,
+pub(super) struct Geometry<C: Cells = u64> {
+    pub(super) left: Vec<Fit<C>>,
+    pub(super) right: Vec<Fit<C>>,
     /// Every piece of either side, once.
-    both: Vec<Fit>,
+    both: Vec<Fit<C>>,
     /// For each symmetry of the game: the image's size, where the cells go,
     /// and whether it negates values.
-    images: Vec<(u8, u8, Rc<Permutation>, bool)>,
+    images: Vec<(u8, u8, Rc<Permutation<C>>, bool)>,
 }
 
-fn fits(pieces: &[Vec<(u8, u8)>], h: usize, w: usize) -> Vec<Fit> {
+fn fits<C: Cells>(pieces: &[Vec<(u8, u8)>], h: usize, w: usize) -> Vec<Fit<C>> {
     let mut out = Vec::new();
     for piece in pieces {
         let (ph, pw) = piece_size(piece);
         if ph > h || pw > w {
             continue;
         }
-        let mut anchors = 0u64;
+        let mut anchors = C::ZERO;
         for r in 0..=h - ph {
             for c in 0..=w - pw {
-                anchors |= 1 << (r * w + c);
+                anchors |= C::bit((r * w + c) as u32);
             }
         }
         let offsets: Vec<u32> = piece
             .iter()
             .map(|&(r, c)| (r as usize * w + c as usize) as u32)
             .collect();
-        let mask = offsets.iter().fold(0u64, |m, &o| m | 1 << o);
+        let mask = offsets.iter().fold(C::ZERO, |m, &o| m | C::bit(o));
         let straight = (ph == 1 || pw == 1) && piece.len() == ph.max(pw);
         out.push(Fit {
             anchors,
@@ -175,41 +182,47 @@ fn fits(pieces: &[Vec<(u8, u8)>], h: usize, w: usize) -> Vec<Fit> {
     out
 }
 
-/// The canonical-form solver of one placement game.
+/// The canonical-form solver of one placement game, on boards of up to
+/// `C::BITS` cells.
 #[derive(Debug)]
-pub struct Solver {
+pub struct Solver<C: Cells = u64> {
     rules: Rc<Placement>,
     /// The game's symmetries other than the identity, each with whether it
     /// negates values.
     group: Vec<(Image, bool)>,
     /// Parts already valued, by their least image.
-    memo: FxHashMap<Board, Form>,
-    /// Geometry by size (index `h · 65 + w`).
-    geometry: Vec<Option<Rc<Geometry>>>,
+    memo: FxHashMap<Board<C>, Form>,
+    /// Geometry by size (index `h · (C::BITS + 1) + w`).
+    geometry: Vec<Option<Rc<Geometry<C>>>>,
     /// The search's frames, reused.
-    frames: Vec<Frame>,
+    frames: Vec<Frame<C>>,
     /// Scratch: the available anchors of each piece.
-    avail: Vec<u64>,
+    avail: Vec<C>,
 }
 
 /// One part being valued: its options, each a run of (part, negated).
 #[derive(Debug, Default)]
-struct Frame {
-    board: Board,
-    parts: Vec<(Board, bool)>,
+struct Frame<C: Cells> {
+    board: Board<C>,
+    parts: Vec<(Board<C>, bool)>,
     left_ends: Vec<usize>,
     right_ends: Vec<usize>,
     expanded: bool,
 }
 
-impl Solver {
+/// The side of the geometry table: sizes `0..=C::BITS` each way.
+fn sizes<C: Cells>() -> usize {
+    C::BITS as usize + 1
+}
+
+impl<C: Cells> Solver<C> {
     /// The game it values.
     pub fn rules(&self) -> &Placement {
         &self.rules
     }
 
     /// A solver for `rules`.
-    pub fn new(rules: Rc<Placement>) -> Solver {
+    pub fn new(rules: Rc<Placement>) -> Solver<C> {
         let group = (1..8)
             .filter_map(|i| rules.acts(i).map(|n| (i, n)))
             .collect();
@@ -217,7 +230,7 @@ impl Solver {
             rules,
             group,
             memo: FxHashMap::default(),
-            geometry: vec![None; 65 * 65],
+            geometry: vec![None; sizes::<C>() * sizes::<C>()],
             frames: Vec::new(),
             avail: Vec::new(),
         }
@@ -226,7 +239,7 @@ impl Solver {
     /// Where each cell of an h × w board goes under each symmetry of the
     /// game that keeps values and the board's size (the keys of the outcome
     /// search).
-    pub(super) fn keeping_images(&mut self, h: u8, w: u8) -> Vec<Rc<Permutation>> {
+    pub(super) fn keeping_images(&mut self, h: u8, w: u8) -> Vec<Rc<Permutation<C>>> {
         self.geometry(h, w)
             .images
             .iter()
@@ -235,8 +248,8 @@ impl Solver {
             .collect()
     }
 
-    pub(super) fn geometry(&mut self, h: u8, w: u8) -> Rc<Geometry> {
-        let at = h as usize * 65 + w as usize;
+    pub(super) fn geometry(&mut self, h: u8, w: u8) -> Rc<Geometry<C>> {
+        let at = h as usize * sizes::<C>() + w as usize;
         if let Some(Some(g)) = self.geometry.get(at) {
             return g.clone();
         }
@@ -279,9 +292,9 @@ impl Solver {
 
     /// Appends the parts of `free` on a board of `geo`'s size to `out`, each
     /// as its least image and whether that image negates.
-    fn split(&mut self, geo: &Geometry, w: u8, free: u64, out: &mut Vec<(Board, bool)>) {
+    fn split(&mut self, geo: &Geometry<C>, w: u8, free: C, out: &mut Vec<(Board<C>, bool)>) {
         let mut rest = self.live(geo, free);
-        while rest != 0 {
+        while !rest.is_empty() {
             let part = self.part_of(geo, rest);
             rest &= !part;
             out.push(self.least(part, w));
@@ -290,9 +303,9 @@ impl Solver {
 
     /// The cells of `free` some piece of either side could cover (the
     /// available anchors of each piece are left in `self.avail`).
-    pub(super) fn live(&mut self, geo: &Geometry, free: u64) -> u64 {
+    pub(super) fn live(&mut self, geo: &Geometry<C>, free: C) -> C {
         self.avail.clear();
-        let mut live = 0u64;
+        let mut live = C::ZERO;
         for fit in &geo.both {
             let a = fit.available(free);
             self.avail.push(a);
@@ -303,8 +316,8 @@ impl Solver {
 
     /// The part of the live cells `rest` that holds its lowest cell: every
     /// cell linked to it by available placements (after [`Solver::live`]).
-    pub(super) fn part_of(&self, geo: &Geometry, rest: u64) -> u64 {
-        let mut part = rest & rest.wrapping_neg();
+    pub(super) fn part_of(&self, geo: &Geometry<C>, rest: C) -> C {
+        let mut part = rest.lowest();
         loop {
             let mut grown = part;
             for (fit, &a) in geo.both.iter().zip(&self.avail) {
@@ -318,20 +331,20 @@ impl Solver {
     }
 
     /// A part of a board of width `w`, cropped, as its least image.
-    pub(super) fn least(&mut self, part: u64, w: u8) -> (Board, bool) {
+    pub(super) fn least(&mut self, part: C, w: u8) -> (Board<C>, bool) {
         let w = w as u32;
-        let row_mask = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
+        let row_mask = C::low(w);
         let first_row = part.trailing_zeros() / w;
-        let last_row = (63 - part.leading_zeros()) / w;
-        let mut columns = 0u64;
+        let last_row = (C::BITS - 1 - part.leading_zeros()) / w;
+        let mut columns = C::ZERO;
         for r in first_row..=last_row {
             columns |= (part >> (r * w)) & row_mask;
         }
         let c0 = columns.trailing_zeros();
-        let c1 = 63 - columns.leading_zeros();
+        let c1 = C::BITS - 1 - columns.leading_zeros();
         let (ch, cw) = (last_row - first_row + 1, c1 - c0 + 1);
-        let crop_mask = if cw >= 64 { u64::MAX } else { (1u64 << cw) - 1 };
-        let mut bits = 0u64;
+        let crop_mask = C::low(cw);
+        let mut bits = C::ZERO;
         for r in first_row..=last_row {
             bits |= ((part >> (r * w + c0)) & crop_mask) << ((r - first_row) * cw);
         }
@@ -362,8 +375,8 @@ impl Solver {
     /// The least image of a board's free cells under the game's symmetries
     /// (cropped to their bounding box), and whether that image negates the
     /// value: equal keys are one position.
-    pub fn key(&mut self, board: Board) -> (Board, bool) {
-        if board.bits == 0 {
+    pub fn key(&mut self, board: Board<C>) -> (Board<C>, bool) {
+        if board.bits.is_empty() {
             return (board, false);
         }
         self.least(board.bits, board.w)
@@ -374,7 +387,7 @@ impl Solver {
         &mut self,
         store: &mut CanonStore,
         budget: &Budget,
-        board: Board,
+        board: Board<C>,
     ) -> Result<Form, Error> {
         let geo = self.geometry(board.h, board.w);
         let mut parts = Vec::new();
@@ -393,7 +406,7 @@ impl Solver {
         &mut self,
         store: &mut CanonStore,
         budget: &Budget,
-        root: Board,
+        root: Board<C>,
     ) -> Result<Form, Error> {
         if let Some(&f) = self.memo.get(&root) {
             return Ok(f);
@@ -408,11 +421,11 @@ impl Solver {
         &mut self,
         store: &mut CanonStore,
         budget: &Budget,
-        root: Board,
-        frames: &mut Vec<Frame>,
+        root: Board<C>,
+        frames: &mut Vec<Frame<C>>,
     ) -> Result<Form, Error> {
         let mut depth = 0usize;
-        let push = |frames: &mut Vec<Frame>, depth: &mut usize, board: Board| {
+        let push = |frames: &mut Vec<Frame<C>>, depth: &mut usize, board: Board<C>| {
             if frames.len() <= *depth {
                 frames.push(Frame::default());
             }
@@ -485,7 +498,7 @@ impl Solver {
             budget.before_growth(
                 self.memo.len(),
                 self.memo.capacity(),
-                std::mem::size_of::<(Board, Form)>(),
+                std::mem::size_of::<(Board<C>, Form)>(),
             )?;
             self.memo.insert(frame.board, f);
             depth -= 1;
@@ -497,8 +510,8 @@ impl Solver {
     fn options(
         &mut self,
         budget: &Budget,
-        board: Board,
-        parts: &mut Vec<(Board, bool)>,
+        board: Board<C>,
+        parts: &mut Vec<(Board<C>, bool)>,
         left_ends: &mut Vec<usize>,
         right_ends: &mut Vec<usize>,
     ) -> Result<(), Error> {
@@ -506,10 +519,10 @@ impl Solver {
         for (fits, ends) in [(&geo.left, left_ends), (&geo.right, right_ends)] {
             for fit in fits {
                 let mut a = fit.available(board.bits);
-                while a != 0 {
+                while !a.is_empty() {
                     budget.tick()?;
                     let at = a.trailing_zeros();
-                    a &= a - 1;
+                    a = a.without_lowest();
                     let after = board.bits & !(fit.mask << at);
                     self.split(&geo, board.w, after, parts);
                     ends.push(parts.len());
@@ -523,21 +536,21 @@ impl Solver {
 /// Where the cells of a board go under one symmetry, as one table per byte
 /// of the board: an image is a few lookups, not a loop over its cells.
 #[derive(Debug)]
-pub(super) struct Permutation {
-    bytes: Vec<[u64; 256]>,
+pub(super) struct Permutation<C: Cells = u64> {
+    bytes: Vec<[C; 256]>,
 }
 
-impl Permutation {
+impl<C: Cells> Permutation<C> {
     /// The permutation taking cell i to cell `to[i]`.
-    fn new(to: &[u8]) -> Permutation {
+    fn new(to: &[u8]) -> Permutation<C> {
         let bytes = to
             .chunks(8)
             .map(|chunk| {
-                let mut table = [0u64; 256];
+                let mut table = [C::ZERO; 256];
                 for (byte, image) in table.iter_mut().enumerate() {
                     for (bit, &t) in chunk.iter().enumerate() {
                         if byte >> bit & 1 == 1 {
-                            *image |= 1 << t;
+                            *image |= C::bit(u32::from(t));
                         }
                     }
                 }
@@ -549,11 +562,118 @@ impl Permutation {
 
     /// The image of the cells `bits`.
     #[inline]
-    pub(super) fn apply(&self, bits: u64) -> u64 {
-        self.bytes.iter().enumerate().fold(0, |image, (k, table)| {
-            let byte = (bits >> (8 * k)) as u8;
-            image | table.get(byte as usize).copied().unwrap_or(0)
-        })
+    pub(super) fn apply(&self, bits: C) -> C {
+        self.bytes
+            .iter()
+            .enumerate()
+            .fold(C::ZERO, |image, (k, table)| {
+                let byte = (bits >> (8 * k as u32)).low_byte();
+                image | table.get(byte as usize).copied().unwrap_or(C::ZERO)
+            })
+    }
+}
+
+/// A board of either width: at most 64 cells on the `u64` solver, 65 to 128
+/// on the `u128` one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Packed {
+    /// At most 64 cells.
+    Narrow(Board<u64>),
+    /// 65 to 128 cells.
+    Wide(Board<u128>),
+}
+
+impl Packed {
+    /// A board of `h` rows and `w` columns whose free cells are the bits
+    /// `r·w + c` of `bits` (others ignored), narrow when it has at most 64
+    /// cells; `None` beyond 128 cells.
+    pub fn new(h: usize, w: usize, bits: u128) -> Option<Packed> {
+        let cells = u32::try_from(h.checked_mul(w)?).ok()?;
+        Board::new(h, w, bits & u128::low(cells)).map(Board::narrowed)
+    }
+
+    /// Reads a position that is a rectangular grid of row strings of at most
+    /// 128 cells; `None` for anything else (the general evaluator takes it).
+    pub fn read(pos: &[Value], free: char) -> Option<Packed> {
+        Board::<u128>::read(pos, free).map(Board::narrowed)
+    }
+
+    /// Its height, width and free cells.
+    pub fn parts(self) -> (usize, usize, u128) {
+        match self {
+            Packed::Narrow(b) => (b.h as usize, b.w as usize, u128::from(b.bits)),
+            Packed::Wide(b) => b.parts(),
+        }
+    }
+}
+
+impl Board<u128> {
+    /// The same board on the narrow solver when it has at most 64 cells.
+    fn narrowed(self) -> Packed {
+        if u32::from(self.h) * u32::from(self.w) <= u64::BITS {
+            if let Some(bits) = u64::from_u128(self.bits) {
+                return Packed::Narrow(Board {
+                    h: self.h,
+                    w: self.w,
+                    bits,
+                });
+            }
+        }
+        Packed::Wide(self)
+    }
+}
+
+/// The solvers of one placement game: boards of at most 64 cells on `u64`
+/// cell sets, larger ones (to 128 cells) on `u128`. They keep their own memos
+/// but share the store, so a form is one id whichever found it.
+#[derive(Debug)]
+pub struct Solvers {
+    /// Boards of at most 64 cells.
+    pub narrow: Solver<u64>,
+    /// Boards of 65 to 128 cells (and the parts they split into).
+    pub wide: Solver<u128>,
+}
+
+impl Solvers {
+    /// The solvers of `rules`.
+    pub fn new(rules: Rc<Placement>) -> Solvers {
+        Solvers {
+            narrow: Solver::new(rules.clone()),
+            wide: Solver::new(rules),
+        }
+    }
+
+    /// The game they value.
+    pub fn rules(&self) -> &Placement {
+        self.narrow.rules()
+    }
+
+    /// The least image of a board under the game's symmetries, as
+    /// [`Solver::key`] (a wide board's image is wide: cropping keeps its size).
+    pub fn key(&mut self, board: Packed) -> (Packed, bool) {
+        match board {
+            Packed::Narrow(b) => {
+                let (k, negated) = self.narrow.key(b);
+                (Packed::Narrow(k), negated)
+            }
+            Packed::Wide(b) => {
+                let (k, negated) = self.wide.key(b);
+                (Packed::Wide(k), negated)
+            }
+        }
+    }
+
+    /// The form of a whole board, by the solver of its width.
+    pub fn form(
+        &mut self,
+        store: &mut CanonStore,
+        budget: &Budget,
+        board: Packed,
+    ) -> Result<Form, Error> {
+        match board {
+            Packed::Narrow(b) => self.narrow.form(store, budget, b),
+            Packed::Wide(b) => self.wide.form(store, budget, b),
+        }
     }
 }
 
@@ -565,7 +685,7 @@ enum State {
     /// Not a placement game, or the check found a difference.
     Refused,
     /// Checked, in use.
-    Ready(Box<Solver>),
+    Ready(Box<Solvers>),
 }
 
 /// The placement solvers of the instances met so far.
@@ -598,29 +718,44 @@ pub fn board_form(
     c: &Component,
     span: Span,
 ) -> Result<Option<Form>, EvalError> {
-    let Some(board) = board_of(games, cache, c, span)? else {
+    let Some(board) = packed_of(games, cache, c, span)? else {
         return Ok(None);
     };
     let Component::Pos(inst, _) = c else {
         return Ok(None);
     };
-    let Some(State::Ready(solver)) = cache.boards.insts.get_mut(inst) else {
+    let Some(State::Ready(solvers)) = cache.boards.insts.get_mut(inst) else {
         return Ok(None);
     };
-    solver
+    solvers
         .form(&mut cache.store, games.budget, board)
         .map(Some)
         .map_err(|e| store_error(e, span))
 }
 
 /// The board of `c` when it is a position of a placement game the solver
-/// serves (checking the solver on first use of the game).
+/// serves on a board of at most 64 cells (the outcome search's boards:
+/// larger ones are valued by their forms).
 pub(super) fn board_of(
     games: &mut Games<'_>,
     cache: &mut PartizanCache,
     c: &Component,
     span: Span,
 ) -> Result<Option<Board>, EvalError> {
+    Ok(match packed_of(games, cache, c, span)? {
+        Some(Packed::Narrow(b)) => Some(b),
+        _ => None,
+    })
+}
+
+/// The board of `c` when it is a position of a placement game the solver
+/// serves (checking the solver on first use of the game), of either width.
+fn packed_of(
+    games: &mut Games<'_>,
+    cache: &mut PartizanCache,
+    c: &Component,
+    span: Span,
+) -> Result<Option<Packed>, EvalError> {
     let Component::Pos(inst, pos) = c else {
         return Ok(None);
     };
@@ -644,23 +779,25 @@ pub(super) fn board_of(
         cache.boards.insts.insert(*inst, state);
     }
     Ok(match cache.boards.insts.get(inst) {
-        Some(State::Ready(solver)) => Board::read(pos, solver.rules.free),
+        Some(State::Ready(solvers)) => Packed::read(pos, solvers.rules().free),
         _ => None,
     })
 }
 
 impl Boards {
-    /// The solver of an instance, once checked.
+    /// The solver of an instance for boards of at most 64 cells, once
+    /// checked.
     pub(super) fn solver(&mut self, inst: InstId) -> Option<&mut Solver> {
         match self.insts.get_mut(&inst) {
-            Some(State::Ready(s)) => Some(s),
+            Some(State::Ready(s)) => Some(&mut s.narrow),
             _ => None,
         }
     }
 }
 
-/// Values every position of the small boards by the rules and by the solver;
-/// the solver is used only when they all agree.
+/// Values every position of the small boards by the rules and by both
+/// solvers (the `u64` and the `u128` one); they are used only when they all
+/// agree.
 fn check(
     games: &mut Games<'_>,
     cache: &mut PartizanCache,
@@ -668,8 +805,8 @@ fn check(
     rules: Rc<Placement>,
     span: Span,
 ) -> Result<State, EvalError> {
-    let mut solver = Box::new(Solver::new(rules));
-    let free = solver.rules.free;
+    let mut solvers = Box::new(Solvers::new(rules));
+    let free = solvers.rules().free;
     let covered = if free == '#' { '.' } else { '#' };
     for (h, w) in CHECKED_SIZES {
         for bits in 0u64..1 << (h * w) {
@@ -694,16 +831,22 @@ fn check(
                 Err(e @ EvalError::Limit { .. }) => return Err(e),
                 Err(_) => return Ok(State::Refused),
             };
-            let Some(board) = Board::read(&pos, free) else {
+            let (Some(narrow), Some(wide)) = (Board::read(&pos, free), Board::read(&pos, free))
+            else {
                 return Ok(State::Refused);
             };
-            let fast = solver
-                .form(&mut cache.store, games.budget, board)
+            let fast = solvers
+                .narrow
+                .form(&mut cache.store, games.budget, narrow)
                 .map_err(|e| store_error(e, span))?;
-            if fast != by_rules {
+            let wide = solvers
+                .wide
+                .form(&mut cache.store, games.budget, wide)
+                .map_err(|e| store_error(e, span))?;
+            if fast != by_rules || wide != by_rules {
                 return Ok(State::Refused);
             }
         }
     }
-    Ok(State::Ready(solver))
+    Ok(State::Ready(solvers))
 }

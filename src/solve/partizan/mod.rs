@@ -26,6 +26,7 @@ pub(crate) mod analysis;
 mod arith;
 pub(crate) mod board_search;
 pub(crate) mod boards;
+mod cells;
 pub(crate) use crate::lang::dyadic;
 pub(crate) mod misere;
 pub(crate) mod nus;

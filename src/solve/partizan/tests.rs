@@ -577,3 +577,4 @@ fn overflow_is_an_error_not_a_wrong_answer() {
 }
 
 mod domineering;
+mod wide_boards;
