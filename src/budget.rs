@@ -152,6 +152,9 @@ pub struct Budget {
     countdown: Cell<u32>,
     positions: Cell<usize>,
     meter: Arc<Meter>,
+    /// A worker's own stop flag, beside the statement's (a search whose
+    /// answer is no longer needed): it stops as if interrupted.
+    abort: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Budget {
@@ -171,6 +174,7 @@ impl Budget {
             countdown: Cell::new(TICKS_PER_CHECK),
             positions: Cell::new(0),
             meter: Arc::default(),
+            abort: None,
         }
     }
 
@@ -229,6 +233,16 @@ impl Budget {
             countdown: Cell::new(TICKS_PER_CHECK),
             positions: Cell::new(0),
             meter: share.meter,
+            abort: None,
+        }
+    }
+
+    /// A worker's budget that also stops, as if interrupted, when `abort`
+    /// is set (checked with the rest, every few thousand ticks).
+    pub fn abortable_worker(share: Share, abort: Arc<AtomicBool>) -> Budget {
+        Budget {
+            abort: Some(abort),
+            ..Budget::worker(share)
         }
     }
 
@@ -308,6 +322,13 @@ impl Budget {
             .store(self.positions.get(), Ordering::Relaxed);
         if self.cancel.load(Ordering::Relaxed)
             || HOST.get().is_some_and(|host| (host.stop_requested)())
+        {
+            return Err(Exceeded::Interrupted);
+        }
+        if self
+            .abort
+            .as_ref()
+            .is_some_and(|a| a.load(Ordering::Relaxed))
         {
             return Err(Exceeded::Interrupted);
         }

@@ -239,41 +239,38 @@ fn ragged_boards_keep_the_general_evaluator() {
 fn the_board_search_stops_at_the_limits() {
     let eight = format!("[{}]", ["\"........\""; 8].join(", "));
     let started = std::time::Instant::now();
-    let p = common::problem_with(
+    stopped_by(
         common::timed_engine(1),
-        &format!("{GAMES}\ncanonical dom2({eight})"),
+        &format!("canonical dom2({eight})"),
+        "time limit",
     );
-    assert!(p.message.contains("time limit"), "{}", p.message);
     // The outcome of 8 × 8 goes to the outcome-only search, which stops too.
-    let p = common::problem_with(
+    stopped_by(
         common::timed_engine(1),
-        &format!("{GAMES}\noutcome dom2({eight})"),
+        &format!("outcome dom2({eight})"),
+        "time limit",
     );
-    assert!(p.message.contains("time limit"), "{}", p.message);
     // Generous: the limit is checked at every option and every node.
     assert!(started.elapsed().as_secs() < 30);
-    let p = common::problem_with(
-        grundy::Engine::with_limits(grundy::Limits {
-            max_positions: 1000,
-            ..grundy::Limits::default()
-        }),
-        &format!("{GAMES}\ncanonical dom2({eight})"),
+    stopped_by(
+        positions_engine(1000),
+        &format!("canonical dom2({eight})"),
+        "position limit",
     );
-    assert!(p.message.contains("position limit"), "{}", p.message);
     // The outcome search's table stays within the positions left (each of
     // its two threads taking half) and then replaces what it holds, so a
     // small position limit does not stop it: the time limit does, and is
     // the one reported.
     let started = std::time::Instant::now();
-    let p = common::problem_with(
+    stopped_by(
         grundy::Engine::with_limits(grundy::Limits {
             max_positions: 100_000,
             timeout: Some(std::time::Duration::from_secs(2)),
             ..grundy::Limits::default()
         }),
-        &format!("{GAMES}\noutcome dom2({eight})"),
+        &format!("outcome dom2({eight})"),
+        "time limit",
     );
-    assert!(p.message.contains("time limit"), "{}", p.message);
     assert!(started.elapsed().as_secs() < 30);
 }
 
@@ -458,18 +455,30 @@ fn a_wide_board_past_the_outcome_search_is_valued() {
 fn a_large_wide_board_stops_at_the_limits() {
     let nine = format!("[{}]", ["\"........\""; 9].join(", "));
     let started = std::time::Instant::now();
-    let p = common::problem_with(
+    stopped_by(
         common::timed_engine(1),
-        &format!("{GAMES}\noutcome dom2({nine})"),
+        &format!("outcome dom2({nine})"),
+        "time limit",
     );
-    assert!(p.message.contains("time limit"), "{}", p.message);
     assert!(started.elapsed().as_secs() < 30);
-    let p = common::problem_with(
-        grundy::Engine::with_limits(grundy::Limits {
-            max_positions: 1000,
-            ..grundy::Limits::default()
-        }),
-        &format!("{GAMES}\ncanonical dom({nine})"),
+    stopped_by(
+        positions_engine(1000),
+        &format!("canonical dom({nine})"),
+        "position limit",
     );
-    assert!(p.message.contains("position limit"), "{}", p.message);
+}
+
+/// An engine that keeps at most `n` positions.
+fn positions_engine(n: usize) -> grundy::Engine {
+    grundy::Engine::with_limits(grundy::Limits {
+        max_positions: n,
+        ..grundy::Limits::default()
+    })
+}
+
+/// `query` after [`GAMES`], run by `engine`, stops with a diagnostic that
+/// names `limit`.
+fn stopped_by(engine: grundy::Engine, query: &str, limit: &str) {
+    let p = common::problem_with(engine, &format!("{GAMES}\n{query}"));
+    assert!(p.message.contains(limit), "{}", p.message);
 }

@@ -86,7 +86,7 @@ pub fn board_outcome(
     #[cfg(not(target_family = "wasm"))]
     if rest == Form::ZERO {
         let rules = solver.rules().clone();
-        return on_two_cores(rules, games.budget, board)
+        return super::board_split::on_two_cores(rules, games.budget, board)
             .map(Some)
             .map_err(|e| store_error(e, span));
     }
@@ -94,77 +94,6 @@ pub fn board_outcome(
         .outcome(board.bits, rest)
         .map(Some)
         .map_err(|e| store_error(e, span))
-}
-
-/// The outcome of a board alone, Left moving first on one thread and Right
-/// moving first on another, each with its own solver, store and half of the
-/// positions left; the Ctrl-C flag, the deadline and the memory limit are
-/// the statement's. Both searches run to their end (or the first limit).
-#[cfg(not(target_family = "wasm"))]
-fn on_two_cores(
-    rules: crate::game::compiled::placement::Placement,
-    budget: &Budget,
-    board: Board,
-) -> Result<Outcome, Error> {
-    use crate::budget::Exceeded;
-    let sides = [(true, budget.share(2)), (false, budget.share(2))];
-    let results: Vec<std::thread::Result<(Result<bool, Error>, usize)>> =
-        std::thread::scope(|scope| {
-            let handles: Vec<_> =
-                sides
-                    .into_iter()
-                    .map(|(left, share)| {
-                        let rules = rules.clone();
-                        std::thread::Builder::new()
-                            // The store's operations recurse as deep as forms
-                            // nest: a stack as large as the main thread's.
-                            .stack_size(256 << 20)
-                            .spawn_scoped(scope, move || {
-                                let budget = Budget::worker(share);
-                                let mut solver = Solver::new(Rc::new(rules));
-                                let mut store = CanonStore::new();
-                                let won = Search::new(&mut solver, &mut store, &budget, board)
-                                    .first(board.bits, Form::ZERO, left);
-                                (won, budget.positions())
-                            })
-                    })
-                    .collect();
-            handles
-                .into_iter()
-                .map(|h| match h {
-                    Ok(h) => h.join(),
-                    // A thread that cannot start: the address space is full.
-                    Err(_) => Ok((
-                        Err(Error::Exceeded(Exceeded::Memory(
-                            budget.limits().max_memory,
-                        ))),
-                        0,
-                    )),
-                })
-                .collect()
-        });
-    let mut won = [false; 2];
-    let mut kept = 0usize;
-    // A worker's own stop (time, Ctrl-C, memory) is the one to report, not
-    // the positions both kept together.
-    for (slot, result) in won.iter_mut().zip(results) {
-        let (result, positions) = result.map_err(|_| Error::Exceeded(Exceeded::Interrupted))?;
-        kept = kept.saturating_add(positions);
-        *slot = result.map_err(|e| match e {
-            // A worker's share ran out: the statement's limit was reached.
-            Error::Exceeded(Exceeded::Positions(_)) => {
-                Error::Exceeded(Exceeded::Positions(budget.limits().max_positions))
-            }
-            e => e,
-        })?;
-    }
-    budget.add_positions(kept)?;
-    Ok(match won {
-        [true, true] => Outcome::N,
-        [true, false] => Outcome::L,
-        [false, true] => Outcome::R,
-        [false, false] => Outcome::P,
-    })
 }
 
 /// One outcome search: a board's size and pieces, the solver for its small
@@ -448,31 +377,8 @@ impl<'a> Search<'a> {
         if let Some(w) = self.table.get(key, rest, left) {
             return Ok(w);
         }
-        // Moves ordered by how many placements they leave the mover against
-        // the opponent (the usual Domineering evaluation), best first.
-        let geo = self.geo.clone();
-        let (mine, theirs) = if left {
-            (&geo.left, &geo.right)
-        } else {
-            (&geo.right, &geo.left)
-        };
-        let count = |fits: &[Fit], free: u64| -> i32 {
-            fits.iter()
-                .map(|f| f.available(free).count_ones() as i32)
-                .sum()
-        };
         let mut moves = self.moves.pop().unwrap_or_default();
-        moves.clear();
-        for fit in mine {
-            let mut a = fit.available(large);
-            while a != 0 {
-                let at = a.trailing_zeros();
-                a &= a - 1;
-                let next = large & !(fit.mask << at);
-                moves.push((count(mine, next) - count(theirs, next), next));
-            }
-        }
-        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+        ordered_moves(&self.geo, left, large, &mut moves);
         let mut win = false;
         let mut result = Ok(());
         for &(_, next) in &moves {
@@ -603,6 +509,34 @@ impl Squares {
         }
         (n, used)
     }
+}
+
+/// The moves of the player (Left when `left`) on the free cells `free`, as
+/// the cells each leaves, ordered by how many placements they leave the
+/// mover against the opponent (the usual Domineering evaluation), best
+/// first, with that score.
+pub(super) fn ordered_moves(geo: &Geometry, left: bool, free: u64, moves: &mut Vec<(i32, u64)>) {
+    let (mine, theirs) = if left {
+        (&geo.left, &geo.right)
+    } else {
+        (&geo.right, &geo.left)
+    };
+    let count = |fits: &[Fit], free: u64| -> i32 {
+        fits.iter()
+            .map(|f| f.available(free).count_ones() as i32)
+            .sum()
+    };
+    moves.clear();
+    for fit in mine {
+        let mut a = fit.available(free);
+        while a != 0 {
+            let at = a.trailing_zeros();
+            a &= a - 1;
+            let next = free & !(fit.mask << at);
+            moves.push((count(mine, next) - count(theirs, next), next));
+        }
+    }
+    moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
 }
 
 /// The slots the table of a search may grow to: the positions the budget
@@ -772,6 +706,15 @@ mod tests {
     use crate::game::compiled::placement::Placement;
     use std::collections::HashMap;
 
+    /// Domineering's rules: Left places vertical dominoes, Right horizontal.
+    fn domineering() -> Placement {
+        Placement {
+            free: '.',
+            left: vec![vec![(0, 0), (1, 0)]],
+            right: vec![vec![(0, 0), (0, 1)]],
+        }
+    }
+
     /// Domineering by brute force, written here: whether the player to move
     /// (Left, vertical, when `left`) wins the free cells of an h × w board
     /// plus the integer `n` (Left's |n| moves when positive, Right's when
@@ -811,16 +754,12 @@ mod tests {
         win
     }
 
-    /// The search (its counting bounds and protective squares included)
-    /// against the brute force, on a few hundred random boards with covered
+    /// The search (its counting bounds, squares and slots included)
+    /// against the brute force, on three thousand random boards with covered
     /// squares, alone and beside integers, both players moving first.
     #[test]
     fn the_search_agrees_with_brute_force() {
-        let rules = Placement {
-            free: '.',
-            left: vec![vec![(0, 0), (1, 0)]],
-            right: vec![vec![(0, 0), (0, 1)]],
-        };
+        let rules = domineering();
         let budget = Budget::new(Limits::default());
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         let mut next = move || {
@@ -876,11 +815,7 @@ mod tests {
     /// rows (vertical player) or both columns (horizontal player).
     #[test]
     fn protective_squares_by_their_definition() {
-        let rules = Placement {
-            free: '.',
-            left: vec![vec![(0, 0), (1, 0)]],
-            right: vec![vec![(0, 0), (0, 1)]],
-        };
+        let rules = domineering();
         let mut solver = Solver::new(Rc::new(rules));
         let picture = |rows: &[&str]| {
             let w = rows[0].len();

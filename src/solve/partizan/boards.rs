@@ -240,10 +240,21 @@ impl<C: Cells> Solver<C> {
     /// game that keeps values and the board's size (the keys of the outcome
     /// search).
     pub(super) fn keeping_images(&mut self, h: u8, w: u8) -> Vec<Rc<Permutation<C>>> {
+        self.same_size_images(h, w, false)
+    }
+
+    /// Where each cell of an h × w board goes under each symmetry of the
+    /// game that negates values and keeps the board's size (Domineering's
+    /// transposes of a square board).
+    pub(super) fn negating_images(&mut self, h: u8, w: u8) -> Vec<Rc<Permutation<C>>> {
+        self.same_size_images(h, w, true)
+    }
+
+    fn same_size_images(&mut self, h: u8, w: u8, negating: bool) -> Vec<Rc<Permutation<C>>> {
         self.geometry(h, w)
             .images
             .iter()
-            .filter(|(ih, iw, _, negates)| (*ih, *iw) == (h, w) && !negates)
+            .filter(|(ih, iw, _, negates)| (*ih, *iw) == (h, w) && *negates == negating)
             .map(|(_, _, to, _)| to.clone())
             .collect()
     }

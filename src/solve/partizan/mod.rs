@@ -25,6 +25,8 @@
 pub(crate) mod analysis;
 mod arith;
 pub(crate) mod board_search;
+#[cfg(not(target_family = "wasm"))]
+mod board_split;
 pub(crate) mod boards;
 mod cells;
 pub(crate) use crate::lang::dyadic;
