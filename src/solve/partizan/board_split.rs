@@ -25,6 +25,7 @@ use crate::game::compiled::placement::Placement;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
+use std::time::Duration;
 
 /// One reply for a worker: the board it leaves, with the player who moved
 /// first to move again (Left when `left`).
@@ -105,12 +106,14 @@ pub fn on_two_cores(rules: Placement, budget: &Budget, board: Board) -> Result<O
             }
         }
         drop(done_tx);
+        let all_alive = || workers.iter().all(|w| !w.is_finished());
         let root = Root {
             geo: &geo,
             keeping: &keeping,
             tasks: &tasks,
             done: &done_rx,
             abort: &abort,
+            alive: &all_alive,
         };
         let left = root.wins_first(board.bits, true);
         let right = match left {
@@ -160,6 +163,9 @@ struct Root<'r> {
     tasks: &'r [mpsc::Sender<Task>],
     done: &'r mpsc::Receiver<(usize, Answer)>,
     abort: &'r AtomicBool,
+    /// False once a worker has ended (it only ends early by panicking):
+    /// then no answer it owes will come.
+    alive: &'r dyn Fn() -> bool,
 }
 
 impl Root<'_> {
@@ -210,8 +216,10 @@ impl Root<'_> {
             }
         }
         while busy > 0 {
-            let Ok((worker, answer)) = self.done.recv() else {
-                return Err(Error::Exceeded(Exceeded::Interrupted));
+            let (worker, answer) = match self.done.recv_timeout(Duration::from_millis(200)) {
+                Ok(got) => got,
+                Err(mpsc::RecvTimeoutError::Timeout) if (self.alive)() => continue,
+                Err(_) => return Err(Error::Exceeded(Exceeded::Interrupted)),
             };
             busy -= 1;
             match answer {

@@ -3,9 +3,10 @@
 //! took. It grows like any table until it reaches its room — the positions
 //! and memory the budget still allows — and from then on replaces: each key
 //! has a bucket of two slots, and a new node takes the slot whose search was
-//! the cheaper (Breuker, Uiterwijk and van den Herik's "TwoBig" scheme, the
-//! best of those they compared for Domineering). So a search that outgrows
-//! memory goes on, re-deciding what was forgotten, instead of stopping.
+//! the cheaper (after Breuker, Uiterwijk and van den Herik's two-level
+//! "TwoBig" scheme, which they used to solve 8 × 8 Domineering). So a search
+//! that outgrows memory goes on, re-deciding what was forgotten, instead of
+//! stopping.
 //!
 //! Every slot holds its whole key, so a lookup never answers for another node.
 
@@ -130,10 +131,16 @@ impl Table {
     }
 
     /// Doubles the table, placing every node again (a node whose bucket is
-    /// full in the larger table is dropped: it is only a cache).
+    /// full in the larger table is dropped: it is only a cache). When the
+    /// budget has no room for the larger table (the other tables grew
+    /// meanwhile), the table stays as it is from then on.
     fn grow(&mut self, budget: &Budget) -> Result<(), Error> {
         let n = self.slots.len() * 2;
-        budget.reserve(n.saturating_mul(Self::SLOT))?;
+        if budget.positions_left() < n / 2 || budget.reserve(n.saturating_mul(Self::SLOT)).is_err()
+        {
+            self.room = self.slots.len();
+            return Ok(());
+        }
         budget.add_positions(n / 2)?;
         let old = std::mem::replace(&mut self.slots, vec![Slot::default(); n]);
         self.len = 0;
