@@ -186,13 +186,95 @@ impl Root<'_> {
     }
 
     /// Whether the player (Left when `left`) wins `free` moving first.
+    ///
+    /// Moves are taken as many at a time as there are workers, and each
+    /// worker first tries one move's best reply: a move is usually refuted
+    /// by its best reply, so a losing side's moves are refuted two at once.
+    /// A move whose best reply does not refute it is then searched to the
+    /// end ([`Root::survives`]), in order; once the first move's best reply
+    /// fails to refute it, the other worker's is stopped, since the first
+    /// move comes first anyway.
     fn wins_first(&self, free: u64, left: bool) -> Result<bool, Error> {
-        for after in self.moves(free, left) {
-            if self.survives(&self.moves(after, !left), left)? {
+        let moves = self.moves(free, left);
+        for batch in moves.chunks(self.tasks.len().max(1)) {
+            let replies: Vec<Vec<u64>> = batch.iter().map(|&m| self.moves(m, !left)).collect();
+            if replies.iter().any(Vec::is_empty) {
+                // The opponent cannot answer.
                 return Ok(true);
+            }
+            let best = self.best_replies(&replies, left)?;
+            for (all, answer) in replies.iter().zip(best) {
+                let rest = match answer {
+                    Some(false) => continue,
+                    Some(true) => all.get(1..).unwrap_or_default(),
+                    None => all.as_slice(),
+                };
+                if self.survives(rest, left)? {
+                    return Ok(true);
+                }
             }
         }
         Ok(false)
+    }
+
+    /// The first of each move's `replies`, one to each worker: whether the
+    /// player (Left when `left`) wins after it (`None`: stopped, because
+    /// the first move's did not refute it).
+    fn best_replies(&self, replies: &[Vec<u64>], left: bool) -> Result<Vec<Option<bool>>, Error> {
+        let mut answers = vec![None; replies.len()];
+        let mut busy = 0;
+        for (worker, (tx, r)) in self.tasks.iter().zip(replies).enumerate() {
+            if let Some(&board) = r.first() {
+                tx.send(Task { board, left })
+                    .map_err(|_| Error::Exceeded(Exceeded::Interrupted))?;
+                busy += 1;
+            } else if let Some(a) = answers.get_mut(worker) {
+                *a = Some(true);
+            }
+        }
+        let mut failed = None;
+        while busy > 0 {
+            let (worker, answer) = self.next_answer()?;
+            busy -= 1;
+            let slot = answers.get_mut(worker);
+            match answer {
+                Answer::Won => {
+                    if let Some(a) = slot {
+                        *a = Some(true);
+                    }
+                    if worker == 0 {
+                        self.abort.store(true, Ordering::Relaxed);
+                    }
+                }
+                Answer::Lost => {
+                    if let Some(a) = slot {
+                        *a = Some(false);
+                    }
+                }
+                Answer::Aborted => {}
+                Answer::Failed(e) => {
+                    failed = Some(e);
+                    self.abort.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        self.abort.store(false, Ordering::Relaxed);
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(answers),
+        }
+    }
+
+    /// The next worker's answer, waiting for it; an error once a worker
+    /// has ended without answering.
+    fn next_answer(&self) -> Result<(usize, Answer), Error> {
+        loop {
+            match self.done.recv_timeout(Duration::from_millis(200)) {
+                Ok(got) => return Ok(got),
+                Err(mpsc::RecvTimeoutError::Timeout) if (self.alive)() => continue,
+                Err(_) => return Err(Error::Exceeded(Exceeded::Interrupted)),
+            }
+        }
     }
 
     /// Whether the player (Left when `left`) wins after every one of
@@ -216,11 +298,7 @@ impl Root<'_> {
             }
         }
         while busy > 0 {
-            let (worker, answer) = match self.done.recv_timeout(Duration::from_millis(200)) {
-                Ok(got) => got,
-                Err(mpsc::RecvTimeoutError::Timeout) if (self.alive)() => continue,
-                Err(_) => return Err(Error::Exceeded(Exceeded::Interrupted)),
-            };
+            let (worker, answer) = self.next_answer()?;
             busy -= 1;
             match answer {
                 Answer::Won | Answer::Aborted => {}
