@@ -246,6 +246,7 @@ impl<C: Cells> Solver<C> {
     /// Where each cell of an h × w board goes under each symmetry of the
     /// game that negates values and keeps the board's size (Domineering's
     /// transposes of a square board).
+    #[cfg(not(target_family = "wasm"))]
     pub(super) fn negating_images(&mut self, h: u8, w: u8) -> Vec<Rc<Permutation<C>>> {
         self.same_size_images(h, w, true)
     }
