@@ -5,6 +5,7 @@
 //! form; every analysis asks [`crate::game::Games::compiled`] for it, and rules
 //! that do not compile keep the general evaluator, which reports every error.
 
+pub(crate) mod capture;
 pub(crate) mod compile;
 pub(crate) mod exec;
 pub(crate) mod expr;
@@ -41,6 +42,9 @@ pub struct Compiled {
     /// The placement game a partizan game over a grid plays, when its rules
     /// have that shape.
     pub placement: Option<Rc<placement::Placement>>,
+    /// The capture game (Clobber) a partizan game over a grid plays, when
+    /// its rules have that shape.
+    pub capture: Option<Rc<capture::Capture>>,
 }
 
 /// Heaps whose options a recognised shape must list exactly as the general
@@ -60,6 +64,10 @@ impl Compiled {
         let placement = rt.inst(inst).and_then(|(id, _)| {
             let game = globals.games.get(*id)?;
             placement::recognise(game, *id).map(Rc::new)
+        });
+        let capture = rt.inst(inst).and_then(|(id, _)| {
+            let game = globals.games.get(*id)?;
+            capture::recognise(game, *id).map(Rc::new)
         });
         let game = rt
             .inst(inst)
@@ -94,6 +102,7 @@ impl Compiled {
                 vector,
                 shape,
                 placement,
+                capture,
             },
             keep,
         )

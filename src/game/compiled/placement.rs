@@ -113,49 +113,36 @@ impl Placement {
 /// The placement game `game` (instance of game `this`) plays, when its rules
 /// have that shape.
 pub fn recognise(game: &Game, this: GameId) -> Option<Placement> {
-    let GameBody::Rules(rules) = &game.body else {
-        return None;
-    };
-    if !game.partizan || !game.family.is_empty() {
-        return None;
-    }
-    let [param] = game.params.as_slice() else {
-        return None;
-    };
-    let SlotPattern::Slot(board) = param.pattern else {
-        return None;
-    };
-    if !matches!(param.ty, None | Some(ParamType::List)) {
-        return None;
-    }
     let mut free: Option<char> = None;
     let mut left = Vec::new();
     let mut right = Vec::new();
     let mut modes = Vec::new();
-    for rule in rules {
-        let sides = match rule.kind {
-            RuleKind::Symmetry => continue,
-            RuleKind::Stop => return None,
-            RuleKind::Left => (true, false),
-            RuleKind::Right => (false, true),
-            RuleKind::Move => (true, true),
-        };
-        let read = Reader {
-            board,
-            this,
-            rows: Default::default(),
-        };
-        let (piece, e, mode) = read.rule(&rule.binders, rule.condition.as_ref(), &rule.option)?;
-        if *free.get_or_insert(e) != e {
+    for rule in read_rules(game, this)? {
+        // Every tested cell is free and every one is covered, with one
+        // character.
+        let e = rule.tested.first()?.1;
+        if *free.get_or_insert(e) != e || rule.tested.iter().any(|&(_, ch)| ch != e) {
             return None;
         }
-        if let Some(m) = mode {
+        let fill = rule.written.first()?.1;
+        if fill == e || rule.written.iter().any(|&(_, ch)| ch != fill) {
+            return None;
+        }
+        let cells = |list: &[((u8, u8), char)]| list.iter().map(|&(at, _)| at).collect::<Piece>();
+        let piece = cells(&rule.tested);
+        if cells(&rule.written) != piece {
+            return None;
+        }
+        if let Some((regions_free, m)) = rule.mode {
+            if regions_free != e {
+                return None;
+            }
             modes.push(m);
         }
-        if sides.0 {
+        if rule.sides.0 {
             left.push(piece.clone());
         }
-        if sides.1 {
+        if rule.sides.1 {
             right.push(piece);
         }
     }
@@ -172,6 +159,61 @@ pub fn recognise(game: &Game, this: GameId) -> Option<Placement> {
         .into_iter()
         .all(|m| placement.keeps(m))
         .then_some(placement)
+}
+
+/// One rule of a board game read symbolically: the cells it tests and the
+/// cells it writes, each with its character, as (row, column) offsets from
+/// the top-left corner of the tested cells' bounding box (sorted, each cell
+/// once), over every anchor where that box lies inside the grid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct ReadRule {
+    /// Whether the rule is Left's, Right's (both for `move`).
+    pub sides: (bool, bool),
+    pub tested: Vec<((u8, u8), char)>,
+    /// Only cells it tests: so every cell written lies inside the grid.
+    pub written: Vec<((u8, u8), char)>,
+    /// The free character and symmetry of `regions` when the option is the
+    /// sum of the game over the regions of the grid written.
+    pub mode: Option<(char, Symmetry)>,
+}
+
+/// The rules of a partizan game over one grid parameter, each read
+/// symbolically, when every one has the shape of [`ReadRule`] (no `stop`).
+pub(super) fn read_rules(game: &Game, this: GameId) -> Option<Vec<ReadRule>> {
+    let GameBody::Rules(rules) = &game.body else {
+        return None;
+    };
+    if !game.partizan || !game.family.is_empty() {
+        return None;
+    }
+    let [param] = game.params.as_slice() else {
+        return None;
+    };
+    let SlotPattern::Slot(board) = param.pattern else {
+        return None;
+    };
+    if !matches!(param.ty, None | Some(ParamType::List)) {
+        return None;
+    }
+    let mut out = Vec::new();
+    for rule in rules {
+        let sides = match rule.kind {
+            RuleKind::Symmetry => continue,
+            RuleKind::Stop => return None,
+            RuleKind::Left => (true, false),
+            RuleKind::Right => (false, true),
+            RuleKind::Move => (true, true),
+        };
+        let read = Reader {
+            board,
+            this,
+            rows: Default::default(),
+        };
+        let mut r = read.rule(&rule.binders, rule.condition.as_ref(), &rule.option)?;
+        r.sides = sides;
+        out.push(r);
+    }
+    Some(out)
 }
 
 /// A linear form `k + h·H + w·W + v0·x0 + v1·x1` in the grid's height H, its
@@ -267,13 +309,13 @@ struct Reader {
 type Vars = Vec<usize>;
 
 impl Reader {
-    /// A rule as (piece, free character, `regions` symmetry when it splits).
+    /// A rule's tested and written cells (its sides are set by the caller).
     fn rule(
         &self,
         binders: &[Binder],
         condition: Option<&Expr>,
         option: &Expr,
-    ) -> Option<(Piece, char, Option<Symmetry>)> {
+    ) -> Option<ReadRule> {
         let mut vars: Vars = Vec::new();
         let mut ranges = Vec::new();
         for b in binders {
@@ -294,58 +336,49 @@ impl Reader {
         };
         let (grid, mode) = match self.expr(option, &vars)? {
             Av::Grid(g) | Av::Game(g) => (g, None),
-            Av::Sum(g, free, mode) => {
-                let e = tests.first()?.2;
-                if free != e {
-                    return None;
-                }
-                (g, Some(mode))
-            }
+            Av::Sum(g, free, mode) => (g, Some((free, mode))),
             _ => return None,
         };
-        // The cells tested free, and the cells written, as (row, column) offsets
+        // The cells tested and the cells written, as (row, column) offsets
         // from the binders.
-        let e = tests.first()?.2;
         let mut tested = Vec::new();
         for (r, c, ch) in tests {
-            if ch != e {
-                return None;
-            }
-            tested.push(cell(r, c)?);
+            tested.push((cell(r, c)?, ch));
         }
         let mut written = Vec::new();
-        let mut fill = None;
         for (r, cells) in grid {
             for (c, ch) in cells {
-                if ch == e || *fill.get_or_insert(ch) != ch {
-                    return None;
-                }
-                written.push(cell(r, c)?);
+                written.push((cell(r, c)?, ch));
             }
         }
         for list in [&mut tested, &mut written] {
             list.sort_unstable();
             let before = list.len();
-            list.dedup();
+            list.dedup_by_key(|(at, _)| *at);
             if list.len() != before {
                 return None;
             }
         }
-        if tested != written || tested.is_empty() {
-            return None;
-        }
-        // One binder runs over rows and the other over columns, each exactly
-        // over the anchors where the piece lies inside the grid.
-        let row_var = tested.first()?.0 .0;
-        let col_var = 1 - row_var;
-        if tested
-            .iter()
-            .any(|&((rv, _), (cv, _))| rv != row_var || cv != col_var)
+        if tested.is_empty()
+            || written.is_empty()
+            || !written
+                .iter()
+                .all(|(at, _)| tested.iter().any(|(t, _)| t == at))
         {
             return None;
         }
-        let rows = tested.iter().map(|&((_, i), _)| i);
-        let cols = tested.iter().map(|&(_, (_, j))| j);
+        // One binder runs over rows and the other over columns, each exactly
+        // over the anchors where the tested cells lie inside the grid.
+        let row_var = tested.first()?.0 .0 .0;
+        let col_var = 1 - row_var;
+        if tested
+            .iter()
+            .any(|&(((rv, _), (cv, _)), _)| rv != row_var || cv != col_var)
+        {
+            return None;
+        }
+        let rows = tested.iter().map(|&(((_, i), _), _)| i);
+        let cols = tested.iter().map(|&((_, (_, j)), _)| j);
         let (r0, r1) = (rows.clone().min()?, rows.max()?);
         let (c0, c1) = (cols.clone().min()?, cols.max()?);
         let exact = |(lo, hi): (Lin, Lin), first: i64, last: i64, height: bool| {
@@ -363,23 +396,31 @@ impl Reader {
             return None;
         }
         // Every row read lies inside the grid: row 0 (the grid has one), or a
-        // row of the piece.
+        // row of the tested cells.
         let inside = |r: &Lin| {
             *r == Lin::constant(0)
                 || r.offset()
                     .is_some_and(|(v, i)| v == row_var && (r0..=r1).contains(&i))
         };
-        if !self.rows.borrow().iter().all(inside) {
+        if !self.rows.borrow().iter().all(inside) || tested.len() > 64 {
             return None;
         }
-        let piece: Piece = tested
-            .iter()
-            .map(|&((_, i), (_, j))| Some((u8::try_from(i - r0).ok()?, u8::try_from(j - c0).ok()?)))
-            .collect::<Option<_>>()?;
-        if piece.len() > 64 {
-            return None;
-        }
-        Some((piece, e, mode))
+        let relative = |list: Vec<(Cell, char)>| -> Option<Vec<((u8, u8), char)>> {
+            let mut out = list
+                .into_iter()
+                .map(|(((_, i), (_, j)), ch)| {
+                    Some(((u8::try_from(i - r0).ok()?, u8::try_from(j - c0).ok()?), ch))
+                })
+                .collect::<Option<Vec<_>>>()?;
+            out.sort_unstable();
+            Some(out)
+        };
+        Some(ReadRule {
+            sides: (false, false),
+            tested: relative(tested)?,
+            written: relative(written)?,
+            mode,
+        })
     }
 
     fn expr(&self, e: &Expr, vars: &Vars) -> Option<Av> {
