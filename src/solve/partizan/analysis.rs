@@ -30,6 +30,8 @@ pub struct PartizanCache {
     pub misere: super::misere::MisereCache,
     /// Placement games valued on packed boards.
     pub(super) boards: super::boards::Boards,
+    /// Capture games valued on packed boards.
+    pub(super) captures: super::capture::Captures,
 }
 
 impl Clone for PartizanCache {
@@ -119,6 +121,9 @@ impl PartizanCache {
         span: Span,
     ) -> Result<Outcome, EvalError> {
         if let Some(o) = super::board_search::board_outcome(games, self, g, span)? {
+            return Ok(o);
+        }
+        if let Some(o) = super::capture_search::capture_outcome(games, self, g, span)? {
             return Ok(o);
         }
         sum_outcome(games, self, g, span)
@@ -360,7 +365,7 @@ fn component_form(
     if let Some(f) = cache.done(c) {
         return Ok(f);
     }
-    if let Some(f) = super::boards::board_form(games, cache, c, span)? {
+    if let Some(f) = packed_form(games, cache, c, span)? {
         return Ok(f);
     }
     let budget = games.budget;
@@ -379,6 +384,19 @@ fn component_form(
             span,
         )),
     }
+}
+/// The form of `c` by a packed-board solver (a placement game's or a
+/// capture game's), when `c` is a position one of them serves.
+fn packed_form(
+    games: &mut Games<'_>,
+    cache: &mut PartizanCache,
+    c: &Component,
+    span: Span,
+) -> Result<Option<Form>, EvalError> {
+    if let Some(f) = super::boards::board_form(games, cache, c, span)? {
+        return Ok(Some(f));
+    }
+    super::capture::capture_form(games, cache, c, span)
 }
 
 /// The form of a component known without search: nimbers, numbers, ups.
@@ -479,9 +497,7 @@ impl FormWalk<'_, '_> {
                     Some(f) => Part::Form(f),
                     None => {
                         let x = &super::symmetry::canonical(self.games, self.cache, x, self.span)?;
-                        if let Some(f) =
-                            super::boards::board_form(self.games, self.cache, x, self.span)?
-                        {
+                        if let Some(f) = packed_form(self.games, self.cache, x, self.span)? {
                             out.parts.push(Part::Form(f));
                             continue;
                         }

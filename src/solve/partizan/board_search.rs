@@ -153,7 +153,7 @@ impl<'a> Search<'a> {
             w: board.w,
             squares,
             race,
-            table: Table::new(room(budget)),
+            table: Table::within(budget),
             nodes: 0,
             moves: Vec::new(),
             small: Vec::new(),
@@ -374,7 +374,7 @@ impl<'a> Search<'a> {
             .images
             .iter()
             .fold(large, |k, to| k.min(to.apply(large)));
-        if let Some(w) = self.table.get(key, rest, left) {
+        if let Some(w) = self.table.get(key, rest.index(), left) {
             return Ok(w);
         }
         let mut moves = self.moves.pop().unwrap_or_default();
@@ -409,8 +409,14 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        self.table
-            .put(key, rest, left, win, self.nodes - start, self.budget)?;
+        self.table.put(
+            key,
+            rest.index(),
+            left,
+            win,
+            self.nodes - start,
+            self.budget,
+        )?;
         Ok(win)
     }
 }
@@ -537,19 +543,6 @@ pub(super) fn ordered_moves(geo: &Geometry, left: bool, free: u64, moves: &mut V
         }
     }
     moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
-}
-
-/// The slots the table of a search may grow to: the positions the budget
-/// still allows, and a quarter of the memory left (the store and the other
-/// thread's table need the rest).
-fn room(budget: &Budget) -> usize {
-    let memory = budget
-        .limits()
-        .max_memory
-        .saturating_sub(crate::budget::allocated())
-        / Table::SLOT
-        / 4;
-    budget.positions_left().min(memory)
 }
 
 /// Disjoint placements of `pieces` on `cells`, taken first come in reading

@@ -21,6 +21,7 @@
 
 use super::analysis::{form_of, store_error, PartizanCache};
 pub use super::cells::Cells;
+use super::parts::{PartForms, PartGame};
 use super::{CanonStore, Error, Form};
 use crate::budget::Budget;
 use crate::diagnostics::Span;
@@ -191,23 +192,11 @@ pub struct Solver<C: Cells = u64> {
     /// negates values.
     group: Vec<(Image, bool)>,
     /// Parts already valued, by their least image.
-    memo: FxHashMap<Board<C>, Form>,
+    forms: PartForms<Board<C>>,
     /// Geometry by size (index `h · (C::BITS + 1) + w`).
     geometry: Vec<Option<Rc<Geometry<C>>>>,
-    /// The search's frames, reused.
-    frames: Vec<Frame<C>>,
     /// Scratch: the available anchors of each piece.
     avail: Vec<C>,
-}
-
-/// One part being valued: its options, each a run of (part, negated).
-#[derive(Debug, Default)]
-struct Frame<C: Cells> {
-    board: Board<C>,
-    parts: Vec<(Board<C>, bool)>,
-    left_ends: Vec<usize>,
-    right_ends: Vec<usize>,
-    expanded: bool,
 }
 
 /// The side of the geometry table: sizes `0..=C::BITS` each way.
@@ -229,9 +218,8 @@ impl<C: Cells> Solver<C> {
         Solver {
             rules,
             group,
-            memo: FxHashMap::default(),
+            forms: PartForms::default(),
             geometry: vec![None; sizes::<C>() * sizes::<C>()],
-            frames: Vec::new(),
             avail: Vec::new(),
         }
     }
@@ -420,105 +408,19 @@ impl<C: Cells> Solver<C> {
         budget: &Budget,
         root: Board<C>,
     ) -> Result<Form, Error> {
-        if let Some(&f) = self.memo.get(&root) {
+        if let Some(f) = self.forms.get(&root) {
             return Ok(f);
         }
-        let mut frames = std::mem::take(&mut self.frames);
-        let result = self.search(store, budget, root, &mut frames);
-        self.frames = frames;
+        let mut forms = std::mem::take(&mut self.forms);
+        let result = forms.form(self, store, budget, root);
+        self.forms = forms;
         result
     }
+}
 
-    fn search(
-        &mut self,
-        store: &mut CanonStore,
-        budget: &Budget,
-        root: Board<C>,
-        frames: &mut Vec<Frame<C>>,
-    ) -> Result<Form, Error> {
-        let mut depth = 0usize;
-        let push = |frames: &mut Vec<Frame<C>>, depth: &mut usize, board: Board<C>| {
-            if frames.len() <= *depth {
-                frames.push(Frame::default());
-            }
-            if let Some(f) = frames.get_mut(*depth) {
-                f.board = board;
-                f.parts.clear();
-                f.left_ends.clear();
-                f.right_ends.clear();
-                f.expanded = false;
-            }
-            *depth += 1;
-        };
-        push(frames, &mut depth, root);
-        let mut left_forms = Vec::new();
-        let mut right_forms = Vec::new();
-        while depth > 0 {
-            let Some(frame) = frames.get_mut(depth - 1) else {
-                break;
-            };
-            let board = frame.board;
-            if !frame.expanded {
-                if self.memo.contains_key(&board) {
-                    depth -= 1;
-                    continue;
-                }
-                budget.add_positions(1)?;
-                let mut parts = std::mem::take(&mut frame.parts);
-                let mut left_ends = std::mem::take(&mut frame.left_ends);
-                let mut right_ends = std::mem::take(&mut frame.right_ends);
-                self.options(budget, board, &mut parts, &mut left_ends, &mut right_ends)?;
-                let start = depth;
-                for &(p, _) in &parts {
-                    if !self.memo.contains_key(&p) {
-                        push(frames, &mut depth, p);
-                    }
-                }
-                if let Some(frame) = frames.get_mut(start - 1) {
-                    frame.parts = parts;
-                    frame.left_ends = left_ends;
-                    frame.right_ends = right_ends;
-                    frame.expanded = true;
-                }
-                if depth > start {
-                    continue;
-                }
-            }
-            let Some(frame) = frames.get(depth - 1) else {
-                break;
-            };
-            left_forms.clear();
-            right_forms.clear();
-            let mut start = 0;
-            for (ends, out) in [
-                (&frame.left_ends, &mut left_forms),
-                (&frame.right_ends, &mut right_forms),
-            ] {
-                // Right's options follow Left's in the one list of parts.
-                for &end in ends {
-                    let mut total = Form::ZERO;
-                    for &(p, negated) in frame.parts.get(start..end).unwrap_or(&[]) {
-                        let f = self.memo.get(&p).copied().unwrap_or(Form::ZERO);
-                        let f = if negated { store.neg(f, budget)? } else { f };
-                        total = store.sum(total, f, budget)?;
-                    }
-                    out.push(total);
-                    start = end;
-                }
-            }
-            let f = store.from_options(&left_forms, &right_forms, budget)?;
-            budget.before_growth(
-                self.memo.len(),
-                self.memo.capacity(),
-                std::mem::size_of::<(Board<C>, Form)>(),
-            )?;
-            self.memo.insert(frame.board, f);
-            depth -= 1;
-        }
-        Ok(self.memo.get(&root).copied().unwrap_or(Form::ZERO))
-    }
+impl<C: Cells> PartGame for Solver<C> {
+    type Part = Board<C>;
 
-    /// Every option of a part for both sides, as runs of parts.
     fn options(
         &mut self,
         budget: &Budget,
@@ -554,7 +456,7 @@ pub(super) struct Permutation<C: Cells = u64> {
 
 impl<C: Cells> Permutation<C> {
     /// The permutation taking cell i to cell `to[i]`.
-    fn new(to: &[u8]) -> Permutation<C> {
+    pub(super) fn new(to: &[u8]) -> Permutation<C> {
         let bytes = to
             .chunks(8)
             .map(|chunk| {

@@ -28,7 +28,10 @@ pub(crate) mod board_search;
 #[cfg(not(target_family = "wasm"))]
 mod board_split;
 pub(crate) mod boards;
+pub(crate) mod capture;
+mod capture_search;
 mod cells;
+mod parts;
 pub(crate) use crate::lang::dyadic;
 pub(crate) mod misere;
 pub(crate) mod nus;

@@ -1,5 +1,5 @@
-//! The transposition table of the outcome search: nodes decided, keyed by
-//! (large cells, remainder, player to move), each with the work its search
+//! The transposition table of the outcome searches: nodes decided, keyed by
+//! (large cells, remainder's id, player to move), each with the work its search
 //! took. It grows like any table until it reaches its room — the positions
 //! and memory the budget still allows — and from then on replaces: each key
 //! has a bucket of two slots, and a new node takes the slot whose search was
@@ -10,23 +10,44 @@
 //!
 //! Every slot holds its whole key, so a lookup never answers for another node.
 
-use super::{Error, Form};
+use super::Error;
 use crate::budget::Budget;
+
+/// The cells of a node: one set (`u64`), or two (a capture board's stones,
+/// `u128`).
+pub trait Key: Copy + Eq + Default {
+    /// The key folded to 64 bits, for the hash.
+    fn fold(self) -> u64;
+}
+
+impl Key for u64 {
+    #[inline]
+    fn fold(self) -> u64 {
+        self
+    }
+}
+
+impl Key for u128 {
+    #[inline]
+    fn fold(self) -> u64 {
+        (self as u64) ^ ((self >> 64) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+    }
+}
 
 /// One slot: the key, and `meta` = occupied (bit 0), Left to move (bit 1),
 /// the mover wins (bit 2), and the work (bits 8 and up, saturating).
 #[derive(Debug, Clone, Copy, Default)]
-struct Slot {
-    cells: u64,
-    form: u32,
+struct Slot<K> {
+    cells: K,
+    rest: u32,
     meta: u32,
 }
 
-impl Slot {
-    fn holds(&self, cells: u64, form: Form, left: bool) -> bool {
+impl<K: Key> Slot<K> {
+    fn holds(&self, cells: K, rest: u32, left: bool) -> bool {
         self.meta & 1 == 1
             && self.cells == cells
-            && self.form == form.0
+            && self.rest == rest
             && (self.meta >> 1) & 1 == u32::from(left)
     }
 
@@ -36,8 +57,8 @@ impl Slot {
 }
 
 /// The table. Its length is a power of two, at least 2.
-pub struct Table {
-    slots: Vec<Slot>,
+pub struct Table<K = u64> {
+    slots: Vec<Slot<K>>,
     /// Occupied slots.
     len: usize,
     /// The most slots it may have.
@@ -47,9 +68,9 @@ pub struct Table {
 /// The smallest table, in slots.
 const FIRST: usize = 1 << 12;
 
-impl Table {
+impl<K: Key> Table<K> {
     /// An empty table that may grow to `room` slots (at least [`FIRST`]).
-    pub fn new(room: usize) -> Table {
+    pub fn new(room: usize) -> Table<K> {
         let room = room.max(FIRST);
         let room = if room.is_power_of_two() {
             room
@@ -63,12 +84,25 @@ impl Table {
         }
     }
 
-    /// The bytes one slot takes.
-    pub const SLOT: usize = std::mem::size_of::<Slot>();
+    /// A table that may grow to what the budget still allows: its positions
+    /// left, and a quarter of the memory left (the store and the other
+    /// thread's table need the rest).
+    pub fn within(budget: &Budget) -> Table<K> {
+        let memory = budget
+            .limits()
+            .max_memory
+            .saturating_sub(crate::budget::allocated())
+            / Self::SLOT
+            / 4;
+        Table::new(budget.positions_left().min(memory))
+    }
 
-    fn bucket(&self, cells: u64, form: Form, left: bool) -> usize {
-        let h = (cells
-            ^ (u64::from(form.0) << 1 | u64::from(left)).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    /// The bytes one slot takes.
+    pub const SLOT: usize = std::mem::size_of::<Slot<K>>();
+
+    fn bucket(&self, cells: K, rest: u32, left: bool) -> usize {
+        let h = (cells.fold()
+            ^ (u64::from(rest) << 1 | u64::from(left)).wrapping_mul(0x9E37_79B9_7F4A_7C15))
         .wrapping_mul(0xFF51_AFD7_ED55_8CCD);
         let h = h ^ (h >> 29);
         // Buckets are pairs of slots.
@@ -76,12 +110,12 @@ impl Table {
     }
 
     /// Whether the mover wins, if the node is held.
-    pub fn get(&self, cells: u64, form: Form, left: bool) -> Option<bool> {
-        let b = self.bucket(cells, form, left);
+    pub fn get(&self, cells: K, rest: u32, left: bool) -> Option<bool> {
+        let b = self.bucket(cells, rest, left);
         self.slots
             .get(b..b + 2)?
             .iter()
-            .find(|s| s.holds(cells, form, left))
+            .find(|s| s.holds(cells, rest, left))
             .map(|s| s.meta & 4 != 0)
     }
 
@@ -91,8 +125,8 @@ impl Table {
     /// new slots as positions kept.
     pub fn put(
         &mut self,
-        cells: u64,
-        form: Form,
+        cells: K,
+        rest: u32,
         left: bool,
         win: bool,
         work: u64,
@@ -104,14 +138,14 @@ impl Table {
         let work = u32::try_from(work.min(0xFF_FFFF)).unwrap_or(0xFF_FFFF);
         let slot = Slot {
             cells,
-            form: form.0,
+            rest,
             meta: 1 | u32::from(left) << 1 | u32::from(win) << 2 | work << 8,
         };
-        let b = self.bucket(cells, form, left);
+        let b = self.bucket(cells, rest, left);
         let Some(pair) = self.slots.get_mut(b..b + 2) else {
             return Ok(());
         };
-        let at = match pair.iter().position(|s| s.holds(cells, form, left)) {
+        let at = match pair.iter().position(|s| s.holds(cells, rest, left)) {
             Some(i) => i,
             None => match pair.iter().position(|s| s.meta & 1 == 0) {
                 Some(i) => {
@@ -145,9 +179,8 @@ impl Table {
         let old = std::mem::replace(&mut self.slots, vec![Slot::default(); n]);
         self.len = 0;
         for s in old.into_iter().filter(|s| s.meta & 1 == 1) {
-            let form = Form(s.form);
             let left = (s.meta >> 1) & 1 == 1;
-            let b = self.bucket(s.cells, form, left);
+            let b = self.bucket(s.cells, s.rest, left);
             if let Some(pair) = self.slots.get_mut(b..b + 2) {
                 if let Some(free) = pair.iter_mut().find(|x| x.meta & 1 == 0) {
                     *free = s;
