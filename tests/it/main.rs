@@ -21,6 +21,7 @@ mod boards;
 mod budget;
 mod cli;
 mod cli_habits;
+mod clobber;
 mod coins;
 mod diagnostics;
 mod docs;
