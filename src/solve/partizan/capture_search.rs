@@ -19,7 +19,9 @@
 //! symmetries that keep values and the board's size
 //! ([`super::search_table`]). Each move's node is settled and looked up
 //! before any is searched (an enhanced transposition cutoff), and moves are
-//! tried fewest replies first: the opponent's captures after the move.
+//! tried fewest replies first (the opponent's captures after the move), ties
+//! broken by the history heuristic (the moves that won most, weighted by the
+//! stones left where they won).
 //! A board that a colour-swapping symmetry maps onto itself (every
 //! checkerboard with an even side) is its own negative, so only the first
 //! player's side is searched.
@@ -193,6 +195,66 @@ impl Remainders {
     }
 }
 
+/// The symmetries of `geo`'s boards (h × w) that keep its size and swap
+/// the colours (negate) or not.
+fn same_size(geo: &Geometry, h: u8, w: u8, swaps: bool) -> Vec<Rc<Permutation>> {
+    geo.images
+        .iter()
+        .filter(|(ih, iw, _, s)| (*ih, *iw) == (h, w) && *s == swaps)
+        .map(|(_, _, to, _)| to.clone())
+        .collect()
+}
+
+/// The least image of the stones `x`, `o` under `images`, as one key.
+fn least(images: &[Rc<Permutation>], x: u64, o: u64) -> u128 {
+    let pack = |x: u64, o: u64| u128::from(o) << 64 | u128::from(x);
+    images
+        .iter()
+        .fold(pack(x, o), |k, to| k.min(pack(to.apply(x), to.apply(o))))
+}
+
+/// The index of a capture: its side, its stone's cell and its direction.
+const MOVES: usize = 2 * 64 * 4;
+
+/// Calls `f` with the board (Left's stones, Right's) each capture of the
+/// mover (Left when `left`, in directions `dirs`) leaves, and the
+/// capture's index (below [`MOVES`]), until `f` says to stop (then true).
+fn each_capture(
+    geo: &Geometry,
+    dirs: u8,
+    x: u64,
+    o: u64,
+    left: bool,
+    mut f: impl FnMut(u64, u64, usize) -> Result<bool, Error>,
+) -> Result<bool, Error> {
+    let (mine, theirs) = if left { (x, o) } else { (o, x) };
+    for dir in (0..4).filter(|d| dirs >> d & 1 == 1) {
+        let mut from = geo.sources(dir, mine, theirs);
+        while from != 0 {
+            let s = from & from.wrapping_neg();
+            from &= from - 1;
+            let t = geo.step(dir, s);
+            let (m, th) = (mine & !s | t, theirs & !t);
+            let (nx, no) = if left { (m, th) } else { (th, m) };
+            let side = if left { 256 } else { 0 };
+            if f(nx, no, side + s.trailing_zeros() as usize * 4 + dir)? {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
+}
+
+/// The captures of a side (Left when `left`, in directions `dirs`) on `x`
+/// and `o`: how many replies a move leaves the other.
+fn replies(geo: &Geometry, dirs: u8, x: u64, o: u64, left: bool) -> i32 {
+    let (m, t) = if left { (x, o) } else { (o, x) };
+    (0..4)
+        .filter(|d| dirs >> d & 1 == 1)
+        .map(|d| geo.sources(d, m, t).count_ones() as i32)
+        .sum()
+}
+
 /// One outcome search on boards of one size.
 pub struct Search<'a> {
     solver: &'a mut Solver,
@@ -215,6 +277,10 @@ pub struct Search<'a> {
     images: Vec<Rc<Permutation>>,
     /// The symmetries that negate values and keep the board's size.
     negating: Vec<Rc<Permutation>>,
+    /// The history heuristic: by move ([`each_capture`]'s index), the
+    /// squared stones left at each node it won, to order moves with equal
+    /// replies.
+    history: Vec<u64>,
 }
 
 impl<'a> Search<'a> {
@@ -226,14 +292,8 @@ impl<'a> Search<'a> {
         board: Stones,
     ) -> Search<'a> {
         let geo = solver.geometry(board.h, board.w);
-        let same = |swaps: bool| -> Vec<Rc<Permutation>> {
-            geo.images
-                .iter()
-                .filter(|(ih, iw, _, s)| (*ih, *iw) == (board.h, board.w) && *s == swaps)
-                .map(|(_, _, to, _)| to.clone())
-                .collect()
-        };
-        let (images, negating) = (same(false), same(true));
+        let images = same_size(&geo, board.h, board.w, false);
+        let negating = same_size(&geo, board.h, board.w, true);
         Search {
             solver,
             store,
@@ -248,6 +308,7 @@ impl<'a> Search<'a> {
             moves: Vec::new(),
             images,
             negating,
+            history: vec![0; MOVES],
         }
     }
 
@@ -339,17 +400,6 @@ impl<'a> Search<'a> {
         Ok(f)
     }
 
-    /// The opponent's captures (Left's when `left`) on `x` and `o`: how
-    /// many replies a move leaves.
-    fn replies(&self, x: u64, o: u64, left: bool) -> i32 {
-        let (m, t) = if left { (x, o) } else { (o, x) };
-        let dirs = self.solver.moves(left);
-        (0..4)
-            .filter(|d| dirs >> d & 1 == 1)
-            .map(|d| self.geo.sources(d, m, t).count_ones() as i32)
-            .sum()
-    }
-
     /// True when the player to move (Left when `left`) wins the board's
     /// stones `x`, `o` plus remainder `rest`.
     fn wins(&mut self, x: u64, o: u64, rest: u32, left: bool) -> Result<bool, Error> {
@@ -375,11 +425,7 @@ impl<'a> Search<'a> {
                 Outcome::R => !left,
             }));
         }
-        let pack = |x: u64, o: u64| u128::from(o) << 64 | u128::from(x);
-        let key = self
-            .images
-            .iter()
-            .fold(pack(x, o), |k, to| k.min(pack(to.apply(x), to.apply(o))));
+        let key = least(&self.images, x, o);
         Ok(match self.table.get(key, rest, left) {
             Some(w) => Known::Decided(w),
             None => Known::Key(key),
@@ -453,32 +499,33 @@ impl<'a> Search<'a> {
         left: bool,
         moves: &mut Vec<Child>,
     ) -> Result<bool, Error> {
-        let (mine, theirs) = if left { (x, o) } else { (o, x) };
-        let dirs = self.solver.moves(left);
-        for dir in (0..4).filter(|d| dirs >> d & 1 == 1) {
-            let mut from = self.geo.sources(dir, mine, theirs);
-            while from != 0 {
-                let s = from & from.wrapping_neg();
-                from &= from - 1;
-                let t = self.geo.step(dir, s);
-                let (m, th) = (mine & !s | t, theirs & !t);
-                let (nx, no) = if left { (m, th) } else { (th, m) };
-                let replies = self.replies(nx, no, !left);
-                let (cx, co, crest) = self.settle(nx, no, rest)?;
-                match self.known(cx, co, crest, !left)? {
-                    Known::Decided(false) => return Ok(true),
-                    Known::Decided(true) => {}
-                    Known::Key(key) => moves.push(Child {
+        let geo = self.geo.clone();
+        let (dirs, their_dirs) = (self.solver.moves(left), self.solver.moves(!left));
+        let won = each_capture(&geo, dirs, x, o, left, |nx, no, mv| {
+            let replies = replies(&geo, their_dirs, nx, no, !left);
+            let (cx, co, crest) = self.settle(nx, no, rest)?;
+            Ok(match self.known(cx, co, crest, !left)? {
+                Known::Decided(false) => true,
+                Known::Decided(true) => false,
+                Known::Key(key) => {
+                    let h = self.history.get(mv).copied().unwrap_or(0);
+                    moves.push(Child {
+                        mv,
+                        history: h,
                         replies,
                         x: cx,
                         o: co,
                         rest: crest,
                         key,
-                    }),
+                    });
+                    false
                 }
-            }
+            })
+        })?;
+        if won {
+            return Ok(true);
         }
-        moves.sort_unstable_by_key(|m| m.replies);
+        moves.sort_unstable_by_key(|m| (m.replies, std::cmp::Reverse(m.history)));
         Ok(false)
     }
 
@@ -486,6 +533,10 @@ impl<'a> Search<'a> {
     fn search_children(&mut self, moves: &[Child], left: bool) -> Result<bool, Error> {
         for c in moves {
             if !self.decide(c.x, c.o, c.rest, c.key, !left)? {
+                let d = u64::from((c.x | c.o).count_ones());
+                if let Some(h) = self.history.get_mut(c.mv) {
+                    *h += d * d;
+                }
                 return Ok(true);
             }
         }
@@ -499,9 +550,12 @@ enum Known {
     Key(u128),
 }
 
-/// A move to search: the opponent's replies to it, and its settled node.
+/// A move to search: its index, its history score, the opponent's replies
+/// to it, and its settled node.
 #[derive(Debug, Clone, Copy)]
 struct Child {
+    mv: usize,
+    history: u64,
     replies: i32,
     x: u64,
     o: u64,
