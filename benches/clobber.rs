@@ -64,6 +64,9 @@ fn range(var: &str, default: (usize, usize)) -> (usize, usize) {
         .unwrap_or(default)
 }
 
+/// Where the stones `s` land moving one way on a board `n` wide.
+type Step = fn(u64, u32) -> u64;
+
 /// The plain search: whether the player to move (Left, "x", when `left`)
 /// wins the 2 × n board of Left's stones `x` and Right's `o`.
 struct Plain {
@@ -83,7 +86,7 @@ impl Plain {
         let not_last = !(first_col << (n - 1));
         let mut win = false;
         // Right, left, down, up: (sources, step).
-        let dirs: [(u64, fn(u64, u32) -> u64); 4] = [
+        let dirs: [(u64, Step); 4] = [
             (mine & (theirs >> 1) & not_last, |s, _| s << 1),
             (mine & (theirs << 1) & not_first, |s, _| s >> 1),
             (mine & (theirs >> n), |s, n| s << n),
@@ -114,10 +117,15 @@ fn main() {
         .and_then(|t| t.parse().ok())
         .unwrap_or(12);
     println!("Clobber 2 × n checkerboards, outcome (Left \"x\" in the top-left corner)");
-    println!("{:>3}  {:>7}  {:>10}  {:>10}  {:>10}  {:>10}", "n", "outcome", "grundy s", "grundy cpu", "plain s", "ratio");
+    println!(
+        "{:>3}  {:>7}  {:>10}  {:>10}  {:>10}  {:>10}",
+        "n", "outcome", "grundy s", "grundy cpu", "plain s", "ratio"
+    );
     for n in lo..=hi {
         let row = |r: usize| -> String {
-            (0..n).map(|c| if (r + c) % 2 == 0 { 'x' } else { 'o' }).collect()
+            (0..n)
+                .map(|c| if (r + c) % 2 == 0 { 'x' } else { 'o' })
+                .collect()
         };
         let program = format!(
             "{CLOBBER}\noutcome clobber([\"{}\", \"{}\"])",
@@ -157,8 +165,14 @@ fn main() {
             wall
         });
         match plain {
-            Some(p) => println!("{n:>3}  {outcome:>7}  {wall:>10.2}  {cpu:>10.2}  {p:>10.2}  {:>9.1}×", p / wall),
-            None => println!("{n:>3}  {outcome:>7}  {wall:>10.2}  {cpu:>10.2}  {:>10}  {:>10}", "-", "-"),
+            Some(p) => println!(
+                "{n:>3}  {outcome:>7}  {wall:>10.2}  {cpu:>10.2}  {p:>10.2}  {:>9.1}×",
+                p / wall
+            ),
+            None => println!(
+                "{n:>3}  {outcome:>7}  {wall:>10.2}  {cpu:>10.2}  {:>10}  {:>10}",
+                "-", "-"
+            ),
         }
     }
 }

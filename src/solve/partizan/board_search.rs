@@ -20,7 +20,7 @@
 //! The recursion is as deep as the longest play (at most one level per
 //! piece placed plus one per move in `S`), not as long as the search.
 
-use super::analysis::{store_error, sum_form, PartizanCache};
+use super::analysis::{store_error, PartizanCache};
 use super::boards::{board_of, Board, Fit, Geometry, Permutation, Solver};
 use super::search_table::Table;
 use super::{CanonStore, Error, Form, Outcome};
@@ -29,7 +29,7 @@ use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::Games;
 use crate::lang::dyadic::Dyadic;
-use crate::lang::value::{Component, GameSum};
+use crate::lang::value::GameSum;
 use std::rc::Rc;
 
 /// Parts of at most this many cells are valued by their canonical forms.
@@ -48,39 +48,15 @@ pub fn board_outcome(
     sum: &GameSum,
     span: Span,
 ) -> Result<Option<Outcome>, EvalError> {
-    let mut found = None;
-    for (i, c) in sum.parts.iter().enumerate() {
-        let Some(board) = board_of(games, cache, c, span)? else {
-            continue;
-        };
-        if board.bits.count_ones() <= SEARCH_FROM {
-            continue;
-        }
-        let Component::Pos(inst, _) = c else {
-            continue;
-        };
-        if found.is_some() {
-            // Two large boards: their forms (or the general search).
-            return Ok(None);
-        }
-        super::symmetry::check_declared(games, cache, *inst, c, span)?;
-        found = Some((i, *inst, board));
-    }
-    let Some((i, inst, board)) = found else {
+    let Some((inst, board, rest)) =
+        super::packed::one_large(games, cache, sum, span, board_of, |b| {
+            b.bits.count_ones() > SEARCH_FROM
+        })?
+    else {
         return Ok(None);
     };
-    let others = GameSum {
-        parts: sum
-            .parts
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != i)
-            .map(|(_, c)| c.clone())
-            .collect(),
-    };
-    let rest = sum_form(games, cache, &others, span)?;
     let PartizanCache { boards, store, .. } = cache;
-    let Some(solver) = boards.solver(inst) else {
+    let Some(solver) = boards.ready(inst).map(|s| &mut s.narrow) else {
         return Ok(None);
     };
     #[cfg(not(target_family = "wasm"))]

@@ -21,6 +21,7 @@
 
 use super::analysis::{form_of, store_error, PartizanCache};
 pub use super::cells::Cells;
+use super::packed::{Checked, State};
 use super::parts::{PartForms, PartGame};
 use super::{CanonStore, Error, Form};
 use crate::budget::Budget;
@@ -29,7 +30,6 @@ use crate::eval::eval_error::EvalError;
 use crate::game::compiled::placement::{image_cell, piece_size, Image, Placement};
 use crate::game::Games;
 use crate::lang::value::{Component, InstId, Value};
-use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 /// A board: its height, width, and free cells (bit `r·w + c`), at most
@@ -591,22 +591,8 @@ impl Solvers {
     }
 }
 
-/// Whether the fast path serves an instance.
-#[derive(Debug)]
-enum State {
-    /// Being checked against the general evaluator (which then runs alone).
-    Checking,
-    /// Not a placement game, or the check found a difference.
-    Refused,
-    /// Checked, in use.
-    Ready(Box<Solvers>),
-}
-
 /// The placement solvers of the instances met so far.
-#[derive(Debug, Default)]
-pub struct Boards {
-    insts: FxHashMap<InstId, State>,
-}
+pub type Boards = Checked<Solvers>;
 
 /// The board sizes (rows, columns) on which every position is valued both
 /// ways before the fast path is trusted.
@@ -638,11 +624,12 @@ pub fn board_form(
     let Component::Pos(inst, _) = c else {
         return Ok(None);
     };
-    let Some(State::Ready(solvers)) = cache.boards.insts.get_mut(inst) else {
+    let PartizanCache { boards, store, .. } = cache;
+    let Some(solvers) = boards.ready(*inst) else {
         return Ok(None);
     };
     solvers
-        .form(&mut cache.store, games.budget, board)
+        .form(store, games.budget, board)
         .map(Some)
         .map_err(|e| store_error(e, span))
 }
@@ -673,40 +660,16 @@ fn packed_of(
     let Component::Pos(inst, pos) = c else {
         return Ok(None);
     };
-    if !games.budget.limits().kernels {
-        return Ok(None);
-    }
-    if !cache.boards.insts.contains_key(inst) {
-        let state = match games.compiled(*inst).placement.clone() {
-            None => State::Refused,
-            Some(rules) => {
-                cache.boards.insts.insert(*inst, State::Checking);
-                match check(games, cache, *inst, rules, span) {
-                    Ok(state) => state,
-                    Err(e) => {
-                        cache.boards.insts.remove(inst);
-                        return Err(e);
-                    }
-                }
-            }
-        };
-        cache.boards.insts.insert(*inst, state);
-    }
-    Ok(match cache.boards.insts.get(inst) {
-        Some(State::Ready(solvers)) => Packed::read(pos, solvers.rules().free),
-        _ => None,
-    })
-}
-
-impl Boards {
-    /// The solver of an instance for boards of at most 64 cells, once
-    /// checked.
-    pub(super) fn solver(&mut self, inst: InstId) -> Option<&mut Solver> {
-        match self.insts.get_mut(&inst) {
-            Some(State::Ready(s)) => Some(&mut s.narrow),
-            _ => None,
-        }
-    }
+    let solvers = super::packed::solver(
+        games,
+        cache,
+        *inst,
+        span,
+        |cache| &mut cache.boards,
+        |compiled| compiled.placement.clone(),
+        check,
+    )?;
+    Ok(solvers.and_then(|s| Packed::read(pos, s.rules().free)))
 }
 
 /// Values every position of the small boards by the rules and by both
@@ -718,7 +681,7 @@ fn check(
     inst: InstId,
     rules: Rc<Placement>,
     span: Span,
-) -> Result<State, EvalError> {
+) -> Result<State<Solvers>, EvalError> {
     let mut solvers = Box::new(Solvers::new(rules));
     let free = solvers.rules().free;
     let covered = if free == '#' { '.' } else { '#' };

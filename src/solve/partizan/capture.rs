@@ -16,6 +16,7 @@
 
 use super::analysis::{form_of, store_error, PartizanCache};
 use super::boards::Permutation;
+use super::packed::{Checked, State};
 use super::parts::{PartForms, PartGame};
 use super::{CanonStore, Error, Form};
 use crate::budget::Budget;
@@ -391,29 +392,8 @@ impl PartGame for Solver {
     }
 }
 
-/// A capture game's solver, by instance, once checked.
-#[derive(Debug)]
-enum State {
-    Refused,
-    Checking,
-    Ready(Box<Solver>),
-}
-
 /// The capture solvers of the instances met so far.
-#[derive(Debug, Default)]
-pub struct Captures {
-    insts: FxHashMap<InstId, State>,
-}
-
-impl Captures {
-    /// The solver of an instance, once checked.
-    pub(super) fn solver(&mut self, inst: InstId) -> Option<&mut Solver> {
-        match self.insts.get_mut(&inst) {
-            Some(State::Ready(s)) => Some(s),
-            _ => None,
-        }
-    }
-}
+pub type Captures = Checked<Solver>;
 
 /// The board sizes (rows, columns) on which every position is valued both
 /// ways before the solver is trusted.
@@ -447,7 +427,7 @@ pub fn capture_form(
     let PartizanCache {
         captures, store, ..
     } = cache;
-    let Some(solver) = captures.solver(*inst) else {
+    let Some(solver) = captures.ready(*inst) else {
         return Ok(None);
     };
     solver
@@ -467,29 +447,16 @@ pub(super) fn stones_of(
     let Component::Pos(inst, pos) = c else {
         return Ok(None);
     };
-    if !games.budget.limits().kernels {
-        return Ok(None);
-    }
-    if !cache.captures.insts.contains_key(inst) {
-        let state = match games.compiled(*inst).capture.clone() {
-            None => State::Refused,
-            Some(rules) => {
-                cache.captures.insts.insert(*inst, State::Checking);
-                match check(games, cache, *inst, rules, span) {
-                    Ok(state) => state,
-                    Err(e) => {
-                        cache.captures.insts.remove(inst);
-                        return Err(e);
-                    }
-                }
-            }
-        };
-        cache.captures.insts.insert(*inst, state);
-    }
-    Ok(match cache.captures.insts.get(inst) {
-        Some(State::Ready(solver)) => Stones::read(pos, solver.rules()),
-        _ => None,
-    })
+    let solver = super::packed::solver(
+        games,
+        cache,
+        *inst,
+        span,
+        |cache| &mut cache.captures,
+        |compiled| compiled.capture.clone(),
+        check,
+    )?;
+    Ok(solver.and_then(|s| Stones::read(pos, s.rules())))
 }
 
 /// Values every position of the small boards by the rules and by the
@@ -500,7 +467,7 @@ fn check(
     inst: InstId,
     rules: Rc<Capture>,
     span: Span,
-) -> Result<State, EvalError> {
+) -> Result<State<Solver>, EvalError> {
     let mut solver = Box::new(Solver::new(rules.clone()));
     let chars = [rules.empty, rules.left, rules.right];
     for (h, w) in CHECKED_SIZES {

@@ -29,7 +29,7 @@
 //! The recursion is as deep as the longest play (one level per stone
 //! captured, plus one per move in `S`), not as long as the search.
 
-use super::analysis::{store_error, sum_form, PartizanCache};
+use super::analysis::{store_error, PartizanCache};
 use super::boards::Permutation;
 use super::capture::{stones_of, Geometry, Solver, Stones};
 use super::search_table::Table;
@@ -38,7 +38,7 @@ use crate::budget::Budget;
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::Games;
-use crate::lang::value::{Component, GameSum};
+use crate::lang::value::GameSum;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
@@ -58,40 +58,17 @@ pub fn capture_outcome(
     sum: &GameSum,
     span: Span,
 ) -> Result<Option<Outcome>, EvalError> {
-    let mut found = None;
-    for (i, c) in sum.parts.iter().enumerate() {
-        let Some(board) = stones_of(games, cache, c, span)? else {
-            continue;
-        };
-        if (board.x | board.o).count_ones() <= SEARCH_FROM {
-            continue;
-        }
-        let Component::Pos(inst, _) = c else {
-            continue;
-        };
-        if found.is_some() {
-            return Ok(None);
-        }
-        super::symmetry::check_declared(games, cache, *inst, c, span)?;
-        found = Some((i, *inst, board));
-    }
-    let Some((i, inst, board)) = found else {
+    let Some((inst, board, rest)) =
+        super::packed::one_large(games, cache, sum, span, stones_of, |b| {
+            (b.x | b.o).count_ones() > SEARCH_FROM
+        })?
+    else {
         return Ok(None);
     };
-    let others = GameSum {
-        parts: sum
-            .parts
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != i)
-            .map(|(_, c)| c.clone())
-            .collect(),
-    };
-    let rest = sum_form(games, cache, &others, span)?;
     let PartizanCache {
         captures, store, ..
     } = cache;
-    let Some(solver) = captures.solver(inst) else {
+    let Some(solver) = captures.ready(inst) else {
         return Ok(None);
     };
     Search::new(solver, store, games.budget, board)

@@ -31,6 +31,7 @@ pub(crate) mod boards;
 pub(crate) mod capture;
 mod capture_search;
 mod cells;
+mod packed;
 mod parts;
 pub(crate) use crate::lang::dyadic;
 pub(crate) mod misere;
