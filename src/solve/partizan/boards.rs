@@ -265,17 +265,8 @@ impl<C: Cells> Solver<C> {
             .group
             .iter()
             .map(|&(image, negates)| {
-                let (ih, iw) = if image & 4 == 0 { (h, w) } else { (w, h) };
-                let mut to = vec![0u8; hu * wu];
-                for r in 0..hu {
-                    for c in 0..wu {
-                        let (ir, ic) = image_cell(image, hu, wu, r, c);
-                        if let Some(t) = to.get_mut(r * wu + c) {
-                            *t = (ir * iw as usize + ic) as u8;
-                        }
-                    }
-                }
-                (ih, iw, Rc::new(Permutation::new(&to)), negates)
+                let (ih, iw, to) = image_of(image, h, w);
+                (ih, iw, to, negates)
             })
             .collect();
         let g = Rc::new(Geometry {
@@ -445,6 +436,23 @@ impl<C: Cells> PartGame for Solver<C> {
         }
         Ok(())
     }
+}
+
+/// Where the cells of an h × w board go under `image`: the image's height,
+/// width and permutation.
+pub(super) fn image_of<C: Cells>(image: Image, h: u8, w: u8) -> (u8, u8, Rc<Permutation<C>>) {
+    let (hu, wu) = (h as usize, w as usize);
+    let (ih, iw) = if image & 4 == 0 { (h, w) } else { (w, h) };
+    let mut to = vec![0u8; hu * wu];
+    for r in 0..hu {
+        for c in 0..wu {
+            let (ir, ic) = image_cell(image, hu, wu, r, c);
+            if let Some(t) = to.get_mut(r * wu + c) {
+                *t = (ir * iw as usize + ic) as u8;
+            }
+        }
+    }
+    (ih, iw, Rc::new(Permutation::new(&to)))
 }
 
 /// Where the cells of a board go under one symmetry, as one table per byte

@@ -15,7 +15,7 @@
 //! turns it off.
 
 use super::analysis::{form_of, store_error, PartizanCache};
-use super::boards::Permutation;
+use super::boards::{image_of, Permutation};
 use super::packed::{Checked, State};
 use super::parts::{PartForms, PartGame};
 use super::{CanonStore, Error, Form};
@@ -23,7 +23,7 @@ use crate::budget::Budget;
 use crate::diagnostics::Span;
 use crate::eval::eval_error::EvalError;
 use crate::game::compiled::capture::{Capture, DIRECTIONS};
-use crate::game::compiled::placement::{image_cell, Image};
+use crate::game::compiled::placement::Image;
 use crate::game::Games;
 use crate::lang::value::{Component, InstId, Value};
 use rustc_hash::FxHashMap;
@@ -206,17 +206,8 @@ impl Solver {
             .group
             .iter()
             .map(|&(image, swaps)| {
-                let (ih, iw) = if image & 4 == 0 { (h, w) } else { (w, h) };
-                let mut to = vec![0u8; hu * wu];
-                for r in 0..hu {
-                    for c in 0..wu {
-                        let (ir, ic) = image_cell(image, hu, wu, r, c);
-                        if let Some(t) = to.get_mut(r * wu + c) {
-                            *t = (ir * iw as usize + ic) as u8;
-                        }
-                    }
-                }
-                (ih, iw, Rc::new(Permutation::new(&to)), swaps)
+                let (ih, iw, to) = image_of(image, h, w);
+                (ih, iw, to, swaps)
             })
             .collect();
         let g = Rc::new(Geometry {
