@@ -10,9 +10,10 @@
 //! `S` is kept as a multiset of canonical forms ([`Remainders`]), not as
 //! their canonical sum: a Clobber group's form is a large infinitesimal, and
 //! summing forms canonically took most of the search's time. A form and its
-//! negative cancel, and numbers and nimbers join into one; the sum itself is
-//! found only where the outcome of `S` alone is asked, once per multiset.
-//! Moves in `S` are moves in one of its forms.
+//! negative cancel, and numbers and nimbers join into one. Moves in `S` are
+//! moves in one of its forms; with no large group left, a remainder of one
+//! form answers by that form's outcome, and one of several is searched move
+//! by move like the board (cheaper, again, than their canonical sum).
 //!
 //! A transposition table keyed by (large groups' stones, S's id, player to
 //! move) holds the nodes decided, the stones as their least image under the
@@ -150,7 +151,8 @@ impl Remainders {
         self.sets.get(id as usize).map_or(&[], |s| s)
     }
 
-    /// The outcome of multiset `id`'s sum.
+    /// The outcome of multiset `id`'s sum (the search asks it only of
+    /// multisets of at most one form).
     fn outcome(
         &mut self,
         store: &mut CanonStore,
