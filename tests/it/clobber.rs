@@ -29,8 +29,21 @@ partizan game clobber(b: list) {
 }
 "###;
 
+/// Linear Clobber as GAMES.md writes it, on one string.
+pub const LINEAR: &str = r###"
+partizan game clob(s: string) {
+    left  s[0..i] ++ ".x" ++ s[(i + 2)..len(s)] for i in 0..len(s) - 1 where s[i] == "x" and s[i + 1] == "o"
+    left  s[0..i] ++ "x." ++ s[(i + 2)..len(s)] for i in 0..len(s) - 1 where s[i] == "o" and s[i + 1] == "x"
+    right s[0..i] ++ ".o" ++ s[(i + 2)..len(s)] for i in 0..len(s) - 1 where s[i] == "o" and s[i + 1] == "x"
+    right s[0..i] ++ "o." ++ s[(i + 2)..len(s)] for i in 0..len(s) - 1 where s[i] == "x" and s[i + 1] == "o"
+}
+"###;
+
 fn run(queries: &str, kernels: bool) -> Vec<String> {
-    common::texts_with(common::engine(kernels), &format!("{CLOBBER}\n{queries}"))
+    common::texts_with(
+        common::engine(kernels),
+        &format!("{CLOBBER}\n{LINEAR}\n{queries}"),
+    )
 }
 
 /// The h × w checkerboard with "x" in the top-left corner, as `.game` rows.
@@ -90,33 +103,34 @@ fn checkerboards_agree_with_the_published_table() {
     );
 }
 
-/// Linear Clobber, on a one-row grid: (xo)^n is a first-player win for
+/// Linear Clobber, on a one-row grid and on a string: (xo)^n is a first-player win for
 /// every n but 3, where it is 0 (Albert, Grossman, Nowakowski and Wolfe's
 /// conjecture, 2005, proved by Chen et al., arXiv 2509.08985); and
 /// (xxo)^n = ⌊(n + 1)/2⌋·↑ (their second conjecture, verified to n = 28 by
 /// Folkersen et al., 2025).
 #[test]
 fn linear_clobber_agrees_with_the_published_results() {
-    let mut queries = Vec::new();
-    for n in 1..=11 {
-        queries.push(format!("outcome clobber([\"{}\"])", "xo".repeat(n)));
-    }
-    for n in 1..=6 {
-        queries.push(format!("canonical clobber([\"{}\"])", "xxo".repeat(n)));
-    }
-    let got = run(&queries.join("\n"), true);
-    for n in 1..=11 {
-        let want = if n == 3 { "P" } else { "N" };
-        assert!(
-            got[n - 1].ends_with(&format!("= {want}")),
-            "(xo)^{n}: {}",
-            got[n - 1]
-        );
-    }
-    for n in 1..=6 {
-        let ups = ["^", "^", "^^", "^^", "^3", "^3"][n - 1];
-        let line = &got[11 + n - 1];
-        assert!(line.ends_with(&format!("= {ups}")), "(xxo)^{n}: {line}");
+    // On a one-row grid, and on a string as GAMES.md writes it.
+    for (game, open, close) in [("clobber", "[\"", "\"]"), ("clob", "\"", "\"")] {
+        let board = |s: String| format!("{game}({open}{s}{close})");
+        let mut queries = Vec::new();
+        for n in 1..=15 {
+            queries.push(format!("outcome {}", board("xo".repeat(n))));
+        }
+        for n in 1..=8 {
+            queries.push(format!("canonical {}", board("xxo".repeat(n))));
+        }
+        let got = run(&queries.join("\n"), true);
+        for n in 1..=15 {
+            let want = if n == 3 { "P" } else { "N" };
+            let line = &got[n - 1];
+            assert!(line.ends_with(&format!("= {want}")), "(xo)^{n}: {line}");
+        }
+        for n in 1..=8 {
+            let ups = ["^", "^", "^^", "^^", "^3", "^3", "^4", "^4"][n - 1];
+            let line = &got[15 + n - 1];
+            assert!(line.ends_with(&format!("= {ups}")), "(xxo)^{n}: {line}");
+        }
     }
 }
 
@@ -152,6 +166,10 @@ proptest! {
     ) {
         let b = random_board(h, w, bits);
         let queries = format!("canonical clobber({b})\noutcome clobber({b}) + {other}\ncanonical clobber({b}) + {other}");
+        prop_assert_eq!(run(&queries, true), run(&queries, false));
+        // The first row as one string, in GAMES.md's spelling.
+        let first = b.trim_start_matches('[').split(',').next().unwrap_or("").trim_end_matches(']');
+        let queries = format!("canonical clob({first})\noutcome clob({first}) + {other}");
         prop_assert_eq!(run(&queries, true), run(&queries, false));
     }
 }

@@ -30,6 +30,8 @@ pub struct Capture {
     pub left_dirs: u8,
     /// Right's directions.
     pub right_dirs: u8,
+    /// Positions are one string (a board of one row), not a list of rows.
+    pub row: bool,
 }
 
 /// One rule as (mover's stone, captured stone, empty, direction bit).
@@ -76,7 +78,8 @@ pub fn recognise(game: &Game, this: GameId) -> Option<Capture> {
     let mut sides: [Option<(char, char)>; 2] = [None, None];
     let mut dirs = [0u8; 2];
     let mut empty = None;
-    for rule in read_rules(game, this)? {
+    let (rules, row) = read_rules(game, this)?;
+    for rule in rules {
         let side = match rule.sides {
             (true, false) => 0,
             (false, true) => 1,
@@ -105,6 +108,7 @@ pub fn recognise(game: &Game, this: GameId) -> Option<Capture> {
         empty: empty?,
         left_dirs: dirs[0],
         right_dirs: dirs[1],
+        row,
     })
 }
 
@@ -154,6 +158,7 @@ mod tests {
                 empty: '.',
                 left_dirs: 0b1111,
                 right_dirs: 0b1111,
+                row: false,
             })
         );
         // One row: captures along it only, in the order written.
@@ -163,6 +168,34 @@ mod tests {
         ];
         let got = read(&game(&row)).unwrap();
         assert_eq!((got.left_dirs, got.right_dirs), (0b0001, 0b0010));
+    }
+
+    /// Linear Clobber as GAMES.md writes it, on one string.
+    #[test]
+    fn clobber_on_a_string() {
+        let program = r#"partizan game g(s: string) {
+    left  s[0..i] ++ ".x" ++ s[(i + 2)..len(s)] for i in 0..len(s) - 1 where s[i] == "x" and s[i + 1] == "o"
+    left  s[0..i] ++ "x." ++ s[(i + 2)..len(s)] for i in 0..len(s) - 1 where s[i] == "o" and s[i + 1] == "x"
+    right s[0..i] ++ ".o" ++ s[(i + 2)..len(s)] for i in 0..len(s) - 1 where s[i] == "o" and s[i + 1] == "x"
+    right s[0..i] ++ "o." ++ s[(i + 2)..len(s)] for i in 0..len(s) - 1 where s[i] == "x" and s[i + 1] == "o"
+}"#;
+        assert_eq!(
+            read(program),
+            Some(Capture {
+                left: 'x',
+                right: 'o',
+                empty: '.',
+                left_dirs: 0b0011,
+                right_dirs: 0b0011,
+                row: true,
+            })
+        );
+        // The last pair left out, or the string untyped (then it would be a
+        // list of rows): not read.
+        let short = program.replacen("0..len(s) - 1", "0..len(s) - 2", 1);
+        assert_eq!(read(&short), None);
+        let untyped = program.replace("(s: string)", "(s)");
+        assert_eq!(read(&untyped), None);
     }
 
     #[test]

@@ -117,7 +117,12 @@ pub fn recognise(game: &Game, this: GameId) -> Option<Placement> {
     let mut left = Vec::new();
     let mut right = Vec::new();
     let mut modes = Vec::new();
-    for rule in read_rules(game, this)? {
+    let (rules, row) = read_rules(game, this)?;
+    if row {
+        // Placement on one string is not served (its positions are strings).
+        return None;
+    }
+    for rule in rules {
         // Every tested cell is free and every one is covered, with one
         // character.
         let e = rule.tested.first()?.1;
@@ -178,8 +183,10 @@ pub(super) struct ReadRule {
 }
 
 /// The rules of a partizan game over one grid parameter, each read
-/// symbolically, when every one has the shape of [`ReadRule`] (no `stop`).
-pub(super) fn read_rules(game: &Game, this: GameId) -> Option<Vec<ReadRule>> {
+/// symbolically, when every one has the shape of [`ReadRule`] (no `stop`),
+/// and whether the parameter is one string (`s: string`: a grid of one row,
+/// every rule with one binder, over its columns) rather than a list of rows.
+pub(super) fn read_rules(game: &Game, this: GameId) -> Option<(Vec<ReadRule>, bool)> {
     let GameBody::Rules(rules) = &game.body else {
         return None;
     };
@@ -192,9 +199,11 @@ pub(super) fn read_rules(game: &Game, this: GameId) -> Option<Vec<ReadRule>> {
     let SlotPattern::Slot(board) = param.pattern else {
         return None;
     };
-    if !matches!(param.ty, None | Some(ParamType::List)) {
-        return None;
-    }
+    let row = match param.ty {
+        None | Some(ParamType::List) => false,
+        Some(ParamType::Str) => true,
+        _ => return None,
+    };
     let mut out = Vec::new();
     for rule in rules {
         let sides = match rule.kind {
@@ -207,13 +216,14 @@ pub(super) fn read_rules(game: &Game, this: GameId) -> Option<Vec<ReadRule>> {
         let read = Reader {
             board,
             this,
+            row,
             rows: Default::default(),
         };
         let mut r = read.rule(&rule.binders, rule.condition.as_ref(), &rule.option)?;
         r.sides = sides;
         out.push(r);
     }
-    Some(out)
+    Some((out, row))
 }
 
 /// A linear form `k + h·H + w·W + v0·x0 + v1·x1` in the grid's height H, its
@@ -301,6 +311,8 @@ enum Av {
 struct Reader {
     board: usize,
     this: GameId,
+    /// The board is one string: row 0 of a grid of one row.
+    row: bool,
     /// Every row index read (`b[i]`): each must lie inside the grid.
     rows: std::cell::RefCell<Vec<Lin>>,
 }
@@ -328,7 +340,7 @@ impl Reader {
             ranges.push((lo, hi));
             vars.push(*s);
         }
-        if vars.len() != 2 {
+        if vars.len() != if self.row { 1 } else { 2 } {
             return None;
         }
         let Av::Cond(tests) = self.expr(condition?, &vars)? else {
@@ -336,6 +348,7 @@ impl Reader {
         };
         let (grid, mode) = match self.expr(option, &vars)? {
             Av::Grid(g) | Av::Game(g) => (g, None),
+            Av::Str(segs) if self.row => (self.row_grid(&segs)?, None),
             Av::Sum(g, free, mode) => (g, Some((free, mode))),
             _ => return None,
         };
@@ -343,12 +356,12 @@ impl Reader {
         // from the binders.
         let mut tested = Vec::new();
         for (r, c, ch) in tests {
-            tested.push((cell(r, c)?, ch));
+            tested.push((self.cell(r, c)?, ch));
         }
         let mut written = Vec::new();
         for (r, cells) in grid {
             for (c, ch) in cells {
-                written.push((cell(r, c)?, ch));
+                written.push((self.cell(r, c)?, ch));
             }
         }
         for list in [&mut tested, &mut written] {
@@ -390,9 +403,9 @@ impl Reader {
             }
             lo == Lin::constant(-first) && hi == end
         };
-        if !exact(*ranges.get(row_var)?, r0, r1, true)
-            || !exact(*ranges.get(col_var)?, c0, c1, false)
-        {
+        // (One string has one row, and no binder runs over it.)
+        let rows_exact = self.row || exact(*ranges.get(row_var)?, r0, r1, true);
+        if !rows_exact || !exact(*ranges.get(col_var)?, c0, c1, false) {
             return None;
         }
         // Every row read lies inside the grid: row 0 (the grid has one), or a
@@ -427,6 +440,14 @@ impl Reader {
         Some(match &e.kind {
             ExprKind::Const(Value::Int(k)) => Av::Int(Lin::constant(*k)),
             ExprKind::Const(Value::Str(s)) => Av::Str(vec![Seg::Lit(s.chars().collect())]),
+            ExprKind::Local(s) if *s == self.board && self.row => Av::Str(vec![Seg::Slice {
+                row: Lin::constant(0),
+                from: Lin::constant(0),
+                to: Lin {
+                    w: 1,
+                    ..Lin::default()
+                },
+            }]),
             ExprKind::Local(s) if *s == self.board => Av::Board,
             ExprKind::Local(s) => Av::Int(Lin::var(vars.iter().position(|v| v == s)?)),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, vars)?,
@@ -504,6 +525,7 @@ impl Reader {
                     [a] => match self.expr(a, vars)? {
                         Av::Board => Av::Game(Vec::new()),
                         Av::Grid(g) => Av::Game(g),
+                        Av::Str(segs) if self.row => Av::Game(self.row_grid(&segs)?),
                         _ => return None,
                     },
                     _ => return None,
@@ -583,6 +605,21 @@ impl Reader {
             (BinOp::Eq, Av::Str(x), Av::Str(y)) => Av::Cond(cells_equal(&x, &y)?),
             _ => return None,
         })
+    }
+
+    /// A cell `(r, c)`; on one string, row 0 is read as a binder of its
+    /// own (index 1, which no rule has), at offset 0.
+    fn cell(&self, r: Lin, c: Lin) -> Option<Cell> {
+        if self.row && r == Lin::constant(0) {
+            return Some(((1, 0), c.offset()?));
+        }
+        cell(r, c)
+    }
+
+    /// One string written: the grid of its one row, edited.
+    fn row_grid(&self, segs: &[Seg]) -> Option<Grid> {
+        let (row, cells) = whole_row(segs)?;
+        (row == Lin::constant(0)).then(|| vec![(row, cells)])
     }
 
     /// `grid with [r] = ROW, …`: each ROW an edited copy of row r itself.

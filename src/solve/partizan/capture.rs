@@ -40,11 +40,18 @@ pub struct Stones {
 }
 
 impl Stones {
-    /// Reads a position that is a rectangular grid of row strings of at most
-    /// 64 cells; `None` for anything else (the general evaluator takes it).
+    /// Reads a position: a rectangular grid of row strings, or one string
+    /// when the game's positions are (`rules.row`), of at most 64 cells;
+    /// `None` for anything else (the general evaluator takes it).
     pub fn read(pos: &[Value], rules: &Capture) -> Option<Stones> {
-        let [Value::List(rows)] = pos else {
-            return None;
+        let one;
+        let rows: &[Value] = match pos {
+            [row @ Value::Str(_)] if rules.row => {
+                one = [row.clone()];
+                &one
+            }
+            [Value::List(rows)] if !rules.row => rows,
+            _ => return None,
         };
         let h = rows.len();
         let mut w = None;
@@ -401,6 +408,9 @@ const CHECKED_SIZES: [(usize, usize); 10] = [
     (3, 2),
 ];
 
+/// The same for games on one string.
+const CHECKED_ROWS: [(usize, usize); 6] = [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6)];
+
 /// The canonical form of `c` by the capture solver, when `c` is a position
 /// of a capture game on a board it takes; `None` otherwise.
 pub fn capture_form(
@@ -461,7 +471,12 @@ fn check(
 ) -> Result<State<Solver>, EvalError> {
     let mut solver = Box::new(Solver::new(rules.clone()));
     let chars = [rules.empty, rules.left, rules.right];
-    for (h, w) in CHECKED_SIZES {
+    let sizes: &[(usize, usize)] = if rules.row {
+        &CHECKED_ROWS
+    } else {
+        &CHECKED_SIZES
+    };
+    for &(h, w) in sizes {
         let cells = h * w;
         for code in 0..3usize.pow(cells as u32) {
             let mut digits = code;
@@ -477,7 +492,10 @@ fn check(
                     Value::Str(s.into())
                 })
                 .collect();
-            let pos = vec![Value::List(rows.into())];
+            let pos = match rows.as_slice() {
+                [row] if rules.row => vec![row.clone()],
+                _ => vec![Value::List(rows.into())],
+            };
             let c = Component::Pos(inst, pos.clone().into());
             let by_rules = match form_of(games, cache, &c, span) {
                 Ok(f) => f,

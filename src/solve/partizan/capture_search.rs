@@ -558,6 +558,7 @@ mod tests {
             empty: '.',
             left_dirs: 0b1111,
             right_dirs: 0b1111,
+            row: false,
         }
     }
 
