@@ -253,6 +253,12 @@ impl Budget {
         self.countdown.set(TICKS_PER_CHECK);
     }
 
+    /// Starts the same statement again (after a limit emptied the tables):
+    /// the timeout clock keeps running from the first start.
+    pub fn restart(&self) {
+        self.countdown.set(TICKS_PER_CHECK);
+    }
+
     /// The budget of one attempt that may give up early while the statement
     /// goes on another way: these limits with the timeout cut to at most
     /// `most`, the same Ctrl-C, its clock started now.

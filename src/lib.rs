@@ -256,7 +256,7 @@ impl Engine {
     ///
     /// A memory or position limit empties the memo tables, so that the session
     /// goes on with room; when tables were full from earlier statements, the
-    /// statement is tried once more from scratch.
+    /// statement is tried once more from scratch, within the same time limit.
     pub fn run(&mut self, stmt: &Stmt, mode: Mode) -> Result<Option<Answer>, Problem> {
         let had_memo = !self.analyses.is_empty();
         let mut result = self.run_once(stmt, mode);
@@ -267,7 +267,8 @@ impl Engine {
             ) {
                 self.forget();
                 if had_memo {
-                    result = self.run_once(stmt, mode);
+                    // The retry shares the statement's time limit.
+                    result = self.run_again(stmt, mode);
                     if result.is_err() {
                         self.forget();
                     }
@@ -280,6 +281,16 @@ impl Engine {
 
     fn run_once(&mut self, stmt: &Stmt, mode: Mode) -> Result<Option<Answer>, EvalError> {
         self.budget.start();
+        self.run_started(stmt, mode)
+    }
+
+    /// [`Engine::run_once`] without restarting the statement's clock.
+    fn run_again(&mut self, stmt: &Stmt, mode: Mode) -> Result<Option<Answer>, EvalError> {
+        self.budget.restart();
+        self.run_started(stmt, mode)
+    }
+
+    fn run_started(&mut self, stmt: &Stmt, mode: Mode) -> Result<Option<Answer>, EvalError> {
         let mut runner = Runner {
             globals: &self.globals,
             rt: &mut self.rt,

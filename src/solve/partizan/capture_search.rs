@@ -455,6 +455,7 @@ impl<'a> Search<'a> {
                 self.store.right_options(f)?
             };
             for g in options {
+                self.budget.tick()?;
                 self.rests.start(rest);
                 self.rests.scratch.remove(i);
                 self.rests.add(self.store, self.budget, g)?;
@@ -481,6 +482,8 @@ impl<'a> Search<'a> {
         let geo = self.geo.clone();
         let (dirs, their_dirs) = (self.solver.moves(left), self.solver.moves(!left));
         let won = each_capture(&geo, dirs, x, o, left, |nx, no, mv| {
+            // Settling a child is a node's worth of work: each one ticks.
+            self.budget.tick()?;
             let replies = replies(&geo, their_dirs, nx, no, !left);
             let (cx, co, crest) = self.settle(nx, no, rest)?;
             Ok(match self.known(cx, co, crest, !left)? {
