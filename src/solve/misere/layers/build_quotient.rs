@@ -45,7 +45,7 @@ pub(crate) fn try_quotient(s: &mut Solver<'_, '_>, sum: &GameSum) -> Result<bool
                 Attempt::Built(q) => {
                     let proven = q.covers(largest);
                     before = q.max_heap();
-                    s.cache.heap_game(inst).quotient = Some(Rc::new(q));
+                    s.cache.heap_game(inst).quotient = Some(Rc::<Quotient>::from(q));
                     if proven {
                         return Ok(true);
                     }
@@ -161,7 +161,7 @@ pub(crate) fn value_quotient(
     let before = kept.filter(|q| q.cap() >= cap).map_or(0, |q| q.max_heap());
     Ok(match auto_quotient(s, inst, before, largest, cap)? {
         Attempt::Built(q) => {
-            let q = Rc::new(q);
+            let q = Rc::<Quotient>::from(q);
             s.cache.heap_game(inst).value_quotient = Some(q.clone());
             Some(q)
         }
@@ -176,7 +176,7 @@ pub(crate) fn value_quotient(
 /// How an automatic quotient attempt ended, short of an error.
 enum Attempt {
     /// Built and certified.
-    Built(Quotient),
+    Built(Box<Quotient>),
     /// Not a heap game, too large, or out of the attempt's time: bounds from
     /// `from` on will not do better, so the failure is remembered.
     Failed {
@@ -216,7 +216,7 @@ fn auto_quotient(
         other => other,
     };
     match built {
-        Ok(q) => Ok(Attempt::Built(q)),
+        Ok(q) => Ok(Attempt::Built(Box::new(q))),
         Err(QuotientError::Budget(e @ Exceeded::Interrupted)) => Err(EvalError::limit(e, span)),
         Err(QuotientError::OutOfMemory { limit, .. }) => {
             Err(EvalError::limit(Exceeded::Memory(limit), span))
@@ -257,7 +257,7 @@ fn keep_attempt(
 ) -> Result<bool, EvalError> {
     match attempt {
         Attempt::Built(q) => {
-            s.cache.heap_game(inst).quotient = Some(Rc::new(q));
+            s.cache.heap_game(inst).quotient = Some(Rc::<Quotient>::from(q));
             Ok(true)
         }
         Attempt::Failed { from } => {
@@ -287,7 +287,7 @@ fn keep_smaller(
         return Ok(());
     }
     if let Attempt::Built(q) = auto_quotient(s, inst, before, below, 1)? {
-        s.cache.heap_game(inst).quotient = Some(Rc::new(q));
+        s.cache.heap_game(inst).quotient = Some(Rc::<Quotient>::from(q));
     }
     Ok(())
 }

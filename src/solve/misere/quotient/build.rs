@@ -6,6 +6,7 @@
 //! a failed candidate frees the heaps of the misjudged sum (recalibration)
 //! and the step is retried.
 
+use super::products::Products;
 use super::reduce::reduce;
 use super::rules::HeapRules;
 use super::{certify, periodic, presentation, Elem, Monoid, Quotient, QuotientError, MAX_CAP};
@@ -55,8 +56,7 @@ pub(super) fn build<R: HeapRules>(
 ) -> Result<Quotient, QuotientError<R::Error>> {
     let cap = cap.clamp(1, MAX_CAP);
     let mut mon = Monoid {
-        m: 1,
-        table: vec![0],
+        products: Products::trivial(),
         // The empty sum has no move: misère value 1.
         labels: vec![1],
         cap,
@@ -381,7 +381,7 @@ fn columns<E>(
         .pop()
         .unwrap_or_default();
     let (order, moves) = representatives(
-        mon.m,
+        mon.m(),
         mon.ident,
         |a, b| mon.mul(a, b),
         phi,
@@ -389,7 +389,7 @@ fn columns<E>(
         weights,
         budget,
     )?;
-    let m = mon.m;
+    let m = mon.m();
     let mut cols: Vec<Vec<u32>> = vec![mon.labels.clone()];
     let mut seen: FxHashMap<Vec<u32>, usize> = FxHashMap::default();
     seen.insert(mon.labels.clone(), 0);
@@ -436,7 +436,7 @@ fn candidate<E>(
     budget: &Budget,
 ) -> Result<(Monoid, Vec<Elem>), QuotientError<E>> {
     let radix: usize = free.iter().map(Free::len).product();
-    let size = mon.m.saturating_mul(radix);
+    let size = mon.m().saturating_mul(radix);
     let h = options.len().saturating_sub(1);
     if size > MAX_CANDIDATE || radix == 0 {
         return Err(QuotientError::TooLarge(h));
@@ -574,5 +574,5 @@ fn candidate<E>(
             *slot = label;
         }
     }
-    reduce(&action, &labels, dmul, &img_dense, mon.cap, budget)
+    reduce(&action, &labels, &img_dense, mon.cap, budget)
 }

@@ -16,7 +16,7 @@ pub(super) fn finish<E>(
     budget: &Budget,
 ) -> Result<Quotient, QuotientError<E>> {
     // Generators: heaps whose image is outside the submonoid of smaller heaps.
-    let mut generated = vec![false; mon.m];
+    let mut generated = vec![false; mon.m()];
     if let Some(g) = generated.get_mut(mon.ident as usize) {
         *g = true;
     }
@@ -29,7 +29,7 @@ pub(super) fn finish<E>(
         generator_heaps.push(h);
         gen_elems.push(img);
         // Close the submonoid under the new generator.
-        let mut stack: Vec<Elem> = (0..mon.m as Elem)
+        let mut stack: Vec<Elem> = (0..mon.m() as Elem)
             .filter(|&x| generated.get(x as usize).copied().unwrap_or(false))
             .collect();
         while let Some(x) = stack.pop() {
@@ -45,7 +45,7 @@ pub(super) fn finish<E>(
     }
     let n_gen = gen_elems.len();
     // Normal forms degree by degree; within a degree, in term order.
-    let mut nf: Vec<Option<Vec<u32>>> = vec![None; mon.m];
+    let mut nf: Vec<Option<Vec<u32>>> = vec![None; mon.m()];
     let mut order: Vec<Elem> = vec![mon.ident];
     if let Some(slot) = nf.get_mut(mon.ident as usize) {
         *slot = Some(vec![0; n_gen]);
@@ -97,32 +97,22 @@ pub(super) fn finish<E>(
         }
         layer = next;
     }
-    if order.len() != mon.m {
+    if order.len() != mon.m() {
         return Err(QuotientError::Internal(format!(
             "{} of {} elements are not generated",
-            mon.m - order.len(),
-            mon.m
+            mon.m() - order.len(),
+            mon.m()
         )));
     }
     // Renumber: new id = position in `order`.
-    let mut new_id = vec![0 as Elem; mon.m];
+    let mut new_id = vec![0 as Elem; mon.m()];
     for (i, &x) in order.iter().enumerate() {
         if let Some(slot) = new_id.get_mut(x as usize) {
             *slot = i as Elem;
         }
     }
     let id = |x: Elem| new_id.get(x as usize).copied().unwrap_or(0);
-    let m = mon.m;
-    budget.reserve(m.saturating_mul(m).saturating_mul(4))?;
-    let mut table = vec![0 as Elem; m * m];
-    for (i, &x) in order.iter().enumerate() {
-        budget.ticks(m as u32)?;
-        for (j, &y) in order.iter().enumerate() {
-            if let Some(cell) = table.get_mut(i * m + j) {
-                *cell = id(mon.mul(x, y));
-            }
-        }
-    }
+    let products = mon.products.renumbered(&new_id, budget)?;
     let labels = order.iter().map(|&x| mon.label(x)).collect();
     let normal_forms: Vec<Vec<u32>> = order
         .iter()
@@ -141,8 +131,7 @@ pub(super) fn finish<E>(
     // Printed as Plambeck–Siegel do: ordered by the heaviest letter first.
     relations.sort_by(|a, b| lex_from_top(&a.0, &b.0));
     Ok(Quotient {
-        order: m,
-        table,
+        products,
         labels,
         cap: mon.cap,
         phi: phi.iter().map(|&x| id(x)).collect(),

@@ -3,6 +3,7 @@
 //! the misère quotient). Moore refinement over the generators' action finds
 //! the classes; the reduced monoid is the classes with their products.
 
+use super::products::Products;
 use super::{Elem, Monoid, QuotientError};
 use crate::budget::Budget;
 use rustc_hash::FxHashMap;
@@ -56,12 +57,12 @@ fn moore_rows<E>(
 }
 
 /// The candidate of `labels.len()` elements (`action[g][x]` = x·g for each
-/// generator g, `mul` any product, `heap_img` each heap's image) reduced
-/// modulo indistinguishability, with each heap's image in the result.
+/// generator g, `img_dense` each heap's image, 0 the identity) reduced modulo
+/// indistinguishability, with each heap's image in the result. The reduced
+/// monoid keeps the generators' actions on the classes, never a full table.
 pub(super) fn reduce<E>(
     action: &[Vec<Elem>],
     labels: &[u32],
-    dmul: impl Fn(Elem, Elem) -> Elem,
     img_dense: &[Elem],
     cap: u32,
     budget: &Budget,
@@ -76,29 +77,28 @@ pub(super) fn reduce<E>(
             }
         }
     }
-    budget.reserve(c.saturating_mul(c).saturating_mul(4))?;
     let cls = |a: Elem| class.get(a as usize).copied().unwrap_or(0);
-    let mut table = vec![0 as Elem; c * c];
-    for (x, &rx) in rep.iter().enumerate() {
-        budget.ticks(c as u32)?;
-        for (y, &ry) in rep.iter().enumerate() {
-            if let Some(cell) = table.get_mut(x * c + y) {
-                *cell = cls(dmul(rx as Elem, ry as Elem));
-            }
-        }
-    }
+    budget.reserve(c.saturating_mul(action.len()).saturating_mul(4))?;
+    let reduced: Vec<Vec<Elem>> = action
+        .iter()
+        .map(|row| {
+            rep.iter()
+                .map(|&r| cls(row.get(r).copied().unwrap_or(0)))
+                .collect()
+        })
+        .collect();
     let new_labels = rep
         .iter()
         .map(|&r| labels.get(r).copied().unwrap_or(cap))
         .collect();
     let new_phi = img_dense.iter().map(|&x| cls(x)).collect();
+    let ident = cls(0);
     Ok((
         Monoid {
-            m: c,
-            table,
+            products: Products::new(reduced, c, ident, budget)?,
             labels: new_labels,
             cap,
-            ident: cls(0),
+            ident,
         },
         new_phi,
     ))

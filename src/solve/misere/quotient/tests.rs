@@ -433,3 +433,77 @@ fn a_proven_period_answers_heaps_past_the_bound() {
         assert_eq!(q.in_p(a), far.in_p(b), "heap {n}");
     }
 }
+
+/// Whether a sum is a failure of `q` where it stands: its image in P with an
+/// option in P, or outside P with options and none in P (the two failures
+/// the construction's check looks for), from the rules' options directly.
+fn local_failure(q: &Quotient, brute: &mut Brute, sum: &[usize]) -> bool {
+    let x = q.image(sum).unwrap();
+    let options = brute.sum_options(sum);
+    let into_p = options.iter().any(|o| q.is_p(o).unwrap());
+    if q.in_p(x) {
+        into_p
+    } else {
+        !options.is_empty() && !into_p
+    }
+}
+
+/// Every multiset of at most `k` heaps from `1..=n`, sorted.
+fn sums_up_to(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = vec![Vec::new()];
+    let mut layer = vec![Vec::new()];
+    for _ in 0..k {
+        let mut next = Vec::new();
+        for s in &layer {
+            let from = s.last().copied().unwrap_or(1);
+            for h in from..=n {
+                let mut t: Vec<usize> = s.clone();
+                t.push(h);
+                next.push(t);
+            }
+        }
+        out.extend(next.iter().cloned());
+        layer = next;
+    }
+    out
+}
+
+/// The construction recalibrates on the least failure in MisereSolver's
+/// order (more copies of the largest heap last, then of the next; see
+/// `least_failure.rs`), which is what makes its candidates converge. Wrong
+/// candidates are made on purpose: Q_n(0.07) with heap n+1 given another
+/// heap's image. The sum the check reports must be a failure, checked from
+/// the rules, and no sum of at most five heaps before it may be one.
+#[test]
+fn the_check_reports_the_least_failure() {
+    use super::least_failure::sum_cmp;
+    let budget = Budget::default();
+    let mut brute = Brute::new("0.07");
+    let mut failed = 0;
+    for (n, wrong) in [(9, 9), (9, 4), (12, 5), (13, 11)] {
+        let mut rules = Octal::parse("0.07").unwrap();
+        let mut q = quotient(&mut rules, n, &budget).unwrap();
+        let img = q.phi(wrong).unwrap();
+        q.phi.push(img);
+        let options: Vec<Vec<Vec<usize>>> = (0..=n + 1).map(|h| brute.heap_options(h)).collect();
+        let Err(certify::CertifyError::<()>::Failed { word, .. }) =
+            certify::check(&q, &options, &budget)
+        else {
+            continue;
+        };
+        failed += 1;
+        assert!(
+            local_failure(&q, &mut brute, &word),
+            "{word:?} is no failure"
+        );
+        for s in sums_up_to(n + 1, 5) {
+            if sum_cmp(&s, &word) == std::cmp::Ordering::Less {
+                assert!(
+                    !local_failure(&q, &mut brute, &s),
+                    "{s:?} fails and comes before the reported {word:?}"
+                );
+            }
+        }
+    }
+    assert!(failed >= 2, "only {failed} of the wrong candidates failed");
+}
