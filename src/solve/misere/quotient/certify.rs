@@ -22,9 +22,10 @@
 //! With every element reachable and every pair distinguished, the monoid is the
 //! quotient itself, not just a homomorphic image of it.
 
-use super::least_failure::least_failure;
+use super::least_failure::{least_failure, Minimal};
+use super::reduce::moore_rows;
 use super::rules::HeapRules;
-use super::{Elem, Quotient};
+use super::{Elem, Quotient, QuotientError};
 use crate::budget::{Budget, Exceeded};
 use std::collections::VecDeque;
 
@@ -32,7 +33,8 @@ use std::collections::VecDeque;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Certificate {
     /// `distinguisher[x·order + y]`: an element z with x·z ∈ P xor y·z ∈ P
-    /// (meaningless on the diagonal).
+    /// (meaningless on the diagonal). Empty for a quotient of more than
+    /// [`PAIRS_UP_TO`] elements, whose reducedness is shown by refinement.
     pub distinguishers: Vec<Elem>,
     /// How many (image, option-images) states the N-condition search kept.
     pub states: usize,
@@ -106,11 +108,17 @@ pub fn certify<R: HeapRules>(
         }
     }
     let (images, states) = verify(q, Source::Rules(rules), budget)?;
-    let distinguishers = distinguishers(q, &images, budget)?;
-    check_distinguishers(q, &distinguishers).map_err(|message| CertifyError::Failed {
-        message,
-        word: Vec::new(),
-    })?;
+    let distinguishers = if m <= PAIRS_UP_TO {
+        let distinguishers = distinguishers(q, &images, budget)?;
+        check_distinguishers(q, &distinguishers).map_err(|message| CertifyError::Failed {
+            message,
+            word: Vec::new(),
+        })?;
+        distinguishers
+    } else {
+        refined_apart(q, &images, budget)?;
+        Vec::new()
+    };
     Ok(Certificate {
         distinguishers,
         states,
@@ -305,24 +313,14 @@ fn verify<R: HeapRules>(
     Ok((images, states))
 }
 
-/// A set of elements as bits.
-type Bits = Vec<u64>;
-
-/// A search state: image, option images, and (parent state, heap added).
-type State = (Elem, Bits, Option<(usize, usize)>);
-
-fn set_bit(b: &mut Bits, x: Elem) {
-    if let Some(w) = b.get_mut(x as usize / 64) {
-        *w |= 1 << (x as usize % 64);
-    }
-}
-
-fn subset(a: &Bits, b: &Bits) -> bool {
-    a.iter().zip(b).all(|(x, y)| x & !y == 0)
-}
+/// A search state: image, option images (a sorted list), and (parent
+/// state, heap added).
+type State = (Elem, Vec<Elem>, Option<(usize, usize)>);
 
 /// Check (3): every reachable sum with a move has every label below its own
 /// among its options' (with cap 1: a sum outside P has a move into P).
+/// Option images are sorted lists, not bit sets: they hold a few hundred of
+/// a quotient's possibly tens of thousands of elements.
 fn check_n_condition<E>(
     q: &Quotient,
     images: &[Elem],
@@ -330,55 +328,40 @@ fn check_n_condition<E>(
     budget: &Budget,
 ) -> Result<usize, CertifyError<E>> {
     let m = q.order();
-    let words = m.div_ceil(64).max(1);
-    // The elements of each label below the cap, as sets.
-    let cap = q.cap();
-    let mut by_label: Vec<Bits> = vec![vec![0; words]; cap as usize];
-    for x in 0..m as Elem {
-        if let Some(b) = by_label.get_mut(q.label(x) as usize) {
-            set_bit(b, x);
-        }
-    }
-    let meets = |nm: &Bits, l: u32| {
-        by_label
-            .get(l as usize)
-            .is_some_and(|b| nm.iter().zip(b).any(|(a, b)| a & b != 0))
+    // The labels below 64 present among a set's elements, as bits.
+    let labels_in = |set: &[Elem]| {
+        set.iter().fold(0u64, |acc, &y| {
+            acc | 1u64.checked_shl(q.label(y)).unwrap_or(0)
+        })
     };
     // Kept states per image: the ⊆-minimal option-image sets seen so far.
-    let mut kept: Vec<Vec<Bits>> = vec![Vec::new(); m];
+    let mut kept: Vec<Minimal> = vec![Minimal::default(); m];
     // Each queued state remembers how it was reached, for a readable failure.
-    let mut arena: Vec<State> = vec![(q.identity(), vec![0; words], None)];
+    let mut arena: Vec<State> = vec![(q.identity(), Vec::new(), None)];
     let mut queue: VecDeque<usize> = VecDeque::from([0]);
+    let mut nm: Vec<Elem> = Vec::new();
     while let Some(id) = queue.pop_front() {
         let Some((x, moves, _)) = arena.get(id).cloned() else {
             continue;
         };
         // A state superseded after it was queued leads to nothing new.
-        if id != 0
-            && !kept
-                .get(x as usize)
-                .is_some_and(|list| list.iter().any(|k| k == &moves))
-        {
+        if id != 0 && !kept.get(x as usize).is_some_and(|list| list.holds(&moves)) {
             continue;
         }
         for (h, &img) in images.iter().enumerate().skip(1) {
-            budget.ticks(words as u32)?;
-            let nx = q.mul(x, img);
-            let mut nm: Bits = vec![0; words];
-            for (wi, &w) in moves.iter().enumerate() {
-                let mut w = w;
-                while w != 0 {
-                    let b = w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    set_bit(&mut nm, q.mul(img, (wi * 64 + b) as Elem));
-                }
-            }
+            nm.clear();
+            nm.extend(moves.iter().map(|&y| q.mul(y, img)));
             for &t in trans.get(h).map(Vec::as_slice).unwrap_or(&[]) {
-                set_bit(&mut nm, q.mul(x, t));
+                nm.push(q.mul(x, t));
             }
-            let has_move = nm.iter().any(|&w| w != 0);
+            nm.sort_unstable();
+            nm.dedup();
+            budget.ticks(nm.len() as u32 + 1)?;
+            let nx = q.mul(x, img);
             let own = q.label(nx);
-            if has_move && (0..own).any(|l| !meets(&nm, l)) {
+            let present = labels_in(&nm);
+            let missing = (0..own).find(|&l| present & (1 << l) == 0);
+            if let (false, Some(missing)) = (nm.is_empty(), missing) {
                 let mut word = vec![h];
                 let mut at = id;
                 while let Some((_, _, Some((prev, heap)))) = arena.get(at) {
@@ -386,7 +369,6 @@ fn check_n_condition<E>(
                     at = *prev;
                 }
                 word.sort_unstable();
-                let missing = (0..own).find(|&l| !meets(&nm, l)).unwrap_or(0);
                 return fail_at(
                     format!(
                         "the sum {word:?} has image {} labelled {own} but no option labelled {missing}",
@@ -400,20 +382,56 @@ fn check_n_condition<E>(
             };
             // An empty set (no move at all) is not a weaker case of a non-empty
             // one, so it neither subsumes nor is subsumed.
-            let covers = |k: &Bits, by: &Bits| {
-                k.iter().any(|&w| w != 0) == by.iter().any(|&w| w != 0) && subset(by, k)
-            };
-            if list.iter().any(|k| covers(&nm, k)) {
+            if !list.insert(&nm, budget)? {
                 continue;
             }
-            list.retain(|k| !covers(k, &nm));
-            list.push(nm.clone());
             budget.add_positions(1)?;
-            arena.push((nx, nm, Some((id, h))));
+            budget.reserve(nm.len() * std::mem::size_of::<Elem>() + 32)?;
+            arena.push((nx, nm.clone(), Some((id, h))));
             queue.push_back(arena.len() - 1);
         }
     }
-    Ok(kept.iter().map(Vec::len).sum())
+    Ok(kept.iter().map(Minimal::len).sum())
+}
+
+/// Most elements a quotient may have for its certificate to list a
+/// distinguishing element for every pair (m² of them: 16 MB at this size).
+pub const PAIRS_UP_TO: usize = 2048;
+
+/// Reducedness of a larger quotient: Moore refinement of the partition by
+/// labels under multiplication by every heap image (which generate the
+/// monoid) ends with every element alone, so every two elements are told
+/// apart by some product of heap images.
+pub(super) fn refined_apart<E>(
+    q: &Quotient,
+    images: &[Elem],
+    budget: &Budget,
+) -> Result<(), CertifyError<E>> {
+    let m = q.order();
+    let mut gens: Vec<Elem> = images.iter().skip(1).copied().collect();
+    gens.sort_unstable();
+    gens.dedup();
+    budget.reserve(m.saturating_mul(gens.len()).saturating_mul(4))?;
+    let mut action: Vec<Vec<Elem>> = Vec::with_capacity(gens.len());
+    for &g in &gens {
+        budget.ticks(m as u32)?;
+        action.push((0..m as Elem).map(|x| q.mul(x, g)).collect());
+    }
+    let labels: Vec<u32> = (0..m as Elem).map(|x| q.label(x)).collect();
+    let classes = moore_rows::<()>(m, &action, &labels, budget).map_err(|e| match e {
+        QuotientError::Budget(e) => CertifyError::Budget(e),
+        _ => CertifyError::Failed {
+            message: "the refinement of the elements failed".into(),
+            word: Vec::new(),
+        },
+    })?;
+    let count = classes.iter().copied().max().map_or(0, |c| c as usize + 1);
+    if count != m {
+        return fail(format!(
+            "only {count} of {m} elements are told apart: the quotient is not reduced"
+        ));
+    }
+    Ok(())
 }
 
 /// For every pair, an element distinguishing it: found backwards from the pairs

@@ -143,8 +143,60 @@ fn least_label_failure(
 
 /// Whether sorted set `a` is contained in sorted set `b`.
 fn subset(a: &[Elem], b: &[Elem]) -> bool {
+    if a.len() > b.len() {
+        return false;
+    }
     let mut rest = b.iter();
     a.iter().all(|x| rest.any(|y| y == x))
+}
+
+/// A sorted set's summary: bit y mod 64 for each element y. A set whose
+/// summary has a bit another's lacks is not contained in it.
+fn summary(set: &[Elem]) -> u64 {
+    set.iter().fold(0, |acc, &y| acc | 1 << (y % 64))
+}
+
+/// The ⊆-minimal option-image sets kept for one image (MisereSolver's
+/// pruning of subsumed transition sets), each with its [`summary`]. An
+/// empty set (no move) neither contains nor is contained in a non-empty one.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Minimal {
+    sets: Vec<(u64, Vec<Elem>)>,
+}
+
+impl Minimal {
+    fn covers(small: (u64, &[Elem]), big: (u64, &[Elem])) -> bool {
+        small.1.is_empty() == big.1.is_empty() && small.0 & !big.0 == 0 && subset(small.1, big.1)
+    }
+
+    /// Keeps `set` unless a kept set is contained in it (then `false`), and
+    /// drops the kept sets that contain it. Asks the budget for its room.
+    pub(super) fn insert(&mut self, set: &[Elem], budget: &Budget) -> Result<bool, Exceeded> {
+        let sum = summary(set);
+        if self
+            .sets
+            .iter()
+            .any(|(s, k)| Self::covers((*s, k), (sum, set)))
+        {
+            return Ok(false);
+        }
+        self.sets
+            .retain(|(s, k)| !Self::covers((sum, set), (*s, k)));
+        budget.reserve(std::mem::size_of_val(set) + 32)?;
+        self.sets.push((sum, set.to_vec()));
+        Ok(true)
+    }
+
+    /// Whether `set` itself is kept.
+    pub(super) fn holds(&self, set: &[Elem]) -> bool {
+        let sum = summary(set);
+        self.sets.iter().any(|(s, k)| *s == sum && k == set)
+    }
+
+    /// How many sets are kept.
+    pub(super) fn len(&self) -> usize {
+        self.sets.len()
+    }
 }
 
 /// The least sum with a move that misses a label below its own among its
@@ -167,7 +219,7 @@ fn least_missing_label(
         })
     };
     // Per element, the ⊆-minimal option-image sets seen so far.
-    let mut kept: Vec<Vec<Vec<Elem>>> = vec![Vec::new(); m];
+    let mut kept: Vec<Minimal> = vec![Minimal::default(); m];
     let mut counts = vec![0i64; n];
     let mut elem = vec![q.identity(); n];
     let mut moves: Vec<Vec<Elem>> = vec![Vec::new(); n];
@@ -228,16 +280,13 @@ fn least_missing_label(
                 break;
             };
             // Pruned when an earlier set with this image is contained in it.
-            if list.iter().any(|k| subset(k, &next)) {
+            if !list.insert(&next, budget)? {
                 if let Some(c) = counts.get_mut(d) {
                     *c = -1;
                 }
                 depth += 1;
                 continue;
             }
-            list.retain(|k| !subset(&next, k));
-            budget.reserve(next.len() * std::mem::size_of::<Elem>() + 24)?;
-            list.push(next.clone());
         }
         depth -= 1;
         if depth >= 0 {

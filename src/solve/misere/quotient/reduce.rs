@@ -13,7 +13,7 @@ use std::collections::HashSet;
 /// labels (P from non-P when the cap is 1) and is stable under multiplication
 /// by every generator (`action[g][x]` = x·g). Because the generators
 /// generate the monoid, this is indistinguishability.
-fn moore_rows<E>(
+pub(super) fn moore_rows<E>(
     size: usize,
     action: &[Vec<Elem>],
     labels: &[u32],

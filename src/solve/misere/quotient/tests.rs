@@ -507,3 +507,34 @@ fn the_check_reports_the_least_failure() {
     }
     assert!(failed >= 2, "only {failed} of the wrong candidates failed");
 }
+
+/// Reducedness by refinement (the certificate of quotients too large to list
+/// a distinguishing element per pair) agrees with the explicit distinguishers
+/// on quotients small enough for both, and refuses a quotient whose labels
+/// were flattened so that nothing tells its elements apart.
+#[test]
+fn refinement_and_distinguishers_agree_on_reducedness() {
+    let budget = Budget::default();
+    for (code, n) in [("0.07", 30), ("0.75", 20), ("0.137", 20), ("0.333", 3)] {
+        let q = build(code, n);
+        let images: Vec<Elem> = (0..=n).map(|h| q.phi(h).unwrap()).collect();
+        certify::refined_apart::<()>(&q, &images, &budget).unwrap();
+        let mut flat = q.clone();
+        flat.labels.iter_mut().for_each(|l| *l = 1);
+        assert!(certify::refined_apart::<()>(&flat, &images, &budget).is_err());
+        // One element moved into P: refinement and the pairs agree on it.
+        let mut moved = q.clone();
+        if let Some(l) = moved.labels.iter_mut().rev().find(|l| **l == 1) {
+            *l = 0;
+        }
+        let by_refinement = certify::refined_apart::<()>(&moved, &images, &budget).is_ok();
+        let pairs = (0..moved.order() as Elem).all(|x| {
+            (0..moved.order() as Elem).all(|y| {
+                x == y
+                    || (0..moved.order() as Elem)
+                        .any(|z| moved.in_p(moved.mul(x, z)) != moved.in_p(moved.mul(y, z)))
+            })
+        });
+        assert_eq!(by_refinement, pairs, "{code} up to {n}");
+    }
+}
