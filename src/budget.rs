@@ -406,6 +406,11 @@ impl Budget {
     pub fn reset_positions(&self) {
         self.positions.set(0);
     }
+
+    /// Gives back `n` positions a search kept only while it ran.
+    pub fn release_positions(&self, n: usize) {
+        self.positions.set(self.positions.get().saturating_sub(n));
+    }
 }
 
 /// The CPU time this thread has used, where the system tells it.

@@ -275,6 +275,9 @@ pub enum EvalError {
         heap: usize,
         /// The game, as written in the query.
         game: String,
+        /// Whether the heaps before `heap` are saved in a directory
+        /// (`quotient G up to N into "DIR"`), to be carried on from.
+        saved: bool,
         /// The query.
         span: Span,
     },
@@ -284,6 +287,14 @@ pub enum EvalError {
         /// What happened.
         why: String,
         /// The query.
+        span: Span,
+    },
+    /// The directory of `quotient G up to N into "DIR"` could not be used.
+    #[error("the saved quotient cannot be used: {why}")]
+    QuotientSaved {
+        /// What is wrong with it.
+        why: String,
+        /// The directory, as written.
         span: Span,
     },
     /// A `symmetry` rule that is not one: a wrong shape, or a value that differs.
@@ -799,6 +810,10 @@ impl Describe for EvalError {
                 exceeded: Exceeded::Interrupted,
                 ..
             } => "grundy::interrupted",
+            EvalError::QuotientLimit {
+                exceeded: Exceeded::Interrupted,
+                ..
+            } => "grundy::interrupted",
             EvalError::Limit { .. } | EvalError::QuotientLimit { .. } => "grundy::limit",
             EvalError::Sweep {
                 problem: crate::solve::impartial::sweep::SweepError::Stopped { limit, .. },
@@ -841,6 +856,7 @@ impl Describe for EvalError {
             | EvalError::SidedMoves { .. } => "grundy::unavailable",
             EvalError::NotHeapGame { .. } => "grundy::type",
             EvalError::Quotient { .. } => "grundy::too_large",
+            EvalError::QuotientSaved { .. } => "grundy::sweep",
             EvalError::Symmetry { .. } => "grundy::symmetry",
             EvalError::Interactive { .. } => "grundy::interactive",
             EvalError::QueryInRule { .. } => "grundy::query::value",
@@ -875,6 +891,9 @@ impl Describe for EvalError {
             EvalError::Limit { exceeded, .. } => limit_help(exceeded).into(),
             EvalError::Sweep { problem, .. } => sweep_help(problem),
             EvalError::QuotientLimit {
+                heap, saved: true, ..
+            } => format!("the quotient of the heaps below {heap} is saved in the directory: the same statement carries on from heap {heap}"),
+            EvalError::QuotientLimit {
                 exceeded, heap, game, ..
             } => quotient_limit_help(exceeded, *heap, game),
             EvalError::CallDepth { .. } => "make sure the recursion reaches a base case".into(),
@@ -901,6 +920,7 @@ impl Describe for EvalError {
             EvalError::NeedsPosition { .. } => "call it with its parameters, e.g. `kayles(5)`".into(),
             EvalError::Partizan { .. } => "a partizan game has no single value for both players: ask `canonical G` or `outcome G` (L, R, N or P)".into(),
             EvalError::NotHeapGame { .. } => "a quotient is of one-parameter games `g(n: nat)` whose options are sums of smaller heaps `g(k)` of the same game (octal, subtraction, all-but or such rules)".into(),
+            EvalError::QuotientSaved { .. } => "a directory holds one game's quotient: give another game its own directory, and move a damaged one aside to start again".into(),
             EvalError::Quotient { .. } => "the heap-by-heap construction has a fixed size limit (about a million candidate elements); ask for a smaller bound `up to N` — the quotients up to it are exact".into(),
             EvalError::Symmetry { .. } => "a `symmetry` rule names a position of the same game with the same value (`symmetry g(mirror(b))`), or with the negated value (`symmetry -g(transpose(b))`); grundy checks it on small positions before trusting it: fix the rule or remove it".into(),
             EvalError::PartizanLiteral { .. } => "numbers, `^`, `v` and `{ | }` games are partizan: ask `canonical` or `outcome`; beside a game `1` is the number 1 (`{0 | }`), and the nimber is `*1`".into(),
@@ -1000,6 +1020,7 @@ impl Describe for EvalError {
             | EvalError::PartizanLiteral { span, .. }
             | EvalError::NotHeapGame { span, .. }
             | EvalError::Quotient { span, .. }
+            | EvalError::QuotientSaved { span, .. }
             | EvalError::Symmetry { span, .. }
             | EvalError::Interactive { span }
             | EvalError::QueryInRule { span, .. }

@@ -1074,7 +1074,18 @@ fn quotient(
             ))
         }
     };
-    let found = misere.quotient(games, inst, up_to, &q.text, span)?;
+    let dir = match (&a.operands.into, &q.into) {
+        (Some(Value::Str(path)), Some(_)) => Some(std::path::PathBuf::from(path.to_string())),
+        (Some(other), Some(e)) => {
+            return Err(EvalError::expected(
+                "a directory in quotes, such as `\"runs/dawson\"`",
+                other.kind_name(),
+                e.span,
+            ))
+        }
+        _ => None,
+    };
+    let found = misere.quotient(games, inst, up_to, dir.as_deref(), &q.text, span)?;
     Ok(Answer::Quotient {
         game: q.text.clone(),
         up_to,

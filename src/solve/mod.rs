@@ -2,6 +2,7 @@
 //! search driver: impartial (Grundy values, sums, regularity), misère, loopy,
 //! partizan canonical forms.
 
+pub(crate) mod files;
 pub(crate) mod impartial;
 pub(crate) mod loopy;
 pub(crate) mod mex;

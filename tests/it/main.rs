@@ -59,6 +59,7 @@ mod repl_soak;
 mod repl_terminal;
 mod robustness;
 mod rule_shapes;
+mod saved_quotients;
 mod sequences;
 mod sides;
 mod sparse;

@@ -153,22 +153,36 @@ impl Misere {
     }
 
     /// `quotient G up to N` of the heap game `inst` (named `game` in errors),
-    /// kept for the statements after.
+    /// kept for the statements after; `quotient G up to N into "DIR"` when
+    /// `dir` is given (saved after every heap, carried on from what it holds).
     pub fn quotient(
         &mut self,
         games: &mut Games<'_>,
         inst: InstId,
         up_to: usize,
+        dir: Option<&std::path::Path>,
         game: &str,
         span: Span,
     ) -> Result<Found, EvalError> {
         let budget = games.budget;
-        let found = match layers::build_quotient::proven_below(games, inst, up_to, span) {
-            Ok(Some(q)) => Ok(q),
-            Ok(None) => quotient::quotient(&mut GameHeaps::new(games, inst, span)?, up_to, budget),
-            Err(e) => Err(e),
+        let found = match (
+            dir,
+            layers::build_quotient::proven_below(games, inst, up_to, span),
+        ) {
+            (Some(dir), _) => quotient::quotient_saved(
+                &mut GameHeaps::new(games, inst, span)?,
+                up_to,
+                budget,
+                dir,
+                game,
+            ),
+            (None, Ok(Some(q))) => Ok(q),
+            (None, Ok(None)) => {
+                quotient::quotient(&mut GameHeaps::new(games, inst, span)?, up_to, budget)
+            }
+            (None, Err(e)) => Err(e),
         };
-        let found = found.map_err(|e| quotient_error(e, game, span))?;
+        let found = found.map_err(|e| quotient_error(e, game, dir.is_some(), span))?;
         // The construction certified the quotient and applied the
         // periodicity theorem; otherwise a repeating Φ is shown as observed
         // only.
@@ -198,7 +212,7 @@ impl Misere {
         let mut lin = linear::linearize(games, sum, budget, span)?;
         let max_heap = lin.heaps().saturating_sub(1);
         let found = quotient::quotient(&mut lin, max_heap, games.budget)
-            .map_err(|e| quotient_error(e, expr, span))?;
+            .map_err(|e| quotient_error(e, expr, false, span))?;
         Ok((Rc::new(found), lin))
     }
 
@@ -227,11 +241,12 @@ impl Misere {
 }
 
 /// Why `quotient G up to N` found no quotient, as the statement's error.
-fn quotient_error(e: QuotientError<EvalError>, game: &str, span: Span) -> EvalError {
+fn quotient_error(e: QuotientError<EvalError>, game: &str, saved: bool, span: Span) -> EvalError {
     let stopped = |exceeded, heap| EvalError::QuotientLimit {
         exceeded,
         heap,
         game: game.to_string(),
+        saved,
         span,
     };
     match e {
@@ -240,6 +255,7 @@ fn quotient_error(e: QuotientError<EvalError>, game: &str, span: Span) -> EvalEr
         QuotientError::OutOfTime { heap, limit } => stopped(Exceeded::Timeout(limit), heap),
         QuotientError::OutOfMemory { heap, limit } => stopped(Exceeded::Memory(limit), heap),
         QuotientError::OutOfPositions { heap, limit } => stopped(Exceeded::Positions(limit), heap),
+        QuotientError::Interrupted { heap } => stopped(Exceeded::Interrupted, heap),
         QuotientError::IllFounded { heap, option } => EvalError::NotHeapGame {
             why: format!("heap {heap} has the option {option:?}, which is not smaller"),
             span,
@@ -249,6 +265,7 @@ fn quotient_error(e: QuotientError<EvalError>, game: &str, span: Span) -> EvalEr
             span,
         },
         QuotientError::Uncertified(why) => EvalError::Quotient { why, span },
+        QuotientError::Saved(why) => EvalError::QuotientSaved { why, span },
         QuotientError::Internal(what) => EvalError::Internal { what, span },
     }
 }

@@ -331,13 +331,9 @@ impl Store {
         self.flush()?;
         let values = Store::values_path(&self.dir);
         self.file.sync_data().map_err(|e| io(&values, e))?;
-        let path = Store::checkpoint_path(&self.dir);
-        let temp = self.dir.join("checkpoint.json.partial");
         let text = serde_json::to_string_pretty(&checkpoint.to_json()).unwrap_or_default();
-        let mut f = File::create(&temp).map_err(|e| io(&temp, e))?;
-        f.write_all(text.as_bytes()).map_err(|e| io(&temp, e))?;
-        f.sync_all().map_err(|e| io(&temp, e))?;
-        std::fs::rename(&temp, &path).map_err(|e| io(&path, e))
+        crate::solve::files::replace_file(&self.dir, "checkpoint.json", &text)
+            .map_err(|(path, e)| io(&path, e))
     }
 
     /// Reads every value on disk from heap 0 in blocks, calling `each`.

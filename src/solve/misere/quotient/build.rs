@@ -45,24 +45,62 @@ fn push_rank(rank: &mut Vec<u64>, opts: &[Vec<usize>]) {
     });
 }
 
+/// Called after each heap with the construction as it stands (the monoid,
+/// unnamed, Φ, and every heap's options so far): a checkpoint saves it, and
+/// may refuse with a reason.
+pub(super) type OnHeap<'a> =
+    &'a mut dyn FnMut(&Monoid, &[Elem], &[Vec<Vec<usize>>]) -> Result<(), String>;
+
+/// A heap's options from the rules, refused unless every part is smaller.
+fn heap_options<R: HeapRules>(
+    rules: &mut R,
+    h: usize,
+) -> Result<Vec<Vec<usize>>, QuotientError<R::Error>> {
+    let mut opts = Vec::new();
+    rules.options(h, &mut opts).map_err(QuotientError::Rules)?;
+    if let Some(o) = opts
+        .iter()
+        .find(|o| o.iter().any(|&part| part >= h || part == 0))
+    {
+        return Err(QuotientError::IllFounded {
+            heap: h,
+            option: o.clone(),
+        });
+    }
+    Ok(opts)
+}
+
 /// [`labelled`], noting in `at` the heap it is adding (`max_heap` during the
-/// final certificate).
+/// final certificate), carried on from `from` (a monoid and Φ an earlier
+/// run left after some heap ≤ `max_heap`) when given, and reporting each
+/// heap added to `on_heap`.
 pub(super) fn build<R: HeapRules>(
     rules: &mut R,
     max_heap: usize,
     cap: u32,
     budget: &Budget,
     at: &mut usize,
+    from: Option<(Monoid, Vec<Elem>)>,
+    on_heap: OnHeap<'_>,
 ) -> Result<Quotient, QuotientError<R::Error>> {
     let cap = cap.clamp(1, MAX_CAP);
-    let mut mon = Monoid {
-        products: Products::trivial(),
-        // The empty sum has no move: misère value 1.
-        labels: vec![1],
-        cap,
-        ident: 0,
-    };
-    let mut phi: Vec<Elem> = vec![0];
+    let (mut mon, mut phi) = from.unwrap_or_else(|| {
+        (
+            Monoid {
+                products: Products::trivial(),
+                // The empty sum has no move: misère value 1.
+                labels: vec![1],
+                cap,
+                ident: 0,
+            },
+            vec![0],
+        )
+    });
+    if mon.cap != cap || phi.len() > max_heap.saturating_add(1) || phi.is_empty() {
+        return Err(QuotientError::Internal(
+            "a saved construction does not fit the quotient asked for".into(),
+        ));
+    }
     let mut options: Vec<Vec<Vec<usize>>> = vec![Vec::new()];
     // Ranks, heap by heap (each needs only the smaller heaps'). Grown as
     // heaps are added, never reserved for `max_heap` at once: a bound such as
@@ -70,24 +108,24 @@ pub(super) fn build<R: HeapRules>(
     // allocation the budget never saw.
     let mut weights: Vec<u64> = Vec::new();
     push_rank(&mut weights, &[]);
-    for h in 1..=max_heap {
+    // The heaps a saved construction already holds: their options only.
+    for h in 1..phi.len() {
         *at = h;
-        let mut opts = Vec::new();
-        rules.options(h, &mut opts).map_err(QuotientError::Rules)?;
-        for o in &opts {
-            if o.iter().any(|&part| part >= h || part == 0) {
-                return Err(QuotientError::IllFounded {
-                    heap: h,
-                    option: o.clone(),
-                });
-            }
-        }
+        budget.tick()?;
+        let opts = heap_options(rules, h)?;
+        push_rank(&mut weights, &opts);
+        options.push(opts);
+    }
+    for h in phi.len()..=max_heap {
+        *at = h;
+        let opts = heap_options(rules, h)?;
         push_rank(&mut weights, &opts);
         if opts.is_empty() {
             // A heap with no move is the game 0: its image is the identity. (The
             // column recursion below assumes every new heap has a move.)
             options.push(opts);
             phi.push(mon.ident);
+            on_heap(&mon, &phi, &options).map_err(QuotientError::Saved)?;
             continue;
         }
         options.push(opts);
@@ -114,6 +152,7 @@ pub(super) fn build<R: HeapRules>(
                 Ok(()) => {
                     mon = next;
                     phi = next_phi;
+                    on_heap(&mon, &phi, &options).map_err(QuotientError::Saved)?;
                     break;
                 }
                 Err(certify::CertifyError::Rules(e)) => return Err(QuotientError::Rules(e)),

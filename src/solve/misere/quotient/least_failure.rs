@@ -50,7 +50,12 @@ pub(super) fn least_failure(
 ) -> Result<Option<(String, Vec<usize>)>, Exceeded> {
     let label_failure = least_label_failure(q, images, trans, budget)?;
     let bound = label_failure.as_ref().map(|(_, w)| w.as_slice());
+    // The search's states count against the position limit while it runs
+    // (a candidate's search is bounded), and are given back after it: the
+    // construction runs one search per candidate.
+    let before = budget.positions();
     let missing = least_missing_label(q, images, trans, bound, budget)?;
+    budget.release_positions(budget.positions().saturating_sub(before));
     Ok(missing.or(label_failure))
 }
 
@@ -287,6 +292,8 @@ fn least_missing_label(
                 depth += 1;
                 continue;
             }
+            // Each kept state is a position of the search, as in the certificate.
+            budget.add_positions(1)?;
         }
         depth -= 1;
         if depth >= 0 {

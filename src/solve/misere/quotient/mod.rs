@@ -32,6 +32,7 @@ mod presentation;
 mod products;
 mod reduce;
 pub(crate) mod rules;
+mod saved;
 #[cfg(test)]
 mod tests;
 pub(crate) mod values;
@@ -76,6 +77,13 @@ pub enum QuotientError<E> {
         /// The limit, in positions.
         limit: usize,
     },
+    /// Ctrl-C stopped the construction while it was adding this heap (only
+    /// reported so when the heaps before it are saved; otherwise as
+    /// [`QuotientError::Budget`]).
+    Interrupted {
+        /// The heap being added.
+        heap: usize,
+    },
     /// An option of `heap` contains a heap that is not smaller than it.
     IllFounded {
         /// The heap whose option is bad.
@@ -88,6 +96,9 @@ pub enum QuotientError<E> {
     /// The candidate failed its certificate: heap-by-heap extension of the
     /// previous quotient does not describe this game (its classes split later).
     Uncertified(String),
+    /// The directory a construction is saved to could not be used: read,
+    /// written, or holding another game's quotient.
+    Saved(String),
     /// An internal consistency check failed (a bug, reported, never hidden).
     Internal(String),
 }
@@ -190,6 +201,19 @@ pub fn quotient<R: HeapRules>(
     labelled(rules, max_heap, 1, budget)
 }
 
+/// [`quotient`], saved to directory `dir` after every heap and carried on
+/// from what `dir` holds for `game` (see [`saved`]): a run stopped by a limit
+/// or Ctrl-C loses at most the heap it was adding.
+pub fn quotient_saved<R: HeapRules>(
+    rules: &mut R,
+    max_heap: usize,
+    budget: &Budget,
+    dir: &std::path::Path,
+    game: &str,
+) -> Result<Quotient, QuotientError<R::Error>> {
+    saved::labelled_saved(rules, max_heap, 1, budget, dir, game)
+}
+
 /// The largest cap [`labelled`] takes: labels below it are sets in one `u64`.
 pub const MAX_CAP: u32 = 63;
 
@@ -208,7 +232,21 @@ pub fn labelled<R: HeapRules>(
     budget: &Budget,
 ) -> Result<Quotient, QuotientError<R::Error>> {
     let mut at = 0;
-    build::build(rules, max_heap, cap, budget, &mut at).map_err(|e| match e {
+    build::build(
+        rules,
+        max_heap,
+        cap,
+        budget,
+        &mut at,
+        None,
+        &mut |_, _, _| Ok(()),
+    )
+    .map_err(|e| limit_at(e, at))
+}
+
+/// A limit of the budget, as the heap the construction was adding.
+fn limit_at<E>(e: QuotientError<E>, at: usize) -> QuotientError<E> {
+    match e {
         QuotientError::Budget(Exceeded::Timeout(limit)) => {
             QuotientError::OutOfTime { heap: at, limit }
         }
@@ -219,7 +257,7 @@ pub fn labelled<R: HeapRules>(
             QuotientError::OutOfPositions { heap: at, limit }
         }
         other => other,
-    })
+    }
 }
 
 impl Quotient {

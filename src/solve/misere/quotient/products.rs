@@ -109,6 +109,11 @@ impl Products {
         Ok(Products { action, tree })
     }
 
+    /// Each generator's action (`actions()[g][x]` = x·g).
+    pub(super) fn actions(&self) -> &[Vec<Elem>] {
+        &self.action
+    }
+
     /// Number of elements.
     pub(super) fn order(&self) -> usize {
         self.tree.len()

@@ -1,0 +1,165 @@
+//! `quotient G up to N into "DIR"` as a user meets it: the construction is
+//! saved after every heap, a later statement (or a run after Ctrl-C) carries
+//! on from it to exactly the quotient of one run, runs over ranges of heaps
+//! are units whose last checksum is one run's, and what it refuses.
+
+#![allow(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic
+)]
+
+use crate::common::{problem, texts};
+
+fn dir(name: &str) -> String {
+    let d = std::env::temp_dir().join(format!("grundy-quotients-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d.display().to_string()
+}
+
+fn saved(dir: &str) -> serde_json::Value {
+    let text = std::fs::read_to_string(format!("{dir}/quotient.json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+const DAWSON: &str = "game d = octal \"0.07\"";
+
+/// Two units (heaps 1..=20, then 21..=30) give the quotient of one run and
+/// the same checksum as one run straight to 30 into a fresh directory; the
+/// order is Plambeck and Siegel's published |Q₃₀(0.07)| = 360.
+#[test]
+fn a_saved_construction_carries_on_to_the_same_quotient() {
+    let (a, b) = (dir("units"), dir("one"));
+    let units = texts(&format!(
+        "{DAWSON}\nquotient d up to 20 into \"{a}\"\nquotient d up to 30 into \"{a}\""
+    ));
+    let one = texts(&format!("{DAWSON}\nquotient d up to 30 into \"{b}\""));
+    let plain = texts(&format!("{DAWSON}\nquotient d up to 30"));
+    assert!(units[1].contains("order 360"), "{}", units[1]);
+    assert_eq!(units[1], plain[0]);
+    assert_eq!(one[0], plain[0]);
+    let (ja, jb) = (saved(&a), saved(&b));
+    assert_eq!(ja["heaps"], 30);
+    assert_eq!(ja["checksum"], jb["checksum"]);
+    let runs = ja["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 2, "{runs:?}");
+    assert_eq!(
+        (runs[0]["from"].as_u64(), runs[0]["to"].as_u64()),
+        (Some(0), Some(20))
+    );
+    assert_eq!(
+        (runs[1]["from"].as_u64(), runs[1]["to"].as_u64()),
+        (Some(21), Some(30))
+    );
+    // A bound below what the directory holds is answered from scratch,
+    // leaving the directory as it is.
+    let below = texts(&format!("{DAWSON}\nquotient d up to 12 into \"{a}\""));
+    assert_eq!(
+        below[0],
+        texts(&format!("{DAWSON}\nquotient d up to 12"))[0]
+    );
+    assert_eq!(saved(&a)["checksum"], jb["checksum"]);
+    std::fs::remove_dir_all(&a).unwrap();
+    std::fs::remove_dir_all(&b).unwrap();
+}
+
+/// Ctrl-C while heap 34 of Dawson's Kayles is being added (its candidates
+/// do not settle in seconds) exits with status 2 and says what is saved;
+/// the same statement with a bound of 33 then answers from the directory:
+/// MisereSolver's Q₃₃(0.07) has order 638.
+#[test]
+fn ctrl_c_keeps_every_heap_done() {
+    let d = dir("ctrlc");
+    let path = std::env::temp_dir().join(format!("grundy-quotients-{}.game", std::process::id()));
+    std::fs::write(
+        &path,
+        format!("{DAWSON}\nquotient d up to 40 into \"{d}\"\n"),
+    )
+    .unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["run", "--timeout", "0"])
+        .arg(&path)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    let file = format!("{d}/quotient.json");
+    loop {
+        let heaps = std::fs::read_to_string(&file)
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+            .and_then(|j| j["heaps"].as_u64())
+            .unwrap_or(0);
+        if heaps >= 33 {
+            break;
+        }
+        assert!(start.elapsed().as_secs() < 120, "heap 33 never saved");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("saved in the directory"), "{stderr}");
+    let heap: u64 = stderr
+        .split("while adding heap ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(heap >= 34, "{stderr}");
+    assert_eq!(saved(&d)["heaps"].as_u64(), Some(heap - 1));
+    let again = texts(&format!("{DAWSON}\nquotient d up to 33 into \"{d}\""));
+    assert!(again[0].contains("order 638"), "{}", again[0]);
+    assert_eq!(
+        again[0],
+        texts(&format!("{DAWSON}\nquotient d up to 33"))[0]
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn what_cannot_be_carried_on_is_refused_with_help() {
+    let d = dir("refused");
+    texts(&format!("{DAWSON}\nquotient d up to 12 into \"{d}\""));
+    // Another game's name.
+    let p = problem(&format!(
+        "game k = octal \"0.77\"\nquotient k up to 14 into \"{d}\""
+    ));
+    assert_eq!(p.code, "grundy::sweep", "{}", p.message);
+    assert!(p.message.contains("not of `k`"), "{}", p.message);
+    assert!(p.help.contains("its own directory"), "{}", p.help);
+    // The same name, other rules (Dawson's chess is Dawson's Kayles shifted).
+    let p = problem(&format!(
+        "game d = octal \"0.137\"\nquotient d up to 14 into \"{d}\""
+    ));
+    assert!(p.message.contains("options differ"), "{}", p.message);
+    // A file edited by hand.
+    let path = format!("{d}/quotient.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replacen("\"phi\":[0,", "\"phi\":[1,", 1)).unwrap();
+    let p = problem(&format!("{DAWSON}\nquotient d up to 14 into \"{d}\""));
+    assert!(p.message.contains("checksum"), "{}", p.message);
+    std::fs::write(&path, "not json").unwrap();
+    let p = problem(&format!("{DAWSON}\nquotient d up to 14 into \"{d}\""));
+    assert!(
+        p.message.contains("not a quotient grundy saved"),
+        "{}",
+        p.message
+    );
+    // A directory that is not a string.
+    let p = problem(&format!("{DAWSON}\nquotient d up to 14 into 3"));
+    assert!(p.message.contains("directory"), "{}", p.message);
+    // A path under a file.
+    let p = problem(&format!("{DAWSON}\nquotient d up to 14 into \"{path}/x\""));
+    assert_eq!(p.code, "grundy::sweep", "{}", p.message);
+    std::fs::remove_dir_all(&d).unwrap();
+}
