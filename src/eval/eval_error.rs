@@ -921,7 +921,7 @@ impl Describe for EvalError {
             EvalError::Partizan { .. } => "a partizan game has no single value for both players: ask `canonical G` or `outcome G` (L, R, N or P)".into(),
             EvalError::NotHeapGame { .. } => "a quotient is of one-parameter games `g(n: nat)` whose options are sums of smaller heaps `g(k)` of the same game (octal, subtraction, all-but or such rules)".into(),
             EvalError::QuotientSaved { .. } => "a directory holds one game's quotient: give another game its own directory, and move a damaged one aside to start again".into(),
-            EvalError::Quotient { .. } => "the heap-by-heap construction has a fixed size limit (about a million candidate elements); ask for a smaller bound `up to N` — the quotients up to it are exact".into(),
+            EvalError::Quotient { .. } => "the heap-by-heap construction has a fixed size limit (about 16 million candidate elements); ask for a smaller bound `up to N` — the quotients up to it are exact".into(),
             EvalError::Symmetry { .. } => "a `symmetry` rule names a position of the same game with the same value (`symmetry g(mirror(b))`), or with the negated value (`symmetry -g(transpose(b))`); grundy checks it on small positions before trusting it: fix the rule or remove it".into(),
             EvalError::PartizanLiteral { .. } => "numbers, `^`, `v` and `{ | }` games are partizan: ask `canonical` or `outcome`; beside a game `1` is the number 1 (`{0 | }`), and the nimber is `*1`".into(),
             EvalError::Interactive { .. } => "start `grundy repl` (or just `grundy`) and type `play G` there".into(),

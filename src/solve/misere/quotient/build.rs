@@ -16,9 +16,13 @@ use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// Most elements a candidate monoid may have before the construction gives up:
-/// past this the reduction's tables stop fitting comfortably in memory.
-const MAX_CANDIDATE: usize = 1 << 20;
+/// Most elements a candidate monoid may have before reduction. Candidates
+/// are kept as generator actions (m·G entries, not m²), so the memory limit
+/// usually ends a large one first; this bounds the ids' width. (At 2²⁰, the
+/// old bound, Dawson's Kayles stopped at heap 34's 17th candidate; allowed
+/// further, its reduced candidates reached 1.3 million elements and came
+/// back down to 36,000 three candidates later.)
+const MAX_CANDIDATE: usize = 1 << 24;
 
 /// Most columns (copies of the new heap) tried before their sequence must repeat.
 const MAX_COLUMNS: usize = 4096;
