@@ -267,7 +267,7 @@ pub enum EvalError {
     },
     /// The time or memory limit stopped a quotient construction, which goes
     /// heap by heap: the quotients of the heaps before `heap` are within reach.
-    #[error("{}, while adding heap {heap} to the quotient", limit_text(.exceeded))]
+    #[error("{}, while adding heap {heap} to the quotient{}", limit_text(.exceeded), tried_text(.tried))]
     QuotientLimit {
         /// Which limit.
         exceeded: Exceeded,
@@ -278,6 +278,9 @@ pub enum EvalError {
         /// Whether the heaps before `heap` are saved in a directory
         /// (`quotient G up to N into "DIR"`), to be carried on from.
         saved: bool,
+        /// How many candidates for `heap` had failed, and the sum of heaps
+        /// the last one misjudged.
+        tried: Option<(usize, Vec<usize>)>,
         /// The query.
         span: Span,
     },
@@ -688,6 +691,30 @@ fn limit_help(exceeded: &Exceeded) -> &'static str {
 
 /// A quotient stopped by a limit at `heap`: the smaller bound that is exact,
 /// or the flag that raises the limit.
+/// The failed candidates of a stopped quotient, for its message: `; 281
+/// candidates failed, the last on the sum of heaps 14, 25, 30 (×31)`.
+fn tried_text(tried: &Option<(usize, Vec<usize>)>) -> String {
+    let Some((n, sum)) = tried else {
+        return String::new();
+    };
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while let Some(&h) = sum.get(i) {
+        let k = sum.iter().skip(i).take_while(|&&x| x == h).count();
+        parts.push(if k > 1 {
+            format!("{h} (×{k})")
+        } else {
+            h.to_string()
+        });
+        i += k;
+    }
+    let noun = if *n == 1 { "candidate" } else { "candidates" };
+    format!(
+        "; {n} {noun} failed, the last on the sum of heaps {}",
+        parts.join(", ")
+    )
+}
+
 fn quotient_limit_help(exceeded: &Exceeded, heap: usize, game: &str) -> String {
     let raise = match exceeded {
         Exceeded::Timeout(_) => "`--timeout SECONDS`",

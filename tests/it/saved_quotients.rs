@@ -163,3 +163,33 @@ fn what_cannot_be_carried_on_is_refused_with_help() {
     assert_eq!(p.code, "grundy::sweep", "{}", p.message);
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// A construction stopped by a limit says how many candidates for the heap
+/// failed and the sum the last one misjudged. For 0.3122, whose quotient
+/// Weimerskirch showed to be infinite, the failures at heap 7 are sums with
+/// more and more copies of heap 5 (BENCHMARKS.md).
+#[test]
+fn a_stopped_construction_names_its_last_failure() {
+    let out = assert_cmd::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args([
+            "--timeout",
+            "2",
+            "eval",
+            "game w = octal \"0.3122\"\nquotient w up to 7",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    // The message as words, without the diagnostic's line breaks.
+    let stderr = String::from_utf8_lossy(&out.stderr).replace('│', " ");
+    let flat = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("while adding heap 7 to the quotient;"),
+        "{flat}"
+    );
+    assert!(
+        flat.contains("candidates failed, the last on the sum of heaps"),
+        "{flat}"
+    );
+    assert!(flat.contains("5 (×"), "{flat}");
+}

@@ -165,6 +165,7 @@ impl Misere {
         span: Span,
     ) -> Result<Found, EvalError> {
         let budget = games.budget;
+        let mut trace = quotient::Trace::default();
         let found = match (
             dir,
             layers::build_quotient::proven_below(games, inst, up_to, span),
@@ -173,16 +174,24 @@ impl Misere {
                 &mut GameHeaps::new(games, inst, span)?,
                 up_to,
                 budget,
-                dir,
-                game,
+                (dir, game),
+                &mut trace,
             ),
             (None, Ok(Some(q))) => Ok(q),
-            (None, Ok(None)) => {
-                quotient::quotient(&mut GameHeaps::new(games, inst, span)?, up_to, budget)
-            }
+            (None, Ok(None)) => quotient::quotient_traced(
+                &mut GameHeaps::new(games, inst, span)?,
+                up_to,
+                budget,
+                &mut trace,
+            ),
             (None, Err(e)) => Err(e),
         };
-        let found = found.map_err(|e| quotient_error(e, game, dir.is_some(), span))?;
+        let stopped = Stopped {
+            game,
+            saved: dir.is_some(),
+            trace,
+        };
+        let found = found.map_err(|e| quotient_error(e, &stopped, span))?;
         // The construction certified the quotient and applied the
         // periodicity theorem; otherwise a repeating Φ is shown as observed
         // only.
@@ -211,8 +220,14 @@ impl Misere {
         let budget = games.budget;
         let mut lin = linear::linearize(games, sum, budget, span)?;
         let max_heap = lin.heaps().saturating_sub(1);
-        let found = quotient::quotient(&mut lin, max_heap, games.budget)
-            .map_err(|e| quotient_error(e, expr, false, span))?;
+        let found = quotient::quotient(&mut lin, max_heap, games.budget).map_err(|e| {
+            let stopped = Stopped {
+                game: expr,
+                saved: false,
+                trace: quotient::Trace::default(),
+            };
+            quotient_error(e, &stopped, span)
+        })?;
         Ok((Rc::new(found), lin))
     }
 
@@ -241,12 +256,22 @@ impl Misere {
 }
 
 /// Why `quotient G up to N` found no quotient, as the statement's error.
-fn quotient_error(e: QuotientError<EvalError>, game: &str, saved: bool, span: Span) -> EvalError {
+/// What a stopped quotient statement reports besides the limit: the game as
+/// written, whether its heaps are saved in a directory, and where the
+/// construction was.
+struct Stopped<'a> {
+    game: &'a str,
+    saved: bool,
+    trace: quotient::Trace,
+}
+
+fn quotient_error(e: QuotientError<EvalError>, at: &Stopped<'_>, span: Span) -> EvalError {
     let stopped = |exceeded, heap| EvalError::QuotientLimit {
         exceeded,
         heap,
-        game: game.to_string(),
-        saved,
+        game: at.game.to_string(),
+        saved: at.saved,
+        tried: (at.trace.candidates > 0).then(|| (at.trace.candidates, at.trace.failure.clone())),
         span,
     };
     match e {

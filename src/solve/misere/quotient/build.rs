@@ -9,7 +9,9 @@
 use super::products::Products;
 use super::reduce::reduce;
 use super::rules::HeapRules;
-use super::{certify, periodic, presentation, Elem, Monoid, Quotient, QuotientError, MAX_CAP};
+use super::{
+    certify, periodic, presentation, Elem, Monoid, Quotient, QuotientError, Trace, MAX_CAP,
+};
 use crate::budget::Budget;
 use crate::solve::mex::capped_mex;
 use rustc_hash::FxHashMap;
@@ -75,7 +77,7 @@ fn heap_options<R: HeapRules>(
 }
 
 /// [`labelled`], noting in `at` the heap it is adding (`max_heap` during the
-/// final certificate), carried on from `from` (a monoid and Φ an earlier
+/// final certificate) and its failed candidates, carried on from `from` (a monoid and Φ an earlier
 /// run left after some heap ≤ `max_heap`) when given, and reporting each
 /// heap added to `on_heap`.
 pub(super) fn build<R: HeapRules>(
@@ -83,7 +85,7 @@ pub(super) fn build<R: HeapRules>(
     max_heap: usize,
     cap: u32,
     budget: &Budget,
-    at: &mut usize,
+    at: &mut Trace,
     from: Option<(Monoid, Vec<Elem>)>,
     on_heap: OnHeap<'_>,
 ) -> Result<Quotient, QuotientError<R::Error>> {
@@ -114,14 +116,17 @@ pub(super) fn build<R: HeapRules>(
     push_rank(&mut weights, &[]);
     // The heaps a saved construction already holds: their options only.
     for h in 1..phi.len() {
-        *at = h;
+        at.heap = h;
         budget.tick()?;
         let opts = heap_options(rules, h)?;
         push_rank(&mut weights, &opts);
         options.push(opts);
     }
     for h in phi.len()..=max_heap {
-        *at = h;
+        *at = Trace {
+            heap: h,
+            ..Trace::default()
+        };
         let opts = heap_options(rules, h)?;
         push_rank(&mut weights, &opts);
         if opts.is_empty() {
@@ -163,6 +168,8 @@ pub(super) fn build<R: HeapRules>(
                 Err(certify::CertifyError::Budget(e)) => return Err(QuotientError::Budget(e)),
                 Err(certify::CertifyError::Failed { message, word }) => {
                     attempts += 1;
+                    at.candidates = attempts;
+                    at.failure.clone_from(&word);
                     if attempts > MAX_RECALIBRATIONS || word.is_empty() {
                         return Err(QuotientError::Uncertified(message));
                     }
@@ -174,7 +181,7 @@ pub(super) fn build<R: HeapRules>(
         }
     }
     // The full certificate (monoid axioms and reducedness too) once, at the end.
-    *at = max_heap;
+    at.heap = max_heap;
     let mut q = presentation::finish(&mon, &phi, budget)?;
     // Stored once, not copied into every candidate.
     q.options = options;

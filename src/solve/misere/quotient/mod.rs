@@ -208,10 +208,10 @@ pub fn quotient_saved<R: HeapRules>(
     rules: &mut R,
     max_heap: usize,
     budget: &Budget,
-    dir: &std::path::Path,
-    game: &str,
+    (dir, game): (&std::path::Path, &str),
+    trace: &mut Trace,
 ) -> Result<Quotient, QuotientError<R::Error>> {
-    saved::labelled_saved(rules, max_heap, 1, budget, dir, game)
+    saved::labelled_saved(rules, max_heap, 1, budget, (dir, game), trace)
 }
 
 /// The largest cap [`labelled`] takes: labels below it are sets in one `u64`.
@@ -231,17 +231,45 @@ pub fn labelled<R: HeapRules>(
     cap: u32,
     budget: &Budget,
 ) -> Result<Quotient, QuotientError<R::Error>> {
-    let mut at = 0;
-    build::build(
-        rules,
-        max_heap,
-        cap,
-        budget,
-        &mut at,
-        None,
-        &mut |_, _, _| Ok(()),
-    )
-    .map_err(|e| limit_at(e, at))
+    labelled_traced(rules, max_heap, cap, budget, &mut Trace::default())
+}
+
+/// Where a construction was when it stopped: the heap it was adding, how
+/// many of that heap's candidates had failed, and the least sum the last of
+/// them misjudged (a sum that needs ever more copies of some heaps is the
+/// mark of a quotient that may be infinite: BENCHMARKS.md).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Trace {
+    /// The heap being added.
+    pub heap: usize,
+    /// Its candidates that failed.
+    pub candidates: usize,
+    /// The sum of heaps the last failed candidate misjudged.
+    pub failure: Vec<usize>,
+}
+
+/// [`quotient`], leaving in `trace` where it stopped.
+pub fn quotient_traced<R: HeapRules>(
+    rules: &mut R,
+    max_heap: usize,
+    budget: &Budget,
+    trace: &mut Trace,
+) -> Result<Quotient, QuotientError<R::Error>> {
+    labelled_traced(rules, max_heap, 1, budget, trace)
+}
+
+/// [`labelled`], leaving in `trace` where it stopped.
+fn labelled_traced<R: HeapRules>(
+    rules: &mut R,
+    max_heap: usize,
+    cap: u32,
+    budget: &Budget,
+    trace: &mut Trace,
+) -> Result<Quotient, QuotientError<R::Error>> {
+    build::build(rules, max_heap, cap, budget, trace, None, &mut |_, _, _| {
+        Ok(())
+    })
+    .map_err(|e| limit_at(e, trace.heap))
 }
 
 /// A limit of the budget, as the heap the construction was adding.

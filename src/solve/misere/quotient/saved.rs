@@ -17,7 +17,7 @@
 use super::build;
 use super::products::Products;
 use super::rules::HeapRules;
-use super::{limit_at, Elem, Monoid, Quotient, QuotientError, MAX_CAP};
+use super::{limit_at, Elem, Monoid, Quotient, QuotientError, Trace, MAX_CAP};
 use crate::budget::Budget;
 use serde_json::{json, Value as Json};
 use std::path::Path;
@@ -214,8 +214,8 @@ pub(super) fn labelled_saved<R: HeapRules>(
     max_heap: usize,
     cap: u32,
     budget: &Budget,
-    dir: &Path,
-    game: &str,
+    (dir, game): (&Path, &str),
+    at: &mut Trace,
 ) -> Result<Quotient, QuotientError<R::Error>> {
     let cap = cap.clamp(1, MAX_CAP);
     let path = dir.join(FILE);
@@ -274,11 +274,10 @@ pub(super) fn labelled_saved<R: HeapRules>(
         crate::solve::files::replace_file(dir, FILE, &text)
             .map_err(|(p, e)| format!("{}: {e}", p.display()))
     };
-    let mut at = 0;
-    build::build(rules, max_heap, cap, budget, &mut at, from, &mut on_heap).map_err(|e| match e {
+    build::build(rules, max_heap, cap, budget, at, from, &mut on_heap).map_err(|e| match e {
         QuotientError::Budget(crate::budget::Exceeded::Interrupted) => {
-            QuotientError::Interrupted { heap: at }
+            QuotientError::Interrupted { heap: at.heap }
         }
-        e => limit_at(e, at),
+        e => limit_at(e, at.heap),
     })
 }
