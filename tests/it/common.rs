@@ -94,3 +94,39 @@ pub fn answer_value(answer: &str) -> String {
     let v = answer.split_once(" = ").map_or(answer, |(_, v)| v);
     v.split(" #").next().unwrap_or(v).trim().to_string()
 }
+
+/// Runs `src` with `grundy run --timeout 0` from a file named after `name`,
+/// waits until `ready()` (polled every 20 ms, for at most two minutes), then
+/// sends Ctrl-C (SIGINT) and returns how the process ended.
+pub fn interrupt_when(name: &str, src: &str, ready: impl Fn() -> bool) -> std::process::Output {
+    let path = std::env::temp_dir().join(format!("grundy-{name}-{}.game", std::process::id()));
+    std::fs::write(&path, src).unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["run", "--timeout", "0"])
+        .arg(&path)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while !ready() {
+        assert!(start.elapsed().as_secs() < 120, "{name}: never ready");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    std::fs::remove_file(&path).unwrap();
+    out
+}
+
+/// A directory path under the system's temporary directory, unique to this
+/// test process, removed if it exists.
+pub fn fresh_dir(kind: &str, name: &str) -> String {
+    let d = std::env::temp_dir().join(format!("grundy-{kind}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d.display().to_string()
+}

@@ -13,9 +13,7 @@
 use crate::common::{problem, texts};
 
 fn dir(name: &str) -> String {
-    let d = std::env::temp_dir().join(format!("grundy-quotients-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d.display().to_string()
+    crate::common::fresh_dir("quotients", name)
 }
 
 fn saved(dir: &str) -> serde_json::Value {
@@ -71,40 +69,26 @@ fn a_saved_construction_carries_on_to_the_same_quotient() {
 #[test]
 fn ctrl_c_keeps_every_heap_done() {
     let d = dir("ctrlc");
-    let path = std::env::temp_dir().join(format!("grundy-quotients-{}.game", std::process::id()));
-    std::fs::write(
-        &path,
-        format!("{DAWSON}\nquotient d up to 40 into \"{d}\"\n"),
-    )
-    .unwrap();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["run", "--timeout", "0"])
-        .arg(&path)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = std::time::Instant::now();
     let file = format!("{d}/quotient.json");
-    loop {
-        let heaps = std::fs::read_to_string(&file)
+    // Ctrl-C a moment after heap 33 is saved.
+    let heaps = || {
+        std::fs::read_to_string(&file)
             .ok()
             .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
             .and_then(|j| j["heaps"].as_u64())
-            .unwrap_or(0);
-        if heaps >= 33 {
-            break;
-        }
-        assert!(start.elapsed().as_secs() < 120, "heap 33 never saved");
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    let killed = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
+            .unwrap_or(0)
+    };
+    let out = crate::common::interrupt_when(
+        "quotients-ctrlc",
+        &format!("{DAWSON}\nquotient d up to 40 into \"{d}\"\n"),
+        || {
+            let done = heaps() >= 33;
+            if done {
+                std::thread::sleep(std::time::Duration::from_millis(300));
+            }
+            done
+        },
+    );
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("saved in the directory"), "{stderr}");
@@ -123,7 +107,6 @@ fn ctrl_c_keeps_every_heap_done() {
         texts(&format!("{DAWSON}\nquotient d up to 33"))[0]
     );
     std::fs::remove_dir_all(&d).unwrap();
-    std::fs::remove_file(&path).unwrap();
 }
 
 #[test]

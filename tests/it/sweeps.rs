@@ -13,9 +13,7 @@ use crate::common::{problem, texts};
 use assert_cmd::Command;
 
 fn dir(name: &str) -> String {
-    let d = std::env::temp_dir().join(format!("grundy-sweeps-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d.display().to_string()
+    crate::common::fresh_dir("sweeps", name)
 }
 
 fn values(dir: &str) -> Vec<u64> {
@@ -88,34 +86,14 @@ fn dawsons_kayles_period_is_proven_while_streaming() {
 #[test]
 fn ctrl_c_in_run_saves_the_checkpoint() {
     let d = dir("ctrlc");
-    let path =
-        std::env::temp_dir().join(format!("grundy-sweeps-ctrlc-{}.game", std::process::id()));
     let game = "game g(n) { move g(a) + g(n - a) for a in 1..n where a < n - a }";
-    std::fs::write(
-        &path,
-        format!("{game}\nsequence g 0..1000000000 into \"{d}\"\n"),
-    )
-    .unwrap();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["run", "--timeout", "0"])
-        .arg(&path)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Wait until it is computing (the values file has grown), then Ctrl-C.
+    // Ctrl-C once it is computing (the values file has grown).
     let file = format!("{d}/values.u16le");
-    let start = std::time::Instant::now();
-    while std::fs::metadata(&file).map_or(0, |m| m.len()) < 1 << 20 {
-        assert!(start.elapsed().as_secs() < 60, "the sweep never started");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let killed = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
+    let out = crate::common::interrupt_when(
+        "sweeps-ctrlc",
+        &format!("{game}\nsequence g 0..1000000000 into \"{d}\"\n"),
+        || std::fs::metadata(&file).map_or(0, |m| m.len()) >= 1 << 20,
+    );
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("interrupted, with heaps 0.."), "{stderr}");
@@ -134,7 +112,6 @@ fn ctrl_c_in_run_saves_the_checkpoint() {
     );
     assert!(values(&d)[..2000] == in_memory(game, 2000)[..]);
     std::fs::remove_dir_all(&d).unwrap();
-    std::fs::remove_file(&path).unwrap();
 }
 
 #[test]
