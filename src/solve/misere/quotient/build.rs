@@ -77,9 +77,9 @@ fn heap_options<R: HeapRules>(
 }
 
 /// [`labelled`], noting in `at` the heap it is adding (`max_heap` during the
-/// final certificate) and its failed candidates, carried on from `from` (a monoid and Φ an earlier
-/// run left after some heap ≤ `max_heap`) when given, and reporting each
-/// heap added to `on_heap`.
+/// final certificate) and its failed candidates, carried on from `from` (a
+/// monoid and Φ an earlier run left after some heap ≤ `max_heap`) when
+/// given, and reporting each heap added to `on_heap`.
 pub(super) fn build<R: HeapRules>(
     rules: &mut R,
     max_heap: usize,
