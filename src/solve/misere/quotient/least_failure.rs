@@ -1,10 +1,11 @@
 //! The least sum a candidate misjudges, in MisereSolver's order: sums of
 //! heaps compared by their number of copies of the largest heap, then of the
 //! next largest, and so on. Recalibrating on the least failure each time is
-//! what makes MisereSolver's successive candidates converge (their least
-//! failures strictly increase); a breadth-first search returns some shortest
-//! failure instead, and on Dawson's Kayles at heap 34 the candidates built on
-//! such failures grew past a million elements without converging.
+//! what MisereSolver's argument that its successive candidates converge
+//! rests on (their least failures strictly increase); a breadth-first search
+//! returns some shortest failure instead. (Where the quotient being built may
+//! be infinite, as at Dawson's Kayles' heap 34, least failures increase
+//! without end: BENCHMARKS.md.)
 //!
 //! Two kinds of failure, as in the certificate ([`super::certify`]):
 //! a sum whose image's label an option shares (with cap 1: a P-position with
