@@ -29,6 +29,22 @@ pub(super) fn sum_cmp(a: &[usize], b: &[usize]) -> Ordering {
     a.cmp(&b)
 }
 
+/// Compares the sum of `counts[h]` copies of each heap h (negative counts
+/// are 0) with a sum given as its copies per heap, in the order above,
+/// without spelling either out.
+fn counts_cmp(counts: &[i64], bound: &[i64]) -> Ordering {
+    let len = counts.len().max(bound.len());
+    (0..len)
+        .rev()
+        .map(|h| {
+            let a = counts.get(h).copied().unwrap_or(0).max(0);
+            let b = bound.get(h).copied().unwrap_or(0).max(0);
+            a.cmp(&b)
+        })
+        .find(|o| o.is_ne())
+        .unwrap_or(Ordering::Equal)
+}
+
 /// The sum of `counts[h]` copies of each heap h.
 fn spelled(counts: &[i64]) -> Vec<usize> {
     let mut word = Vec::new();
@@ -218,6 +234,16 @@ fn least_missing_label(
 ) -> Result<Option<(String, Vec<usize>)>, Exceeded> {
     let n = images.len();
     let m = q.order();
+    // The bound as copies per heap, compared with the counts as they stand.
+    let bound: Option<Vec<i64>> = bound.map(|b| {
+        let mut copies = vec![0i64; b.iter().max().map_or(0, |&h| h + 1)];
+        for &h in b {
+            if let Some(c) = copies.get_mut(h) {
+                *c += 1;
+            }
+        }
+        copies
+    });
     // The labels below 64 present among a set's elements, as bits.
     let labels_in = |set: &[Elem]| {
         set.iter().fold(0u64, |acc, &y| {
@@ -258,8 +284,8 @@ fn least_missing_label(
                 depth += 1;
                 continue;
             }
-            if let Some(b) = bound {
-                if sum_cmp(&spelled(&counts), b) != Ordering::Less {
+            if let Some(b) = &bound {
+                if counts_cmp(&counts, b) != Ordering::Less {
                     break;
                 }
             }
@@ -309,4 +335,39 @@ fn least_missing_label(
         }
     }
     Ok(None)
+}
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+
+    /// Comparing copies per heap is the order of sorted sums, on every pair
+    /// of sums of up to three heaps from 0..5 (counts padded and with the
+    /// enumeration's -1 marks, which count as 0).
+    #[test]
+    fn copies_compare_as_sorted_sums() {
+        let mut sums: Vec<Vec<usize>> = vec![Vec::new()];
+        for _ in 0..3 {
+            let more: Vec<Vec<usize>> = sums
+                .iter()
+                .flat_map(|s| (0..5).map(move |h| [s.as_slice(), &[h]].concat()))
+                .collect();
+            sums.extend(more);
+        }
+        let copies = |s: &[usize], len: usize| {
+            let mut c = vec![-1i64; len];
+            for &h in s {
+                c[h] = c[h].max(0) + 1;
+            }
+            c
+        };
+        for a in &sums {
+            for b in &sums {
+                let want = sum_cmp(a, b);
+                let bound: Vec<i64> = copies(b, 5).iter().map(|&c| c.max(0)).collect();
+                assert_eq!(counts_cmp(&copies(a, 7), &bound), want, "{a:?} {b:?}");
+            }
+        }
+    }
 }
