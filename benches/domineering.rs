@@ -15,6 +15,8 @@
 //! the ids are: the run stops if any board's values differ. Both forms are
 //! printed. `BENCH_QUICK=1` leaves out cgt on 5×6 (about 200 s);
 //! `BENCH_SIZES=4x4,6x6` picks the boards; `BENCH_NO_CGT=1` times grundy alone.
+//! grundy runs twice per board, on one core (`threads: 1`) and on two, and
+//! both forms must agree.
 
 #![allow(
     clippy::indexing_slicing,
@@ -83,12 +85,14 @@ fn sizes() -> Vec<(usize, usize)> {
 /// grundy: the engine holding the canonical form of the empty h × w board, and
 /// the form.
 /// With `kernels` off the rules run in the general evaluator (as before the
-/// packed-board solver), for comparison.
-fn grundy_side(h: usize, w: usize, kernels: bool) -> (Engine, Form) {
+/// packed-board solver), for comparison; `threads` 1 keeps grundy on one
+/// core (parts of 24 squares and more are otherwise valued on two).
+fn grundy_side(h: usize, w: usize, kernels: bool, threads: usize) -> (Engine, Form) {
     let board: Vec<String> = (0..h).map(|_| format!("{:?}", ".".repeat(w))).collect();
     let program = format!("{DOMINEERING}\ncanonical dom([{}])", board.join(", "));
     let mut engine = Engine::with_limits(grundy::Limits {
         kernels,
+        threads,
         ..grundy::Limits::default()
     });
     let answers = engine.run_program(&program).expect("the program runs");
@@ -100,7 +104,7 @@ fn grundy_side(h: usize, w: usize, kernels: bool) -> (Engine, Form) {
 }
 
 /// cgt: the canonical form of the empty h × w board (single-threaded: the
-/// crate's `rayon` feature is off, as grundy uses one core).
+/// crate's `rayon` feature is off: it is compared with grundy on one core).
 fn cgt_side(h: usize, w: usize) -> CanonicalForm {
     let rows: Vec<String> = (0..h).map(|_| ".".repeat(w)).collect();
     let position: Domineering = Domineering::from_str(&rows.join("|")).expect("a board");
@@ -161,9 +165,17 @@ fn main() {
     );
     let mut rows = Vec::new();
     for (h, w) in sizes() {
-        let ((mut engine, form), grundy_s, grundy_cpu) = timed(|| grundy_side(h, w, true));
+        let ((mut one_engine, one_form), one_s, one_cpu) = timed(|| grundy_side(h, w, true, 1));
+        let one_shown = grundy::internals::parts(&mut one_engine)
+            .analyses
+            .partizan
+            .store
+            .show(one_form);
+        drop(one_engine);
+        println!("{h}x{w} grundy, one core {} s", show_time(one_s, one_cpu));
+        let ((mut engine, form), grundy_s, grundy_cpu) = timed(|| grundy_side(h, w, true, 2));
         let general = if h * w <= 25 || (!quick && h * w <= 30) {
-            let ((mut engine, form), s, cpu) = timed(|| grundy_side(h, w, false));
+            let ((mut engine, form), s, cpu) = timed(|| grundy_side(h, w, false, 1));
             println!("{h}x{w} grundy, general evaluator {} s", show_time(s, cpu));
             let shown = grundy::internals::parts(&mut engine)
                 .analyses
@@ -182,6 +194,7 @@ fn main() {
             "{h}x{w} grundy {} s ({positions} positions): {shown}",
             show_time(grundy_s, grundy_cpu)
         );
+        assert_eq!(one_shown, shown, "{h}x{w}: one core and two differ");
         if let Some((_, _, general_form)) = &general {
             assert_eq!(
                 general_form, &shown,
@@ -206,18 +219,26 @@ fn main() {
             (Some((cgt_s, cgt_cpu)), Some(agree))
         };
         let general = general.map(|(s, cpu, _)| (s, cpu));
-        rows.push((h, w, (grundy_s, grundy_cpu), general, cgt_time, agree));
+        rows.push((
+            h,
+            w,
+            (grundy_s, grundy_cpu),
+            (one_s, one_cpu),
+            general,
+            cgt_time,
+            agree,
+        ));
     }
     println!();
     println!("wall seconds (CPU seconds of this process in brackets)");
     println!(
-        "| board | grundy s | grundy, general evaluator s | cgt s | cgt / grundy | values agree |"
+        "| board | grundy s, two cores | grundy s, one core | grundy, general evaluator s | cgt s | cgt / grundy (one core) | values agree |"
     );
-    println!("| --- | --- | --- | --- | --- | --- |");
-    for (h, w, (g, g_cpu), general, c, agree) in rows {
+    println!("| --- | --- | --- | --- | --- | --- | --- |");
+    for (h, w, (g, g_cpu), (one, one_cpu), general, c, agree) in rows {
         let general = general.map_or("—".into(), |(s, cpu)| show_time(s, cpu));
         let (c_text, ratio) = match c {
-            Some((c, c_cpu)) => (show_time(c, c_cpu), format!("{:.1}", c / g)),
+            Some((c, c_cpu)) => (show_time(c, c_cpu), format!("{:.1}", c / one)),
             None => ("—".into(), "—".into()),
         };
         let agree = match agree {
@@ -226,8 +247,9 @@ fn main() {
             None => "—",
         };
         println!(
-            "| {h}×{w} | {} | {general} | {c_text} | {ratio} | {agree} |",
-            show_time(g, g_cpu)
+            "| {h}×{w} | {} | {} | {general} | {c_text} | {ratio} | {agree} |",
+            show_time(g, g_cpu),
+            show_time(one, one_cpu)
         );
     }
 }

@@ -85,6 +85,9 @@ pub struct Limits {
     /// When heap games that split heaps use sparse space (tests force it on
     /// or off to compare both ways).
     pub sparse: SparseMode,
+    /// Most threads one statement runs on (`--threads`); the searches that
+    /// split their work use at most two.
+    pub threads: usize,
 }
 
 impl Default for Limits {
@@ -98,7 +101,17 @@ impl Default for Limits {
             sequence_search: 1 << 24,
             sequence_time: Duration::from_secs(2),
             sparse: SparseMode::Auto,
+            threads: default_threads(),
         }
+    }
+}
+
+/// The cores this machine offers, at most two (one in the browser).
+fn default_threads() -> usize {
+    if cfg!(target_family = "wasm") {
+        1
+    } else {
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(2))
     }
 }
 
@@ -137,6 +150,13 @@ pub struct Share {
     cancel: Arc<AtomicBool>,
     deadline: Option<Duration>,
     meter: Arc<Meter>,
+}
+
+impl Share {
+    /// The positions a worker with this share may value.
+    pub fn max_positions(&self) -> usize {
+        self.limits.max_positions
+    }
 }
 
 /// The budget of one engine. Shared by reference (`&Budget`) between the

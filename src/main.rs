@@ -39,6 +39,10 @@ struct Cli {
     /// 600 for run, check and eval; none in the REPL, where Ctrl-C stops]
     #[arg(long, global = true, value_name = "SECONDS", value_parser = timeout_seconds, allow_hyphen_values = true)]
     timeout: Option<std::time::Duration>,
+    /// Most threads one statement runs on (the searches that split their
+    /// work use at most two); 1 for one core.
+    #[arg(long, global = true, value_name = "N", value_parser = count, allow_hyphen_values = true, default_value_t = Limits::default().threads)]
+    threads: usize,
     /// Use only the general evaluator (no compiled kernels): for measuring and cross-checking.
     #[arg(long, global = true)]
     no_kernels: bool,
@@ -576,6 +580,7 @@ fn limits(cli: &Cli) -> Limits {
             None => Some(DEFAULT_TIMEOUT),
         },
         kernels: !cli.no_kernels,
+        threads: cli.threads,
         sequence_search: cli.sequence_search,
         sequence_time: cli.sequence_time,
         ..defaults

@@ -726,7 +726,7 @@ fn sweep_sequence(
             span,
         });
     };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
+    let threads = games.budget.limits().threads;
     let request = Request {
         dir: std::path::PathBuf::from(path.to_string()),
         to: u64::try_from(to).unwrap_or(0),

@@ -222,6 +222,23 @@ fn larger_boards_agree_with_minimax_and_transposition() {
     assert_eq!(value(&out[1]), "0");
 }
 
+/// Parts of 24 squares and more are valued on two cores
+/// (`src/solve/partizan/shared_parts.rs`): the empty 5 × 5 board is 0 (the
+/// cgt crate's canonical form, and the second-player win of the C table in
+/// `domineering_outcomes.rs`), and it and the empty 4 × 6 board are the
+/// forms the general evaluator finds.
+#[test]
+fn parts_valued_on_two_cores_agree_with_the_general_evaluator() {
+    let q = format!(
+        "canonical dom2({})\ncanonical dom2({})",
+        rows(5, 5, (1u32 << 25) - 1),
+        rows(4, 6, (1u32 << 24) - 1)
+    );
+    let fast = run(&q, true);
+    assert_eq!(fast, run(&q, false));
+    assert_eq!(value(&fast[0]), "0");
+}
+
 /// A board the solver does not take (rows of unequal length) is left to the
 /// general evaluator, which reports what it reports without the solver.
 #[test]

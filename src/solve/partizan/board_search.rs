@@ -60,7 +60,7 @@ pub fn board_outcome(
         return Ok(None);
     };
     #[cfg(not(target_family = "wasm"))]
-    if rest == Form::ZERO {
+    if rest == Form::ZERO && games.budget.limits().threads >= 2 {
         let rules = solver.rules().clone();
         return super::board_split::on_two_cores(rules, games.budget, board)
             .map(Some)

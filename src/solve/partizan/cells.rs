@@ -12,6 +12,8 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Shl, Shr};
 /// [`Cells::BITS`] only (as `u64`'s and `u128`'s do).
 pub trait Cells:
     Copy
+    + Send
+    + Sync
     + Eq
     + Ord
     + Hash

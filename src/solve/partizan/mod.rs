@@ -40,6 +40,8 @@ mod order;
 pub(crate) mod print;
 mod reduce;
 mod search_table;
+#[cfg(not(target_family = "wasm"))]
+mod shared_parts;
 pub(crate) mod store;
 pub(crate) mod symmetry;
 pub(crate) mod thermo;

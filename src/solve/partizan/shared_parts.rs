@@ -1,0 +1,541 @@
+//! The canonical form of one large part on two cores.
+//!
+//! Two searches of [`super::parts`] value the same root, one taking each
+//! part's options in order and the other in reverse, each in its own store
+//! of forms (a store is one thread's: its caches and hash-consing are not
+//! shared). They share two tables:
+//!
+//! - **claims**: which parts a search holds (it is taking their options)
+//!   and which are valued, as an id in the registry; a search that meets a
+//!   part the other holds puts it off ([`super::parts::Coop`]);
+//! - **the registry**: every published form, written without store ids
+//!   (a number-up-star value, or the registry ids of its options), so that
+//!   a form one search published is brought into the other's store by
+//!   interning, option by option, never by valuing its part again. A
+//!   canonical form is the same game in any store, so the imported form is
+//!   the one that store would have found.
+//!
+//! The calling thread's search is the one whose answer counts; the helper
+//! stops when it is done, or when the statement's budget stops. Neither
+//! search ever waits for the other (a part still held when it is needed is
+//! valued by both), so either may stop first.
+
+use super::nus::Nus;
+use super::parts::{Begin, Coop, PartForms, PartGame};
+use super::store::UNSET;
+use super::{CanonStore, Error, Form};
+use crate::budget::{Budget, Exceeded};
+use rustc_hash::{FxHashMap, FxHasher};
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// A canonical form as both searches can read it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Shape {
+    /// A number + ups + nimber value.
+    Nus(Nus),
+    /// `[n_left, left options…, right options…]` as registry ids, each
+    /// side sorted.
+    General(Box<[u32]>),
+}
+
+/// The published forms: ids are indices into `shapes`.
+#[derive(Debug, Default)]
+struct Registry {
+    shapes: Vec<Shape>,
+    ids: FxHashMap<Shape, u32>,
+}
+
+impl Registry {
+    fn intern(&mut self, shape: Shape) -> u32 {
+        if let Some(&id) = self.ids.get(&shape) {
+            return id;
+        }
+        let id = self.shapes.len() as u32;
+        self.shapes.push(shape.clone());
+        self.ids.insert(shape, id);
+        id
+    }
+}
+
+/// A part's state in the claims table.
+#[derive(Debug, Clone, Copy)]
+enum Claim {
+    /// A search is taking its options.
+    Held,
+    /// Valued: its form's registry id.
+    Valued(u32),
+}
+
+/// How many locks the claims are spread over.
+const SHARDS: usize = 16;
+
+/// Parts of fewer cells than this are not shared: each search values its
+/// own, which costs less than publishing them all.
+const SHARED_FROM: u32 = 10;
+
+/// What the two searches share.
+#[derive(Debug)]
+struct Shared<P> {
+    claims: Vec<Mutex<FxHashMap<P, Claim>>>,
+    registry: Mutex<Registry>,
+}
+
+impl<P: Hash + Eq> Shared<P> {
+    fn new() -> Shared<P> {
+        Shared {
+            claims: (0..SHARDS).map(|_| Mutex::default()).collect(),
+            registry: Mutex::default(),
+        }
+    }
+
+    fn claims(&self, part: &P) -> Result<MutexGuard<'_, FxHashMap<P, Claim>>, Error> {
+        let mut h = FxHasher::default();
+        part.hash(&mut h);
+        let shard = (h.finish() >> 32) as usize % SHARDS;
+        self.claims
+            .get(shard)
+            .ok_or(Error::Exceeded(Exceeded::Interrupted))?
+            .lock()
+            .map_err(|_| Error::Exceeded(Exceeded::Interrupted))
+    }
+
+    fn registry(&self) -> Result<MutexGuard<'_, Registry>, Error> {
+        self.registry
+            .lock()
+            .map_err(|_| Error::Exceeded(Exceeded::Interrupted))
+    }
+}
+
+/// One search's side of the sharing: its store's forms by registry id and
+/// back.
+struct Side<'s, P> {
+    shared: &'s Shared<P>,
+    reversed: bool,
+    /// A part's cells ([`PartGame::size`]).
+    size: fn(&P) -> u32,
+    /// Set when the other search has stopped (finished or failed).
+    other_stopped: &'s AtomicBool,
+    /// Registry id by local form index (`UNSET`: not published).
+    to_global: Vec<u32>,
+    from_global: FxHashMap<u32, Form>,
+    /// Scratch for exports and imports.
+    stack: Vec<u32>,
+    left: Vec<Form>,
+    right: Vec<Form>,
+}
+
+impl<'s, P: Hash + Eq> Side<'s, P> {
+    fn new(
+        shared: &'s Shared<P>,
+        reversed: bool,
+        size: fn(&P) -> u32,
+        other_stopped: &'s AtomicBool,
+    ) -> Self {
+        Side {
+            shared,
+            reversed,
+            size,
+            other_stopped,
+            to_global: Vec::new(),
+            from_global: FxHashMap::default(),
+            stack: Vec::new(),
+            left: Vec::new(),
+            right: Vec::new(),
+        }
+    }
+
+    fn global(&self, f: Form) -> Option<u32> {
+        self.to_global
+            .get(f.index() as usize)
+            .copied()
+            .filter(|&g| g != UNSET)
+    }
+
+    fn link(&mut self, f: Form, g: u32) {
+        let i = f.index() as usize;
+        if self.to_global.len() <= i {
+            self.to_global.resize(i + 1, UNSET);
+        }
+        if let Some(slot) = self.to_global.get_mut(i) {
+            *slot = g;
+        }
+        self.from_global.insert(g, f);
+    }
+
+    /// Publishes `f` and every form under it not published yet.
+    fn export(&mut self, f: Form, store: &CanonStore, budget: &Budget) -> Result<u32, Error> {
+        if let Some(g) = self.global(f) {
+            return Ok(g);
+        }
+        let mut registry = self.shared.registry()?;
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.push(f.index());
+        while let Some(&x) = stack.last() {
+            budget.tick()?;
+            let x = Form(x);
+            if self.global(x).is_some() {
+                stack.pop();
+                continue;
+            }
+            let shape = if let Some(n) = store.as_nus(x) {
+                Shape::Nus(n)
+            } else {
+                let before = stack.len();
+                let options = (0..)
+                    .map_while(|i| store.left_at(x, i))
+                    .chain((0..).map_while(|i| store.right_at(x, i)));
+                for o in options {
+                    if self.global(o).is_none() {
+                        stack.push(o.index());
+                    }
+                }
+                if stack.len() > before {
+                    continue;
+                }
+                let mut key = vec![0u32];
+                let mut n_left = 0u32;
+                for o in (0..).map_while(|i| store.left_at(x, i)) {
+                    key.push(self.global(o).unwrap_or(UNSET));
+                    n_left += 1;
+                }
+                let n = key.len();
+                key.extend(
+                    (0..)
+                        .map_while(|i| store.right_at(x, i))
+                        .map(|o| self.global(o).unwrap_or(UNSET)),
+                );
+                if let Some(first) = key.first_mut() {
+                    *first = n_left;
+                }
+                if let Some(lefts) = key.get_mut(1..n) {
+                    lefts.sort_unstable();
+                }
+                if let Some(rights) = key.get_mut(n..) {
+                    rights.sort_unstable();
+                }
+                Shape::General(key.into())
+            };
+            let g = registry.intern(shape);
+            self.link(x, g);
+            stack.pop();
+        }
+        self.stack = stack;
+        self.global(f).ok_or(Error::Exceeded(Exceeded::Interrupted))
+    }
+
+    /// Brings the published form `g` into `store`.
+    fn import(&mut self, g: u32, store: &mut CanonStore, budget: &Budget) -> Result<Form, Error> {
+        if let Some(&f) = self.from_global.get(&g) {
+            return Ok(f);
+        }
+        let registry = self.shared.registry()?;
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.push(g);
+        while let Some(&x) = stack.last() {
+            budget.tick()?;
+            if self.from_global.contains_key(&x) {
+                stack.pop();
+                continue;
+            }
+            let f = match registry.shapes.get(x as usize) {
+                Some(Shape::Nus(n)) => store.nus(*n),
+                Some(Shape::General(key)) => {
+                    let options = key.get(1..).unwrap_or(&[]);
+                    let before = stack.len();
+                    stack.extend(options.iter().filter(|o| !self.from_global.contains_key(o)));
+                    if stack.len() > before {
+                        continue;
+                    }
+                    let n_left = key.first().copied().unwrap_or(0) as usize;
+                    let local = |o: &u32| self.from_global.get(o).copied().unwrap_or(Form::ZERO);
+                    self.left.clear();
+                    self.right.clear();
+                    self.left.extend(options.iter().take(n_left).map(local));
+                    self.right.extend(options.iter().skip(n_left).map(local));
+                    self.left.sort_unstable();
+                    self.right.sort_unstable();
+                    store.intern_general(&self.left, &self.right)
+                }
+                None => return Err(Error::Exceeded(Exceeded::Interrupted)),
+            };
+            self.link(f, x);
+            stack.pop();
+        }
+        self.stack = stack;
+        self.from_global
+            .get(&g)
+            .copied()
+            .ok_or(Error::Exceeded(Exceeded::Interrupted))
+    }
+}
+
+impl<P: Copy + Hash + Eq> Coop<P> for Side<'_, P> {
+    fn reversed(&self) -> bool {
+        self.reversed
+    }
+
+    fn begin(&mut self, part: P, store: &mut CanonStore, budget: &Budget) -> Result<Begin, Error> {
+        if (self.size)(&part) < SHARED_FROM {
+            return Ok(Begin::Take);
+        }
+        let claim = {
+            let mut claims = self.shared.claims(&part)?;
+            match claims.get(&part).copied() {
+                Some(Claim::Held) if !self.other_stopped.load(Ordering::Acquire) => {
+                    return Ok(Begin::Busy)
+                }
+                Some(Claim::Valued(g)) => Some(g),
+                _ => {
+                    claims.insert(part, Claim::Held);
+                    None
+                }
+            }
+        };
+        match claim {
+            Some(g) => Ok(Begin::Known(self.import(g, store, budget)?)),
+            None => Ok(Begin::Take),
+        }
+    }
+
+    fn published(
+        &mut self,
+        part: P,
+        store: &mut CanonStore,
+        budget: &Budget,
+    ) -> Result<Option<Form>, Error> {
+        if (self.size)(&part) < SHARED_FROM {
+            return Ok(None);
+        }
+        let claim = self.shared.claims(&part)?.get(&part).copied();
+        match claim {
+            Some(Claim::Valued(g)) => self.import(g, store, budget).map(Some),
+            _ => Ok(None),
+        }
+    }
+
+    fn publish(
+        &mut self,
+        part: P,
+        form: Form,
+        store: &CanonStore,
+        budget: &Budget,
+    ) -> Result<(), Error> {
+        if (self.size)(&part) < SHARED_FROM {
+            return Ok(());
+        }
+        let g = self.export(form, store, budget)?;
+        self.shared.claims(&part)?.insert(part, Claim::Valued(g));
+        Ok(())
+    }
+}
+
+/// The form of `root` (a part, as its least image) under `game`, searched
+/// from both ends at once: `game` and `forms` on this thread, and a helper
+/// thread with the game `helper` makes, a store of its own and a share of
+/// the positions left. Runs on this thread alone when no thread can start.
+pub(super) fn on_two_cores<P, G, H>(
+    forms: &mut PartForms<P>,
+    game: &mut G,
+    store: &mut CanonStore,
+    budget: &Budget,
+    root: P,
+    helper: impl FnOnce() -> H + Send,
+) -> Result<Form, Error>
+where
+    P: Copy + Eq + Hash + Default + Send + Sync,
+    G: PartGame<Part = P>,
+    H: PartGame<Part = P>,
+{
+    let shared = Shared::new();
+    let caller_done = Arc::new(AtomicBool::new(false));
+    let helper_done = AtomicBool::new(false);
+    // The helper's positions are set aside from the statement's now and
+    // given back when it ends, so the two never count past the limit.
+    let share = budget.share(2);
+    let lent = share.max_positions();
+    budget.add_positions(lent)?;
+    let result = std::thread::scope(|scope| {
+        let spawned = std::thread::Builder::new()
+            // The store's operations recurse as deep as forms nest: a
+            // stack as large as the main thread's.
+            .stack_size(256 << 20)
+            .spawn_scoped(scope, || {
+                let budget = Budget::abortable_worker(share, caller_done.clone());
+                let mut game = helper();
+                let mut store = CanonStore::new();
+                let mut forms = PartForms::default();
+                let mut side = Side::new(&shared, true, G::size, &caller_done);
+                // Its answer is the caller's too; only its parts matter.
+                let _ = forms.form_with(&mut game, &mut store, &budget, root, &mut side);
+                helper_done.store(true, Ordering::Release);
+                budget.positions()
+            });
+        let mut side = Side::new(&shared, false, G::size, &helper_done);
+        let result = forms.form_with(game, store, budget, root, &mut side);
+        caller_done.store(true, Ordering::Release);
+        let used = match spawned {
+            Ok(handle) => handle.join().unwrap_or(lent),
+            Err(_) => 0,
+        };
+        (result, used)
+    });
+    let (result, used) = result;
+    budget.release_positions(lent.saturating_sub(used));
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+    use super::super::boards::{Board, Solver as Placements};
+    use super::super::capture::Solver as Captures;
+    use super::*;
+    use crate::budget::Limits;
+    use crate::game::compiled::capture::Capture;
+    use crate::game::compiled::placement::Placement;
+    use std::rc::Rc;
+
+    fn domineering() -> Placement {
+        Placement {
+            free: '.',
+            left: vec![vec![(0, 0), (1, 0)]],
+            right: vec![vec![(0, 0), (0, 1)]],
+        }
+    }
+
+    fn clobber() -> Capture {
+        Capture {
+            left: 'x',
+            right: 'o',
+            empty: '.',
+            left_dirs: 0b1111,
+            right_dirs: 0b1111,
+            row: false,
+        }
+    }
+
+    fn next(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
+    /// The form of `root` on one core and on two (three times, each in
+    /// fresh stores: the threads interleave differently each time), printed.
+    fn one_and_two<G, H>(
+        mut game: impl FnMut() -> G,
+        helper: impl Fn() -> H + Sync,
+        root: G::Part,
+    ) -> (String, Vec<String>)
+    where
+        G: PartGame,
+        G::Part: Send + Sync,
+        H: PartGame<Part = G::Part>,
+    {
+        let budget = Budget::new(Limits::default());
+        let mut store = CanonStore::new();
+        let alone = PartForms::default()
+            .form(&mut game(), &mut store, &budget, root)
+            .unwrap();
+        let alone = store.show(alone);
+        let both = (0..3)
+            .map(|_| {
+                let mut store = CanonStore::new();
+                let f = on_two_cores(
+                    &mut PartForms::default(),
+                    &mut game(),
+                    &mut store,
+                    &budget,
+                    root,
+                    &helper,
+                )
+                .unwrap();
+                store.show(f)
+            })
+            .collect();
+        (alone, both)
+    }
+
+    /// Domineering on random 4 × 5 boards, most squares free: two cores
+    /// find the form one core finds (itself checked against the general
+    /// evaluator and minimax in `tests/it/placement.rs`).
+    #[test]
+    fn two_cores_find_the_domineering_forms_of_one() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..12 {
+            let bits = next(&mut seed) | next(&mut seed) | next(&mut seed);
+            let board = Board::new(4, 5, bits & ((1 << 20) - 1)).unwrap();
+            let root = Placements::new(Rc::new(domineering())).key(board).0;
+            let make = || Placements::<u64>::new(Rc::new(domineering()));
+            let (alone, both) = one_and_two(make, make, root);
+            for b in both {
+                assert_eq!(b, alone, "{board:?}");
+            }
+        }
+    }
+
+    /// Clobber on random 3 × 4 boards, most cells holding a stone.
+    #[test]
+    fn two_cores_find_the_clobber_forms_of_one() {
+        let mut seed = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..12 {
+            let cells = (1u64 << 12) - 1;
+            let stones = (next(&mut seed) | next(&mut seed)) & cells;
+            let x = stones & next(&mut seed);
+            let o = stones & !x;
+            let root = Captures::new(Rc::new(clobber())).least(x, o, 4).0;
+            let make = || Captures::new(Rc::new(clobber()));
+            let (alone, both) = one_and_two(make, make, root);
+            for b in both {
+                assert_eq!(b, alone, "x {x:#x}, o {o:#x}");
+            }
+        }
+    }
+
+    /// A position limit stops both searches with the limit's error (never
+    /// a hang), and the positions lent to the helper are given back.
+    #[test]
+    fn the_limits_stop_both_searches_and_the_loan_is_returned() {
+        let make = || Placements::<u64>::new(Rc::new(domineering()));
+        let board = Board::new(5, 5, (1 << 25) - 1).unwrap();
+        let root = make().key(board).0;
+        let budget = Budget::new(Limits {
+            max_positions: 400,
+            ..Limits::default()
+        });
+        let mut store = CanonStore::new();
+        let got = on_two_cores(
+            &mut PartForms::default(),
+            &mut make(),
+            &mut store,
+            &budget,
+            root,
+            make,
+        );
+        assert!(
+            matches!(got, Err(Error::Exceeded(Exceeded::Positions(400)))),
+            "{got:?}"
+        );
+        let budget = Budget::new(Limits::default());
+        let board = Board::new(4, 4, (1 << 16) - 1).unwrap();
+        let root = make().key(board).0;
+        on_two_cores(
+            &mut PartForms::default(),
+            &mut make(),
+            &mut store,
+            &budget,
+            root,
+            make,
+        )
+        .unwrap();
+        // 4 × 4 has 923 positions (BENCHMARKS.md's count, one core); two
+        // searches value some twice, never the loan of millions.
+        assert!(budget.positions() < 2 * 923, "{}", budget.positions());
+    }
+}
