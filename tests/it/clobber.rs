@@ -151,6 +151,16 @@ fn random_board(h: usize, w: usize, bits: u64) -> String {
     format!("[{}]", rows.join(", "))
 }
 
+/// Groups of 16 stones or more are valued on two cores
+/// (`src/solve/partizan/shared_parts.rs`): their forms are the general
+/// evaluator's.
+#[test]
+fn groups_valued_on_two_cores_agree_with_the_general_evaluator() {
+    let q = "canonical clobber([\"xxxx\", \"xxxx\", \"oooo\", \"oooo\"])\n\
+             canonical clobber([\"xxoxxoxxoxxoxxox\"])";
+    assert_eq!(run(q, true), run(q, false));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
