@@ -39,6 +39,8 @@ pub(crate) mod nus;
 mod order;
 pub(crate) mod print;
 mod reduce;
+#[cfg(not(target_family = "wasm"))]
+mod registry;
 mod search_table;
 #[cfg(not(target_family = "wasm"))]
 mod shared_parts;

@@ -20,44 +20,14 @@
 //! search ever waits for the other (a part still held when it is needed is
 //! valued by both), so either may stop first.
 
-use super::nus::Nus;
 use super::parts::{Begin, Coop, PartForms, PartGame};
-use super::store::UNSET;
+use super::registry::{Registry, Translation};
 use super::{CanonStore, Error, Form};
 use crate::budget::{Budget, Exceeded};
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-
-/// A canonical form as both searches can read it.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-enum Shape {
-    /// A number + ups + nimber value.
-    Nus(Nus),
-    /// `[n_left, left options…, right options…]` as registry ids, each
-    /// side sorted.
-    General(Box<[u32]>),
-}
-
-/// The published forms: ids are indices into `shapes`.
-#[derive(Debug, Default)]
-struct Registry {
-    shapes: Vec<Shape>,
-    ids: FxHashMap<Shape, u32>,
-}
-
-impl Registry {
-    fn intern(&mut self, shape: Shape) -> u32 {
-        if let Some(&id) = self.ids.get(&shape) {
-            return id;
-        }
-        let id = self.shapes.len() as u32;
-        self.shapes.push(shape.clone());
-        self.ids.insert(shape, id);
-        id
-    }
-}
 
 /// A part's state in the claims table.
 #[derive(Debug, Clone, Copy)]
@@ -100,16 +70,9 @@ impl<P: Hash + Eq> Shared<P> {
             .lock()
             .map_err(|_| Error::Exceeded(Exceeded::Interrupted))
     }
-
-    fn registry(&self) -> Result<MutexGuard<'_, Registry>, Error> {
-        self.registry
-            .lock()
-            .map_err(|_| Error::Exceeded(Exceeded::Interrupted))
-    }
 }
 
-/// One search's side of the sharing: its store's forms by registry id and
-/// back.
+/// One search's side of the sharing.
 struct Side<'s, P> {
     shared: &'s Shared<P>,
     reversed: bool,
@@ -117,13 +80,8 @@ struct Side<'s, P> {
     size: fn(&P) -> u32,
     /// Set when the other search has stopped (finished or failed).
     other_stopped: &'s AtomicBool,
-    /// Registry id by local form index (`UNSET`: not published).
-    to_global: Vec<u32>,
-    from_global: FxHashMap<u32, Form>,
-    /// Scratch for exports and imports.
-    stack: Vec<u32>,
-    left: Vec<Form>,
-    right: Vec<Form>,
+    /// Its store's forms in the registry.
+    forms: Translation,
 }
 
 impl<'s, P: Hash + Eq> Side<'s, P> {
@@ -138,138 +96,8 @@ impl<'s, P: Hash + Eq> Side<'s, P> {
             reversed,
             size,
             other_stopped,
-            to_global: Vec::new(),
-            from_global: FxHashMap::default(),
-            stack: Vec::new(),
-            left: Vec::new(),
-            right: Vec::new(),
+            forms: Translation::default(),
         }
-    }
-
-    fn global(&self, f: Form) -> Option<u32> {
-        self.to_global
-            .get(f.index() as usize)
-            .copied()
-            .filter(|&g| g != UNSET)
-    }
-
-    fn link(&mut self, f: Form, g: u32) {
-        let i = f.index() as usize;
-        if self.to_global.len() <= i {
-            self.to_global.resize(i + 1, UNSET);
-        }
-        if let Some(slot) = self.to_global.get_mut(i) {
-            *slot = g;
-        }
-        self.from_global.insert(g, f);
-    }
-
-    /// Publishes `f` and every form under it not published yet.
-    fn export(&mut self, f: Form, store: &CanonStore, budget: &Budget) -> Result<u32, Error> {
-        if let Some(g) = self.global(f) {
-            return Ok(g);
-        }
-        let mut registry = self.shared.registry()?;
-        let mut stack = std::mem::take(&mut self.stack);
-        stack.clear();
-        stack.push(f.index());
-        while let Some(&x) = stack.last() {
-            budget.tick()?;
-            let x = Form(x);
-            if self.global(x).is_some() {
-                stack.pop();
-                continue;
-            }
-            let shape = if let Some(n) = store.as_nus(x) {
-                Shape::Nus(n)
-            } else {
-                let before = stack.len();
-                let options = (0..)
-                    .map_while(|i| store.left_at(x, i))
-                    .chain((0..).map_while(|i| store.right_at(x, i)));
-                for o in options {
-                    if self.global(o).is_none() {
-                        stack.push(o.index());
-                    }
-                }
-                if stack.len() > before {
-                    continue;
-                }
-                let mut key = vec![0u32];
-                let mut n_left = 0u32;
-                for o in (0..).map_while(|i| store.left_at(x, i)) {
-                    key.push(self.global(o).unwrap_or(UNSET));
-                    n_left += 1;
-                }
-                let n = key.len();
-                key.extend(
-                    (0..)
-                        .map_while(|i| store.right_at(x, i))
-                        .map(|o| self.global(o).unwrap_or(UNSET)),
-                );
-                if let Some(first) = key.first_mut() {
-                    *first = n_left;
-                }
-                if let Some(lefts) = key.get_mut(1..n) {
-                    lefts.sort_unstable();
-                }
-                if let Some(rights) = key.get_mut(n..) {
-                    rights.sort_unstable();
-                }
-                Shape::General(key.into())
-            };
-            let g = registry.intern(shape);
-            self.link(x, g);
-            stack.pop();
-        }
-        self.stack = stack;
-        self.global(f).ok_or(Error::Exceeded(Exceeded::Interrupted))
-    }
-
-    /// Brings the published form `g` into `store`.
-    fn import(&mut self, g: u32, store: &mut CanonStore, budget: &Budget) -> Result<Form, Error> {
-        if let Some(&f) = self.from_global.get(&g) {
-            return Ok(f);
-        }
-        let registry = self.shared.registry()?;
-        let mut stack = std::mem::take(&mut self.stack);
-        stack.clear();
-        stack.push(g);
-        while let Some(&x) = stack.last() {
-            budget.tick()?;
-            if self.from_global.contains_key(&x) {
-                stack.pop();
-                continue;
-            }
-            let f = match registry.shapes.get(x as usize) {
-                Some(Shape::Nus(n)) => store.nus(*n),
-                Some(Shape::General(key)) => {
-                    let options = key.get(1..).unwrap_or(&[]);
-                    let before = stack.len();
-                    stack.extend(options.iter().filter(|o| !self.from_global.contains_key(o)));
-                    if stack.len() > before {
-                        continue;
-                    }
-                    let n_left = key.first().copied().unwrap_or(0) as usize;
-                    let local = |o: &u32| self.from_global.get(o).copied().unwrap_or(Form::ZERO);
-                    self.left.clear();
-                    self.right.clear();
-                    self.left.extend(options.iter().take(n_left).map(local));
-                    self.right.extend(options.iter().skip(n_left).map(local));
-                    self.left.sort_unstable();
-                    self.right.sort_unstable();
-                    store.intern_general(&self.left, &self.right)
-                }
-                None => return Err(Error::Exceeded(Exceeded::Interrupted)),
-            };
-            self.link(f, x);
-            stack.pop();
-        }
-        self.stack = stack;
-        self.from_global
-            .get(&g)
-            .copied()
-            .ok_or(Error::Exceeded(Exceeded::Interrupted))
     }
 }
 
@@ -296,7 +124,12 @@ impl<P: Copy + Hash + Eq> Coop<P> for Side<'_, P> {
             }
         };
         match claim {
-            Some(g) => Ok(Begin::Known(self.import(g, store, budget)?)),
+            Some(g) => Ok(Begin::Known(self.forms.import(
+                &self.shared.registry,
+                g,
+                store,
+                budget,
+            )?)),
             None => Ok(Begin::Take),
         }
     }
@@ -312,7 +145,10 @@ impl<P: Copy + Hash + Eq> Coop<P> for Side<'_, P> {
         }
         let claim = self.shared.claims(&part)?.get(&part).copied();
         match claim {
-            Some(Claim::Valued(g)) => self.import(g, store, budget).map(Some),
+            Some(Claim::Valued(g)) => self
+                .forms
+                .import(&self.shared.registry, g, store, budget)
+                .map(Some),
             _ => Ok(None),
         }
     }
@@ -327,7 +163,9 @@ impl<P: Copy + Hash + Eq> Coop<P> for Side<'_, P> {
         if (self.size)(&part) < SHARED_FROM {
             return Ok(());
         }
-        let g = self.export(form, store, budget)?;
+        let g = self
+            .forms
+            .export(&self.shared.registry, form, store, budget)?;
         self.shared.claims(&part)?.insert(part, Claim::Valued(g));
         Ok(())
     }
