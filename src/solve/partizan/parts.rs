@@ -129,8 +129,8 @@ struct Frame<P> {
     left_ends: Vec<usize>,
     right_ends: Vec<usize>,
     expanded: bool,
-    /// Options' parts another search holds, waited for once the others
-    /// are valued.
+    /// Options' parts another search holds, taken up once the others are
+    /// valued.
     deferred: Vec<P>,
     /// The frame whose option this part is (the root's is its own).
     parent: usize,

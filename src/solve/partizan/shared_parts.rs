@@ -8,12 +8,10 @@
 //! - **claims**: which parts a search holds (it is taking their options)
 //!   and which are valued, as an id in the registry; a search that meets a
 //!   part the other holds puts it off ([`super::parts::Coop`]);
-//! - **the registry**: every published form, written without store ids
-//!   (a number-up-star value, or the registry ids of its options), so that
-//!   a form one search published is brought into the other's store by
-//!   interning, option by option, never by valuing its part again. A
-//!   canonical form is the same game in any store, so the imported form is
-//!   the one that store would have found.
+//! - **the registry** ([`super::registry`]): every published form, written
+//!   without store ids, so that a form one search published is brought into
+//!   the other's store by interning, option by option, never by valuing its
+//!   part again.
 //!
 //! The calling thread's search is the one whose answer counts; the helper
 //! stops when it is done, or when the statement's budget stops. Neither
