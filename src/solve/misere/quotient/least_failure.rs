@@ -329,8 +329,11 @@ fn least_missing_label(
             if let Some(e) = elem.get_mut(below) {
                 *e = x;
             }
-            if let (Some(from), Some(to)) = (moves.get(d).cloned(), moves.get_mut(below)) {
-                *to = from;
+            // Into the level below's buffer, which keeps its room: no
+            // allocation per step once the buffers have grown.
+            let (lower, upper) = moves.split_at_mut(d);
+            if let (Some(to), Some(from)) = (lower.get_mut(below), upper.first()) {
+                to.clone_from(from);
             }
         }
     }
