@@ -2,6 +2,7 @@
 //! rule-defined games and their sums, against the facts of the source material
 //! (GAMES.md §10: S = stated in a source, D = derived by hand there).
 
+use crate::clobber::LINEAR;
 use crate::common;
 
 const GAMES: &str = r###"
@@ -32,16 +33,11 @@ partizan game sw[a, b]() {
     left bw(a)
     right bw(b)
 }
-partizan game clob(s: string) {
-    left  s[0..i] ++ ".x" ++ s[(i + 2)..len(s)] for i in 0..len(s) - 1 where s[i] == "x" and s[i + 1] == "o"
-    left  s[0..i] ++ "x." ++ s[(i + 2)..len(s)] for i in 0..len(s) - 1 where s[i] == "o" and s[i + 1] == "x"
-    right s[0..i] ++ ".o" ++ s[(i + 2)..len(s)] for i in 0..len(s) - 1 where s[i] == "o" and s[i + 1] == "x"
-    right s[0..i] ++ "o." ++ s[(i + 2)..len(s)] for i in 0..len(s) - 1 where s[i] == "x" and s[i + 1] == "o"
-}
 "###;
 
 fn answer(query: &str) -> String {
-    let text = common::text(&format!("{GAMES}\n{query}"));
+    // Linear Clobber (`clob`) as GAMES.md writes it, shared with clobber.rs.
+    let text = common::text(&format!("{GAMES}\n{LINEAR}\n{query}"));
     text.split_once(" = ")
         .map(|(_, v)| v.to_string())
         .unwrap_or(text)
