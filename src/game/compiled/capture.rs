@@ -34,6 +34,22 @@ pub struct Capture {
     pub row: bool,
 }
 
+impl Capture {
+    /// Clobber: Left's stones `x`, Right's `o`, every direction both ways
+    /// (the tests' game).
+    #[cfg(test)]
+    pub(crate) fn clobber() -> Capture {
+        Capture {
+            left: 'x',
+            right: 'o',
+            empty: '.',
+            left_dirs: 0b1111,
+            right_dirs: 0b1111,
+            row: false,
+        }
+    }
+}
+
 /// One rule as (mover's stone, captured stone, empty, direction bit).
 fn capture(rule: &ReadRule) -> Option<(char, char, char, u8)> {
     if rule.mode.is_some() {
@@ -150,17 +166,7 @@ mod tests {
 
     #[test]
     fn clobber_written_as_rules() {
-        assert_eq!(
-            read(&game(&clobber_rules())),
-            Some(Capture {
-                left: 'x',
-                right: 'o',
-                empty: '.',
-                left_dirs: 0b1111,
-                right_dirs: 0b1111,
-                row: false,
-            })
-        );
+        assert_eq!(read(&game(&clobber_rules())), Some(Capture::clobber()));
         // One row: captures along it only, in the order written.
         let row = vec![
             rule("right", 1, 'o', 'x', '.'),

@@ -82,6 +82,17 @@ fn pieces_image(pieces: &[Piece], image: Image) -> Vec<Piece> {
 }
 
 impl Placement {
+    /// Domineering: Left places vertical dominoes, Right horizontal ones
+    /// (the tests' game).
+    #[cfg(test)]
+    pub(crate) fn domineering() -> Placement {
+        Placement {
+            free: '.',
+            left: vec![vec![(0, 0), (1, 0)]],
+            right: vec![vec![(0, 0), (0, 1)]],
+        }
+    }
+
     /// How image `image` acts on values: `Some(false)` when it keeps every
     /// position's value (it maps each side's pieces to that side's),
     /// `Some(true)` when it negates it (it swaps the sides' pieces), `None`
@@ -774,14 +785,6 @@ mod tests {
     const H_RANGE: &str =
         "for r in 0..len(b), c in 0..len(b[r]) - 1 where b[r][c] == \".\" and b[r][c + 1] == \".\"";
 
-    fn domineering() -> Placement {
-        Placement {
-            free: '.',
-            left: vec![vec![(0, 0), (1, 0)]],
-            right: vec![vec![(0, 0), (0, 1)]],
-        }
-    }
-
     fn game(left: &str, right: &str) -> String {
         format!("partizan game g(b: list) {{\n left {left}\n right {right}\n}}")
     }
@@ -806,7 +809,7 @@ mod tests {
                 format!("{HORIZONTAL} for r in 0..len(b), c in 0..len(b[r]) - 1 where b[r][c..c + 2] == \"..\""),
             ),
         ] {
-            assert_eq!(read(&game(&left, &right)), Some(domineering()), "{left}\n{right}");
+            assert_eq!(read(&game(&left, &right)), Some(Placement::domineering()), "{left}\n{right}");
         }
     }
 

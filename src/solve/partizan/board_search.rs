@@ -675,13 +675,8 @@ mod tests {
     use crate::game::compiled::placement::Placement;
     use std::collections::HashMap;
 
-    /// Domineering's rules: Left places vertical dominoes, Right horizontal.
     fn domineering() -> Placement {
-        Placement {
-            free: '.',
-            left: vec![vec![(0, 0), (1, 0)]],
-            right: vec![vec![(0, 0), (0, 1)]],
-        }
+        Placement::domineering()
     }
 
     /// Domineering by brute force, written here: whether the player to move

@@ -555,14 +555,7 @@ mod tests {
 
     /// Clobber: Left's stones `x`, Right's `o`, every direction both ways.
     fn clobber() -> Capture {
-        Capture {
-            left: 'x',
-            right: 'o',
-            empty: '.',
-            left_dirs: 0b1111,
-            right_dirs: 0b1111,
-            row: false,
-        }
+        Capture::clobber()
     }
 
     /// Clobber by brute force, written here from the rules: whether the

@@ -237,22 +237,11 @@ mod tests {
     use std::rc::Rc;
 
     fn domineering() -> Placement {
-        Placement {
-            free: '.',
-            left: vec![vec![(0, 0), (1, 0)]],
-            right: vec![vec![(0, 0), (0, 1)]],
-        }
+        Placement::domineering()
     }
 
     fn clobber() -> Capture {
-        Capture {
-            left: 'x',
-            right: 'o',
-            empty: '.',
-            left_dirs: 0b1111,
-            right_dirs: 0b1111,
-            row: false,
-        }
+        Capture::clobber()
     }
 
     fn next(seed: &mut u64) -> u64 {

@@ -12,11 +12,7 @@ use std::rc::Rc;
 
 /// Domineering: Left places vertical dominoes, Right horizontal ones.
 fn domineering() -> Rc<Placement> {
-    Rc::new(Placement {
-        free: '.',
-        left: vec![vec![(0, 0), (1, 0)]],
-        right: vec![vec![(0, 0), (0, 1)]],
-    })
+    Rc::new(Placement::domineering())
 }
 
 /// Domineering's canonical form on an h × w board by recursion over the free
