@@ -323,42 +323,38 @@ mod tests {
         }
     }
 
+    /// Domineering's h × w board with every square free, on two cores in
+    /// fresh tables.
+    fn empty_board(h: usize, w: usize, budget: &Budget) -> Result<Form, Error> {
+        let make = || Placements::<u64>::new(Rc::new(domineering()));
+        let board = Board::new(h, w, (1 << (h * w)) - 1).unwrap();
+        let root = make().key(board).0;
+        let mut store = CanonStore::new();
+        on_two_cores(
+            &mut PartForms::default(),
+            &mut make(),
+            &mut store,
+            budget,
+            root,
+            make,
+        )
+    }
+
     /// A position limit stops both searches with the limit's error (never
     /// a hang), and the positions lent to the helper are given back.
     #[test]
     fn the_limits_stop_both_searches_and_the_loan_is_returned() {
-        let make = || Placements::<u64>::new(Rc::new(domineering()));
-        let board = Board::new(5, 5, (1 << 25) - 1).unwrap();
-        let root = make().key(board).0;
         let budget = Budget::new(Limits {
             max_positions: 400,
             ..Limits::default()
         });
-        let mut store = CanonStore::new();
-        let got = on_two_cores(
-            &mut PartForms::default(),
-            &mut make(),
-            &mut store,
-            &budget,
-            root,
-            make,
-        );
+        let got = empty_board(5, 5, &budget);
         assert!(
             matches!(got, Err(Error::Exceeded(Exceeded::Positions(400)))),
             "{got:?}"
         );
         let budget = Budget::new(Limits::default());
-        let board = Board::new(4, 4, (1 << 16) - 1).unwrap();
-        let root = make().key(board).0;
-        on_two_cores(
-            &mut PartForms::default(),
-            &mut make(),
-            &mut store,
-            &budget,
-            root,
-            make,
-        )
-        .unwrap();
+        empty_board(4, 4, &budget).unwrap();
         // 4 × 4 has 923 positions (BENCHMARKS.md's count, one core); two
         // searches value some twice, never the loan of millions.
         assert!(budget.positions() < 2 * 923, "{}", budget.positions());
