@@ -213,6 +213,38 @@ fn the_position_limit_ends_in_a_diagnostic() {
         .stderr(predicate::str::contains("position limit"));
 }
 
+/// `--threads 1` keeps a statement on one core and gives the same answer
+/// (the empty 5 × 5 Domineering board is 0: the cgt crate's form); 0
+/// threads is refused before anything runs.
+#[test]
+fn threads_are_a_limit_like_the_others() {
+    let program = format!(
+        "{}\ncanonical dom2([{}])",
+        DOMINEERING,
+        ["\".....\""; 5].join(", ")
+    );
+    for threads in ["1", "2"] {
+        grundy()
+            .args(["--threads", threads, "eval", &program])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("= 0"));
+    }
+    grundy()
+        .args(["--threads", "0", "eval", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("give at least 1"));
+}
+
+/// Domineering as `examples/partizan_domineering.game` writes it.
+const DOMINEERING: &str = r##"partizan game dom2(b: list) {
+    left  sum(dom2(g) for g in regions(b with [r] = (b[r] with [c] = "#"), [r + 1] = (b[r + 1] with [c] = "#"), ".", "flips"))
+          for r in 0..len(b) - 1, c in 0..len(b[r]) where b[r][c] == "." and b[r + 1][c] == "."
+    right sum(dom2(g) for g in regions(b with [r] = (b[r] with [c] = "#", [c + 1] = "#"), ".", "flips"))
+          for r in 0..len(b), c in 0..len(b[r]) - 1 where b[r][c] == "." and b[r][c + 1] == "."
+}"##;
+
 #[test]
 fn a_nimber_reply_is_computed_not_searched() {
     grundy()
