@@ -33,20 +33,20 @@ pub(super) struct Registry {
 }
 
 impl Registry {
-    fn intern(&mut self, shape: Shape) -> u32 {
+    fn intern(&mut self, shape: Shape) -> Result<u32, Error> {
         if let Some(&id) = self.ids.get(&shape) {
-            return id;
+            return Ok(id);
         }
-        let id = self.shapes.len() as u32;
+        let id = u32::try_from(self.shapes.len()).map_err(|_| Error::Overflow)?;
         self.shapes.push(shape.clone());
         self.ids.insert(shape, id);
-        id
+        Ok(id)
     }
 }
 
 /// The registry, locked (a thread that panicked while holding it leaves
 /// nothing to trust: the computation stops).
-pub(super) fn lock(registry: &Mutex<Registry>) -> Result<MutexGuard<'_, Registry>, Error> {
+fn lock(registry: &Mutex<Registry>) -> Result<MutexGuard<'_, Registry>, Error> {
     registry
         .lock()
         .map_err(|_| Error::Exceeded(Exceeded::Interrupted))
@@ -66,7 +66,7 @@ pub(super) struct Translation {
 
 impl Translation {
     /// The registry id of `f`, once published or imported.
-    pub(super) fn global(&self, f: Form) -> Option<u32> {
+    fn global(&self, f: Form) -> Option<u32> {
         self.to_global
             .get(f.index() as usize)
             .copied()
@@ -144,7 +144,7 @@ impl Translation {
                 }
                 Shape::General(key.into())
             };
-            let g = registry.intern(shape);
+            let g = registry.intern(shape)?;
             self.link(x, g);
             stack.pop();
         }
