@@ -403,16 +403,7 @@ impl<C: Cells> Solver<C> {
             return Ok(f);
         }
         let mut forms = std::mem::take(&mut self.forms);
-        #[cfg(not(target_family = "wasm"))]
-        let result = if root.bits.count_ones() >= TWO_CORES_FROM && budget.limits().threads >= 2 {
-            let rules = (*self.rules).clone();
-            let helper = move || Solver::<C>::new(Rc::new(rules));
-            super::shared_parts::on_two_cores(&mut forms, self, store, budget, root, helper)
-        } else {
-            forms.form(self, store, budget, root)
-        };
-        #[cfg(target_family = "wasm")]
-        let result = forms.form(self, store, budget, root);
+        let result = forms.value(self, store, budget, root, TWO_CORES_FROM);
         self.forms = forms;
         result
     }
@@ -420,11 +411,19 @@ impl<C: Cells> Solver<C> {
 
 /// Parts of at least this many cells are valued on two cores
 /// ([`super::shared_parts`]); smaller ones take too little time to share.
-#[cfg(not(target_family = "wasm"))]
 const TWO_CORES_FROM: u32 = 24;
 
 impl<C: Cells> PartGame for Solver<C> {
     type Part = Board<C>;
+    type Rules = Placement;
+
+    fn rules_copy(&self) -> Placement {
+        (*self.rules).clone()
+    }
+
+    fn from_rules(rules: Placement) -> Self {
+        Solver::new(Rc::new(rules))
+    }
 
     fn size(part: &Board<C>) -> u32 {
         part.bits.count_ones()

@@ -345,17 +345,7 @@ impl Solver {
             return Ok(f);
         }
         let mut forms = std::mem::take(&mut self.forms);
-        #[cfg(not(target_family = "wasm"))]
-        let result =
-            if (root.x | root.o).count_ones() >= TWO_CORES_FROM && budget.limits().threads >= 2 {
-                let rules = (*self.rules).clone();
-                let helper = move || Solver::new(Rc::new(rules));
-                super::shared_parts::on_two_cores(&mut forms, self, store, budget, root, helper)
-            } else {
-                forms.form(self, store, budget, root)
-            };
-        #[cfg(target_family = "wasm")]
-        let result = forms.form(self, store, budget, root);
+        let result = forms.value(self, store, budget, root, TWO_CORES_FROM);
         self.forms = forms;
         result
     }
@@ -363,11 +353,19 @@ impl Solver {
 
 /// Groups of at least this many stones are valued on two cores
 /// ([`super::shared_parts`]); smaller ones take too little time to share.
-#[cfg(not(target_family = "wasm"))]
 const TWO_CORES_FROM: u32 = 16;
 
 impl PartGame for Solver {
     type Part = Stones;
+    type Rules = Capture;
+
+    fn rules_copy(&self) -> Capture {
+        (*self.rules).clone()
+    }
+
+    fn from_rules(rules: Capture) -> Self {
+        Solver::new(Rc::new(rules))
+    }
 
     fn size(part: &Stones) -> u32 {
         (part.x | part.o).count_ones()

@@ -23,6 +23,18 @@ pub(super) trait PartGame {
     /// A part, as its least image.
     type Part: Copy + Eq + Hash + Default;
 
+    /// What a solver is built from: a search on another thread builds its
+    /// own solver from a copy.
+    type Rules: Clone + Send;
+
+    /// A copy of the rules this solver was built from.
+    #[cfg_attr(target_family = "wasm", allow(dead_code))]
+    fn rules_copy(&self) -> Self::Rules;
+
+    /// A solver of `rules`.
+    #[cfg_attr(target_family = "wasm", allow(dead_code))]
+    fn from_rules(rules: Self::Rules) -> Self;
+
     /// How many cells (or stones) a part has: every option's parts have
     /// fewer. (Only the two-core search asks, and the browser has one.)
     #[cfg_attr(target_family = "wasm", allow(dead_code))]
@@ -171,6 +183,29 @@ impl<P: Copy + Eq + Hash + Default> PartForms<P> {
         let result = self.search(game, store, budget, root, &mut frames, coop);
         self.frames = frames;
         result
+    }
+
+    /// The form of `root` under `game`, on two cores
+    /// ([`super::shared_parts`]) when it has at least `two_cores_from`
+    /// cells and the statement may use two threads.
+    pub(super) fn value<G: PartGame<Part = P>>(
+        &mut self,
+        game: &mut G,
+        store: &mut CanonStore,
+        budget: &Budget,
+        root: P,
+        two_cores_from: u32,
+    ) -> Result<Form, Error>
+    where
+        P: Send + Sync,
+    {
+        #[cfg(not(target_family = "wasm"))]
+        if G::size(&root) >= two_cores_from && budget.limits().threads >= 2 {
+            return super::shared_parts::on_two_cores(self, game, store, budget, root);
+        }
+        #[cfg(target_family = "wasm")]
+        let _ = two_cores_from;
+        self.form(game, store, budget, root)
     }
 
     /// Keeps a part's form.

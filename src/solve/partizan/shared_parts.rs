@@ -171,21 +171,21 @@ impl<P: Copy + Hash + Eq> Coop<P> for Side<'_, P> {
 
 /// The form of `root` (a part, as its least image) under `game`, searched
 /// from both ends at once: `game` and `forms` on this thread, and a helper
-/// thread with the game `helper` makes, a store of its own and a share of
-/// the positions left. Runs on this thread alone when no thread can start.
-pub(super) fn on_two_cores<P, G, H>(
+/// thread with a solver of the same rules, a store of its own and a share
+/// of the positions left. Runs on this thread alone when no thread can
+/// start.
+pub(super) fn on_two_cores<P, G>(
     forms: &mut PartForms<P>,
     game: &mut G,
     store: &mut CanonStore,
     budget: &Budget,
     root: P,
-    helper: impl FnOnce() -> H + Send,
 ) -> Result<Form, Error>
 where
     P: Copy + Eq + Hash + Default + Send + Sync,
     G: PartGame<Part = P>,
-    H: PartGame<Part = P>,
 {
+    let rules = game.rules_copy();
     let shared = Shared::new();
     let caller_done = Arc::new(AtomicBool::new(false));
     let helper_done = AtomicBool::new(false);
@@ -201,7 +201,7 @@ where
             .stack_size(256 << 20)
             .spawn_scoped(scope, || {
                 let budget = Budget::abortable_worker(share, caller_done.clone());
-                let mut game = helper();
+                let mut game = G::from_rules(rules);
                 let mut store = CanonStore::new();
                 let mut forms = PartForms::default();
                 let mut side = Side::new(&shared, true, G::size, &caller_done);
@@ -253,16 +253,12 @@ mod tests {
 
     /// The form of `root` on one core and on two (three times, each in
     /// fresh stores: the threads interleave differently each time), printed.
-    fn one_and_two<G, H>(
-        mut game: impl FnMut() -> G,
-        helper: impl Fn() -> H + Sync,
-        root: G::Part,
-    ) -> (String, Vec<String>)
+    fn one_and_two<G>(rules: G::Rules, root: G::Part) -> (String, Vec<String>)
     where
         G: PartGame,
         G::Part: Send + Sync,
-        H: PartGame<Part = G::Part>,
     {
+        let game = || G::from_rules(rules.clone());
         let budget = Budget::new(Limits::default());
         let mut store = CanonStore::new();
         let alone = PartForms::default()
@@ -278,7 +274,6 @@ mod tests {
                     &mut store,
                     &budget,
                     root,
-                    &helper,
                 )
                 .unwrap();
                 store.show(f)
@@ -297,8 +292,7 @@ mod tests {
             let bits = next(&mut seed) | next(&mut seed) | next(&mut seed);
             let board = Board::new(4, 5, bits & ((1 << 20) - 1)).unwrap();
             let root = Placements::new(Rc::new(domineering())).key(board).0;
-            let make = || Placements::<u64>::new(Rc::new(domineering()));
-            let (alone, both) = one_and_two(make, make, root);
+            let (alone, both) = one_and_two::<Placements>(domineering(), root);
             for b in both {
                 assert_eq!(b, alone, "{board:?}");
             }
@@ -315,8 +309,7 @@ mod tests {
             let x = stones & next(&mut seed);
             let o = stones & !x;
             let root = Captures::new(Rc::new(clobber())).least(x, o, 4).0;
-            let make = || Captures::new(Rc::new(clobber()));
-            let (alone, both) = one_and_two(make, make, root);
+            let (alone, both) = one_and_two::<Captures>(clobber(), root);
             for b in both {
                 assert_eq!(b, alone, "x {x:#x}, o {o:#x}");
             }
@@ -326,17 +319,16 @@ mod tests {
     /// Domineering's h × w board with every square free, on two cores in
     /// fresh tables.
     fn empty_board(h: usize, w: usize, budget: &Budget) -> Result<Form, Error> {
-        let make = || Placements::<u64>::new(Rc::new(domineering()));
+        let mut game = Placements::<u64>::from_rules(domineering());
         let board = Board::new(h, w, (1 << (h * w)) - 1).unwrap();
-        let root = make().key(board).0;
+        let root = game.key(board).0;
         let mut store = CanonStore::new();
         on_two_cores(
             &mut PartForms::default(),
-            &mut make(),
+            &mut game,
             &mut store,
             budget,
             root,
-            make,
         )
     }
 
