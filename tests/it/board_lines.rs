@@ -3,13 +3,6 @@
 //! game, checked against a plain mex loop and the Beatty pairs; on boards with
 //! holes and for any directions, the answers (or errors) are those of the
 //! general evaluator and of a brute force written here.
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use grundy::Limits;
 use grundy::{Answer, Engine};
 use proptest::prelude::*;

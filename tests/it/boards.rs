@@ -1,11 +1,4 @@
 //! Boards and pieces (LANGUAGE.md §5, GAMES.md §7): moves, tables against the source's figures, sums of pieces, and tables as text, JSON and SVG.
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use grundy::answer::Axes;
 use grundy::report::file_stem;
 use grundy::report::table_svg;

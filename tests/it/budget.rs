@@ -3,13 +3,6 @@
 //! failure, an abort or a stack overflow; a limit leaves the session whole.
 //! Memory is measured for the whole process, so these run the real binary.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use grundy::repl::Session;
 use grundy::Limits;
 use std::process::Command;

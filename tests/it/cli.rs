@@ -1,13 +1,6 @@
 //! The command line as a user meets it: `run`, `run --json`, `check`, `eval`, and
 //! the exit statuses 0 (success), 1 (an assertion failed) and 2 (bad input).
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use assert_cmd::Command;
 use predicates::prelude::*;
 use std::io::Write;

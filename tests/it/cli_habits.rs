@@ -7,13 +7,6 @@
 //! and 5 is 3 XOR 5 = 6 (Bouton); 8 ⊗ 8 = 13 in Conway's nim multiplication
 //! (On Numbers and Games, ch. 6: 8 ⊗ 8 = 8 ⊕ 4 ⊕ 1); ↑ + * is the game ↑*.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use assert_cmd::Command;
 use grundy::repl::Session;
 use predicates::prelude::*;

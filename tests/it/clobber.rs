@@ -3,13 +3,6 @@
 //! (`--no-kernels`), and its outcome search must reproduce the published
 //! results for checkerboards and for linear Clobber.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::common;
 use proptest::prelude::*;
 

@@ -2,13 +2,6 @@
 //! must have the value of playing the real row with real flips; nim arithmetic
 //! is a field; products of coin games are nim products.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use grundy::internals::{nim_inv, nim_mul};
 use grundy::{Answer, Engine, Mode};
 use proptest::prelude::*;

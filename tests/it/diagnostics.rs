@@ -4,13 +4,6 @@
 //! `tests/errors/cli/` runs the binary and snapshots its exit status and
 //! standard error.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use grundy::Report;
 use grundy::{Engine, Mode};
 use std::sync::Arc;

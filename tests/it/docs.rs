@@ -16,13 +16,6 @@
 //! Besides, `examples/README.md` must name every example file, and the docs
 //! the README links to must exist.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::common;
 
 use grundy::{Answer, Mode};

@@ -14,13 +14,6 @@
 //!   boards of 25 to 49 squares here go through grundy's outcome-only search
 //!   (`src/solve/partizan/board_search.rs`).
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::common::texts;
 
 /// Row m of the table, columns n = 1, 2, …: V (Vertical wins whoever

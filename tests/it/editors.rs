@@ -4,13 +4,6 @@
 //! grammar highlights is a keyword, a built-in function, a parameter type or a
 //! constructor that grundy itself accepts. Every pattern compiles.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use std::collections::BTreeSet;
 
 const TM: &str = include_str!("../../editors/vscode/syntaxes/game.tmLanguage.json");

@@ -3,13 +3,6 @@
 //! twice: with compiled rules and with the general evaluator alone, so that the
 //! fast paths are held to every fact the examples assert.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::common;
 
 use grundy::{Answer, Mode};

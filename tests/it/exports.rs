@@ -2,13 +2,6 @@
 //! (`run --tex DIR`), both oriented as the text table and the SVG board (top
 //! rank first; in TikZ a1 at the origin, dark).
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::common;
 
 use grundy::answer::Axes;

@@ -16,8 +16,6 @@
 //! by [`run_fuzzer`] (its watchdog counts every byte of the process, and ends
 //! it on a failure).
 
-#![allow(clippy::expect_used)]
-
 use std::process::{Command, Output};
 
 #[allow(dead_code)] // its `main`, which `cargo run --example fuzz` runs

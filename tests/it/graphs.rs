@@ -5,13 +5,6 @@
 //! program. The truth is Bouton's: a Nim position is P exactly when the
 //! nim-sum of its heaps is 0.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::common;
 
 use grundy::{Answer, Engine};

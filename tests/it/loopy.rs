@@ -3,13 +3,6 @@
 //! values checked through the sum with a Nim heap on the product graph, and
 //! play that never cycles while the machine is winning.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::common;
 
 use grundy::repl::Session;

@@ -6,13 +6,6 @@
 //! table of THEORY.md §6.2, and against a value iteration written here on
 //! random graphs with cycles.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::common::texts;
 use proptest::prelude::*;
 

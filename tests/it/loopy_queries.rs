@@ -2,13 +2,6 @@
 //! generalised Sprague-Grundy value, as a statement, as a value and in JSON;
 //! the move graph with its cycles drawn and its draws marked.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::common::texts;
 
 /// Every heap but 0 may pass or move to 0. Smith's theory (Winning Ways ch.

@@ -13,6 +13,15 @@
 //! itself (its environment, its working directory, its memory count) runs
 //! the `grundy` binary instead.
 
+// A test may index, unwrap and panic: a failure is the point. Allowed here
+// once for every module.
+#![allow(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic
+)]
+
 mod common;
 mod pty;
 

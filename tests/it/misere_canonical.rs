@@ -5,13 +5,6 @@
 //! against grundy's misère search, which knows nothing of forms: a form
 //! must play like its game beside other games.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::common::{problem, texts};
 use proptest::prelude::*;
 

@@ -7,8 +7,6 @@
 //! value alone and may stop its superscript early, so the eight-term sequences
 //! are compared, in the reference's normal form.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
 use crate::common;
 
 /// (heap, normal value, γ0..γ7) of Treblecross, octal 0.007.

@@ -6,13 +6,6 @@
 //! the usual mex; the genus string formed as LANGUAGE.md §7 states (the
 //! shortest prefix after which γi = γi−2).
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
-
 use crate::common;
 
 use proptest::prelude::*;

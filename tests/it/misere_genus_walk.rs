@@ -11,13 +11,6 @@
 //! normal-form prefix ending by index 2 + 2h (the game 0 ends at index 2).
 //! The reference computes two terms past that bound.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
-
 use crate::common;
 
 use proptest::prelude::*;

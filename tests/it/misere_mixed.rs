@@ -5,13 +5,6 @@
 //! of all the games interleaved; before, only the slow search over
 //! components applied (`k(30) + d(30)`: 88 s).
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
-
 use crate::common;
 
 use proptest::prelude::*;

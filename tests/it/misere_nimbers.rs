@@ -9,13 +9,6 @@
 //! components); the nimbers as `*k` and as positions `n(k)` of a rule game
 //! that grundy must first recognise as nim heaps.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
-
 use crate::common;
 
 use proptest::prelude::*;

@@ -3,13 +3,6 @@
 //! random sums of octal heaps; and the published quotients: misère Nim on heaps
 //! ≤ 3 (order 6) and R8, the unique quotient of order 8 (Siegel 2007), for 0.75.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
-
 use crate::common;
 
 use proptest::prelude::*;

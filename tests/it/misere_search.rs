@@ -7,13 +7,6 @@
 //! not apply), so only the search can answer. Then octal 0.06, whose quotient
 //! covers only the smaller rows, for the search that reads those off it.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
-
 use crate::common;
 
 use proptest::prelude::*;

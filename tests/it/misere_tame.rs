@@ -4,13 +4,6 @@
 //! some heap is at least 2 and the nim-sum is 0. Heaps here are far beyond what
 //! a search of the sum could reach, and nimbers beyond what it could expand.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
-
 use crate::common;
 
 use proptest::prelude::*;

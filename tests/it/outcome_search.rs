@@ -2,13 +2,6 @@
 //! two or more parameters) against theorems: Fibonacci Nim (Whinihan 1963) and
 //! Wythoff's game (Wythoff 1907), and its hand-over to the loopy engine.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use grundy::{Answer, Engine, Outcome};
 
 const FIB: &str =

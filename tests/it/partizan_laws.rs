@@ -7,13 +7,6 @@
 //! direct search written in this file, independent of grundy. Black-white Nim
 //! strings are checked against their closed form (Berlekamp's rule).
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
-
 use crate::common;
 
 use proptest::prelude::*;

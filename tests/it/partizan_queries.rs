@@ -8,13 +8,6 @@
 //! symmetrically for Right; with neither left, the form is canonical. Every
 //! value below is worked out by hand in the comment beside it.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use grundy::repl::Session;
 use grundy::Engine;
 

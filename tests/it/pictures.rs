@@ -16,13 +16,6 @@
 //! and look at the new PNGs before committing them. A failed comparison leaves
 //! the picture it got in `target/pictures/NAME.png`.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::common;
 
 use grundy::answer::Axes;

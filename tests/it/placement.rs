@@ -3,13 +3,6 @@
 //! evaluator gives (`--no-kernels`), and its outcomes must agree with a
 //! brute-force minimax written here, on random boards with covered squares.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::common;
 use proptest::prelude::*;
 use std::collections::HashMap;

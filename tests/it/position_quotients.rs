@@ -6,13 +6,6 @@
 //! ⟨a | a² = 1⟩, P = {a}), and a misère search over pairs of Notakto boards
 //! written here.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use std::collections::HashMap;
 
 /// Notakto: X's on a 3 × 3 board; a board with three in a row is dead, and

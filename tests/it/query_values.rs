@@ -2,13 +2,6 @@
 //! that comprehensions, `let`, `print` and `assert` use. Every expected value
 //! comes from a theorem or a published table, named beside it.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::common::{problem, texts};
 
 const NIM: &str = "game nim(n: nat) { move n - k for k in 1..=n }\n";

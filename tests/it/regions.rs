@@ -3,13 +3,6 @@
 //! values must equal those of the plain definition (a direct search of the whole
 //! board) on every board up to 3 × 4 and on random larger ones.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::common;
 
 use grundy::{Answer, Engine};

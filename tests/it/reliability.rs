@@ -3,13 +3,6 @@
 //! over, a computation nobody asked for, or a misleading diagnostic. Every
 //! test fails on the code before its fix.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use assert_cmd::Command;
 use predicates::prelude::*;
 use std::io::Write;

@@ -1,13 +1,6 @@
 //! The REPL: the session driven directly (no terminal), and once through a real
 //! pseudo-terminal with the real binary.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use grundy::repl::Session;
 use std::sync::atomic::Ordering;
 use std::time::Duration;

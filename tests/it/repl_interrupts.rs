@@ -8,13 +8,6 @@
 //! The values asserted are theorems: a heap of Nim has its size as value and
 //! a sum the XOR of the sizes (Bouton); subtraction {1, 2} has value n mod 3.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::pty::expect;
 use rexpect::session::{Options, PtySession};
 use std::time::{Duration, Instant};

@@ -5,13 +5,6 @@
 //! are typed. Every entry must get its answer or its diagnostic, in order, and
 //! the session must last to the end.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::pty::expect;
 use rexpect::session::{Options, PtySession};
 use std::time::Duration;

@@ -2,8 +2,6 @@
 //! answers wrap to the terminal's width, and a statement that runs longer
 //! than a second shows its progress line. Driven through a pseudo-terminal.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
 use crate::pty::expect;
 use rexpect::session::{Options, PtySession};
 use std::time::Duration;

@@ -1,13 +1,6 @@
 //! Inputs shaped to hurt a parser or checker: long chains and deep nesting must
 //! give their answer (these once took quadratic or exponential time).
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use grundy::{Answer, Engine, Mode};
 
 /// Runs `program` on a thread with a large stack (as the binary does).

@@ -5,13 +5,6 @@
 //! octal-games tables) and theorems; and no recognition ever changes an
 //! answer (property tests against the general evaluator).
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
-
 use crate::common;
 
 use grundy::Engine;

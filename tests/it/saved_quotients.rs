@@ -3,13 +3,6 @@
 //! on from it to exactly the quotient of one run, runs over ranges of heaps
 //! are units whose last checksum is one run's, and what it refuses.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::common::{problem, texts};
 
 fn dir(name: &str) -> String {

@@ -4,13 +4,6 @@
 //! 12 from heap 71, Guy and Smith; Nim: g(n) = n; Dawson's Kayles: period 34
 //! from heap 53), not against grundy itself.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use grundy::report::text_at_width;
 use grundy::{Answer, Engine};
 

@@ -5,13 +5,6 @@
 //! outcome class, which the retrograde analysis of the game itself finds
 //! without any side.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::common::{problem, texts};
 use proptest::prelude::*;
 

@@ -2,8 +2,6 @@
 //! exactly the plain loop's values: checked against a mex loop written here,
 //! independently of grundy, and against OEIS A002188 for Grundy's game.
 
-#![allow(clippy::indexing_slicing, clippy::unwrap_used, clippy::panic)]
-
 use grundy::answer::Value;
 use grundy::internals::InstId;
 use grundy::Limits;

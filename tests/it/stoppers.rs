@@ -5,13 +5,6 @@
 //! and on random graphs against `compare`, whose survival game is searched
 //! pair by pair, apart from the all-pairs order the simplification uses.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::common::{problem, texts};
 use proptest::prelude::*;
 

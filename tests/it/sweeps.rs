@@ -2,13 +2,6 @@
 //! the in-memory `sequence`, a second statement resuming, the JSON answer,
 //! the proof of a published period, and the diagnostics of what it refuses.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::common::{problem, texts};
 use assert_cmd::Command;
 

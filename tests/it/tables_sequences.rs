@@ -2,13 +2,6 @@
 //! of a two-parameter game, `sequence G(3, _) a..b` along one parameter, and
 //! the CSV and LaTeX files of sequences. Expected values come from theorems.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::common::{problem, texts};
 
 const MR: &str = "game mr(x: nat, y: nat) { move mr(x - k, y) for k in 1..=x; move mr(x, y - k) for k in 1..=y }\n";

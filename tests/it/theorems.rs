@@ -1,13 +1,6 @@
 //! Property tests: the engine against theorems and against brute force computed
 //! here, independently of the engine.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use grundy::{Answer, Engine, Mode};
 use proptest::prelude::*;
 use std::collections::HashMap;

@@ -7,13 +7,6 @@
 //! `+-x` for `{x | -x}`; the expectations below are those games in grundy's
 //! syntax, compared as values by `assert … ==`.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::common;
 
 /// Runs `assert QUERY == WANT` for each pair and reports every failure.

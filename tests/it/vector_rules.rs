@@ -5,13 +5,6 @@
 //! squares (strategy stealing, Gale 1974) — and against the general evaluator
 //! on random rule games, errors and cycles included.
 
-#![allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic
-)]
-
 use crate::common;
 
 use grundy::Limits;
