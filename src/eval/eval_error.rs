@@ -689,8 +689,6 @@ fn limit_help(exceeded: &Exceeded) -> &'static str {
     }
 }
 
-/// A quotient stopped by a limit at `heap`: the smaller bound that is exact,
-/// or the flag that raises the limit.
 /// The failed candidates of a stopped quotient, for its message: `; 281
 /// candidates failed, the last on the sum of heaps 14, 25, 30 (×31)`.
 fn tried_text(tried: &Option<(usize, Vec<usize>)>) -> String {
@@ -715,6 +713,8 @@ fn tried_text(tried: &Option<(usize, Vec<usize>)>) -> String {
     )
 }
 
+/// A quotient stopped by a limit at `heap`: the smaller bound that is exact,
+/// or the flag that raises the limit.
 fn quotient_limit_help(exceeded: &Exceeded, heap: usize, game: &str) -> String {
     let raise = match exceeded {
         Exceeded::Timeout(_) => "`--timeout SECONDS`",

@@ -166,25 +166,26 @@ impl Misere {
     ) -> Result<Found, EvalError> {
         let budget = games.budget;
         let mut trace = quotient::Trace::default();
-        let found = match (
-            dir,
-            layers::build_quotient::proven_below(games, inst, up_to, span),
-        ) {
-            (Some(dir), _) => quotient::quotient_saved(
+        // A saved construction is carried on from its directory; otherwise
+        // a quotient already proven for this game is reused.
+        let found = match dir {
+            Some(dir) => quotient::quotient_saved(
                 &mut GameHeaps::new(games, inst, span)?,
                 up_to,
                 budget,
                 (dir, game),
                 &mut trace,
             ),
-            (None, Ok(Some(q))) => Ok(q),
-            (None, Ok(None)) => quotient::quotient_traced(
-                &mut GameHeaps::new(games, inst, span)?,
-                up_to,
-                budget,
-                &mut trace,
-            ),
-            (None, Err(e)) => Err(e),
+            None => match layers::build_quotient::proven_below(games, inst, up_to, span) {
+                Ok(Some(q)) => Ok(q),
+                Ok(None) => quotient::quotient_traced(
+                    &mut GameHeaps::new(games, inst, span)?,
+                    up_to,
+                    budget,
+                    &mut trace,
+                ),
+                Err(e) => Err(e),
+            },
         };
         let stopped = Stopped {
             game,
