@@ -44,9 +44,73 @@ fn grundys_game_as_rules_streams_and_resumes() {
     assert!(got == in_memory(game, 9000));
     // OEIS A002188 (Grundy's game) begins 0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3.
     assert_eq!(got[..14], [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3]);
-    // Flammenkamp's sparse values of Grundy's game include G(87) = 7 and
-    // G(231) = 10 (rare under the mask ~1: an even number of ones above bit 0).
-    assert_eq!((got[87], got[231]), (7, 10));
+    // Flammenkamp's list of the sparse values of Grundy's game ("Sprague-Grundy
+    // Values of Grundy's Game", uni-bielefeld.de/achim/grundy.html: rare under
+    // the mask ~1, an even number of ones above bit 0), every one up to heap
+    // 231, against the rare heaps the sweep kept.
+    let flammenkamp: [(u64, u64); 48] = [
+        (0, 0),
+        (1, 0),
+        (2, 0),
+        (3, 1),
+        (4, 0),
+        (6, 1),
+        (7, 0),
+        (9, 1),
+        (10, 0),
+        (12, 1),
+        (15, 1),
+        (20, 0),
+        (23, 0),
+        (26, 0),
+        (28, 1),
+        (31, 1),
+        (34, 1),
+        (37, 1),
+        (40, 1),
+        (43, 1),
+        (46, 1),
+        (49, 1),
+        (50, 0),
+        (52, 1),
+        (53, 0),
+        (55, 1),
+        (58, 1),
+        (61, 1),
+        (87, 7),
+        (90, 7),
+        (93, 7),
+        (146, 6),
+        (149, 6),
+        (152, 6),
+        (158, 11),
+        (161, 11),
+        (164, 11),
+        (167, 11),
+        (176, 7),
+        (179, 7),
+        (181, 12),
+        (182, 7),
+        (185, 7),
+        (188, 7),
+        (190, 12),
+        (193, 12),
+        (196, 10),
+        (231, 10),
+    ];
+    let checkpoint = std::fs::read_to_string(format!("{d}/checkpoint.json")).unwrap();
+    let kept: serde_json::Value = serde_json::from_str(&checkpoint).unwrap();
+    let rare: Vec<(u64, u64)> = kept["rare"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap()))
+        .filter(|&(n, _)| n <= 231)
+        .collect();
+    assert_eq!(rare, flammenkamp);
+    for (n, v) in flammenkamp {
+        assert_eq!(got[n as usize], v);
+    }
     std::fs::remove_dir_all(&d).unwrap();
 }
 
