@@ -12,7 +12,8 @@ use super::nus::Nus;
 use super::store::UNSET;
 use super::{CanonStore, Error, Form};
 use crate::budget::{Budget, Exceeded};
-use rustc_hash::FxHashMap;
+use indexmap::IndexSet;
+use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::sync::{Mutex, MutexGuard};
 
 /// A canonical form as any thread can read it.
@@ -25,22 +26,17 @@ enum Shape {
     General(Box<[u32]>),
 }
 
-/// The published forms: ids are indices into `shapes`.
+/// The published forms: an id is a shape's index in the set (each shape
+/// held once, for both directions).
 #[derive(Debug, Default)]
 pub(super) struct Registry {
-    shapes: Vec<Shape>,
-    ids: FxHashMap<Shape, u32>,
+    shapes: IndexSet<Shape, FxBuildHasher>,
 }
 
 impl Registry {
     fn intern(&mut self, shape: Shape) -> Result<u32, Error> {
-        if let Some(&id) = self.ids.get(&shape) {
-            return Ok(id);
-        }
-        let id = u32::try_from(self.shapes.len()).map_err(|_| Error::Overflow)?;
-        self.shapes.push(shape.clone());
-        self.ids.insert(shape, id);
-        Ok(id)
+        let (id, _) = self.shapes.insert_full(shape);
+        u32::try_from(id).map_err(|_| Error::Overflow)
     }
 }
 
@@ -173,7 +169,7 @@ impl Translation {
                 stack.pop();
                 continue;
             }
-            let f = match registry.shapes.get(x as usize) {
+            let f = match registry.shapes.get_index(x as usize) {
                 Some(Shape::Nus(n)) => store.nus(*n),
                 Some(Shape::General(key)) => {
                     let options = key.get(1..).unwrap_or(&[]);
