@@ -338,6 +338,9 @@ pub struct Given<'a> {
     pub skip_from: u32,
     /// How many rare heaps were listed when it started.
     pub handed: usize,
+    /// It also split the heap at the first `scanned` small parts of the
+    /// scans' value order (those it could reach: see [`Engine::far_parts`]).
+    pub scanned: usize,
 }
 
 /// What the computation of one heap found, beyond its value.
@@ -502,6 +505,24 @@ impl Engine {
         Ok(v)
     }
 
+    /// The small parts, with their values, that a far worker `lead` heaps
+    /// ahead can split heaps at, among the first `count` of the scans' value
+    /// order (a part below `lead` would need a large part not yet valued),
+    /// and how many of the order they stand for.
+    pub fn far_parts(&self, lead: usize, count: usize) -> (Vec<(u32, u16)>, usize) {
+        let upto = count.min(self.order.len());
+        let ring = self.known.ring.len();
+        let parts = self
+            .order
+            .get(..upto)
+            .unwrap_or(&[])
+            .iter()
+            .filter(|&&a| a as usize >= lead && (a as usize) < ring)
+            .filter_map(|&a| Some((a, *self.known.prefix.get(a as usize)?)))
+            .collect();
+        (parts, upto)
+    }
+
     fn plain(&mut self, marks: &mut Marks, far: &mut dyn Far) -> Result<u16, SweepError> {
         let n = self.known.front;
         for &(k, unequal) in &self.rules.splits {
@@ -612,7 +633,8 @@ impl Engine {
             let m = n.checked_sub(k).filter(|&m| m >= 2)?;
             Some((m, if unequal { (m - 1) / 2 } else { m / 2 }))
         }));
-        let scanned = self.scan(&tops, &mut pending, left, far);
+        let skip = given.map_or(0, |g| g.scanned);
+        let scanned = self.scan(&tops, &mut pending, left, skip, far);
         let result = match scanned {
             Ok(0) => Ok(c as u16),
             // Some rare value below c is reached by no split: the value is
@@ -646,12 +668,14 @@ impl Engine {
     /// Scans the splits `(m, top)` (`a + (m − a)` for `a ≤ top`), small
     /// parts first, in blocks of [`BLOCK`] parts, clearing from `pending`
     /// (bits) each value a split reaches; returns how many of its `left`
-    /// values are never reached.
+    /// values are never reached. The first `skip` parts of the value order
+    /// were split by the far worker.
     fn scan(
         &mut self,
         tops: &[(usize, usize)],
         pending: &mut [u64],
         mut left: u32,
+        skip: usize,
         far: &mut dyn Far,
     ) -> Result<u32, SweepError> {
         let all = left;
@@ -674,7 +698,8 @@ impl Engine {
         let front = self.known.front;
         let fits = |m: usize| m + self.known.mirror.len() >= front + self.known.keep;
         if !self.order.is_empty() && tops.iter().all(|&(m, _)| fits(m)) {
-            for (i, chunk) in self.order.chunks(BLOCK).enumerate() {
+            let rest = self.order.get(skip..).unwrap_or(&[]);
+            for (i, chunk) in rest.chunks(BLOCK).enumerate() {
                 for &(m, top) in tops {
                     for &a in chunk {
                         let a = a as usize;
@@ -689,7 +714,7 @@ impl Engine {
                 self.tally.scanned += (chunk.len() * tops.len()) as u64;
                 if left == 0 {
                     self.tally.witnessed += u64::from(all);
-                    let parts = ((i + 1) * BLOCK) as u64;
+                    let parts = (skip + (i + 1) * BLOCK) as u64;
                     self.tally.deepest = self.tally.deepest.max(parts);
                     return Ok(0);
                 }
@@ -777,12 +802,15 @@ fn value_order(values: &[u16]) -> Vec<u32> {
 const BLOCK: usize = 64;
 
 /// The far worker's share of heap `n`: XORs of its rare heaps (those listed
-/// in `rare`, all ≥ the split point) against their partners, which are all
-/// in the ring; `out` gets the values reached as bits.
+/// in `rare`, all ≥ the split point) against their partners, and the splits
+/// at the small parts `parts` (all ≥ the split point too, from
+/// [`Engine::far_parts`]), whose large parts are all in the ring; `out` gets
+/// the values reached as bits.
 #[inline]
 pub fn far_marks(
     rules: &Rules,
     rare: &[(u32, u16)],
+    parts: &[(u32, u16)],
     ring: &[AtomicU16],
     n: usize,
     marks: &mut Marks,
@@ -790,16 +818,20 @@ pub fn far_marks(
 ) {
     marks.clear();
     let mask = ring.len() - 1;
+    let value = |i: usize| ring.get(i & mask).map_or(0, |s| s.load(Ordering::Relaxed));
     for &(k, unequal) in &rules.splits {
         let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) else {
             continue;
         };
         for piece in split_partners(rare, m, unequal) {
             for &(r, gr) in piece {
-                let partner = ring
-                    .get((m - r as usize) & mask)
-                    .map_or(0, |s| s.load(Ordering::Relaxed));
-                marks.set(gr ^ partner);
+                marks.set(gr ^ value(m - r as usize));
+            }
+        }
+        let top = if unequal { (m - 1) / 2 } else { m / 2 };
+        for &(a, x) in parts {
+            if a as usize <= top {
+                marks.set(x ^ value(m - a as usize));
             }
         }
     }

@@ -95,6 +95,9 @@ pub struct Sizes {
     /// The fewest rare heaps past the split point for which the second
     /// thread is started.
     pub far_heaps: usize,
+    /// The small parts of the scans' order the second thread splits heaps
+    /// at in its first epoch (the epochs then move it).
+    pub far_scan: usize,
 }
 
 impl Default for Sizes {
@@ -104,6 +107,7 @@ impl Default for Sizes {
             ring: 1 << 22,
             epoch: 1 << 22,
             far_heaps: 64,
+            far_scan: 0,
         }
     }
 }
@@ -206,6 +210,59 @@ fn ring_for(last: usize, t: usize, sizes: &Sizes) -> usize {
     (4 * (last + t + 1))
         .next_power_of_two()
         .max(sizes.ring.next_power_of_two())
+}
+
+/// How the two threads share the work, found epoch by epoch.
+#[derive(Debug, Clone, Copy)]
+struct Balance {
+    /// The far worker's share of the rare heaps.
+    share: f64,
+    /// The small parts of the scans' order it splits heaps at too.
+    scan: usize,
+    /// The next epoch's length in heaps: short while a worker waits, so that
+    /// the balance is found early, then doubling.
+    epoch: usize,
+    /// The shortest and the longest epoch.
+    shortest: usize,
+    longest: usize,
+}
+
+impl Balance {
+    fn new(sizes: &Sizes) -> Balance {
+        let shortest = (sizes.epoch >> 6).max(1);
+        Balance {
+            share: 0.5,
+            scan: sizes.far_scan,
+            epoch: shortest,
+            shortest,
+            longest: sizes.epoch,
+        }
+    }
+
+    /// After an epoch of `seconds` with these waits: the far worker idle,
+    /// give it more (rare heaps first, then splits of the scan); the near
+    /// one idle, less. Waits under a twentieth of the epoch, or under twice
+    /// the other worker's, are balance.
+    fn adjust(&mut self, waits: pipeline::Waits, seconds: f64) {
+        let idle = |w: f64, other: f64| w > seconds / 20.0 && w > 2.0 * other;
+        if idle(waits.far, waits.near) {
+            if self.share < 1.0 {
+                self.share = (self.share + 0.25).min(1.0);
+            } else {
+                self.scan = self.scan.saturating_add(self.scan / 4 + 64);
+            }
+            self.epoch = self.shortest;
+        } else if idle(waits.near, waits.far) {
+            if self.scan > 0 {
+                self.scan = (self.scan - self.scan / 5).saturating_sub(32);
+            } else {
+                self.share = (self.share - 0.1).max(0.05);
+            }
+            self.epoch = self.shortest;
+        } else {
+            self.epoch = (self.epoch * 2).min(self.longest);
+        }
+    }
 }
 
 /// The split point giving the far worker about `share` of the rare heaps
@@ -341,7 +398,7 @@ pub fn sweep(code: &Code, request: &Request, budget: &Budget) -> Result<Report, 
     let mut segments = saved.map(|c| c.segments).unwrap_or_default();
     let started = Instant::now();
     let to = usize::try_from(request.to).unwrap_or(usize::MAX);
-    let mut share = 0.5;
+    let mut balance = Balance::new(&sizes);
     let mut threads_used = 1;
     let save = |engine: &Engine, writer: &mut Writer<'_>, segments: &[Segment]| {
         let mut all = segments.to_vec();
@@ -370,7 +427,7 @@ pub fn sweep(code: &Code, request: &Request, budget: &Budget) -> Result<Report, 
             writer.store.flush()?;
             engine.known = Known::reload(sizes.prefix, ring, front, &mut writer.store)?;
         }
-        let split = split_point(&engine.rare.heaps, share, ring);
+        let split = split_point(&engine.rare.heaps, balance.share, ring);
         // The second thread pays for handing over its marks every heap only
         // when it has rare heaps enough to XOR (Grundy's game: over a
         // thousand; 0.1777: sixteen, all below any split point).
@@ -383,15 +440,11 @@ pub fn sweep(code: &Code, request: &Request, budget: &Budget) -> Result<Report, 
             && far_heaps >= sizes.far_heaps;
         threads_used = threads_used.max(if two { 2 } else { 1 });
         let ended = if two {
-            let until = to.min(front + sizes.epoch);
-            let (ended, waits) = pipeline::epoch(&mut engine, until, split, &mut writer)?;
-            // The far worker idle: give it more rare heaps; the near one
-            // idle: fewer.
-            if waits.far > waits.near {
-                share = (share * 1.1).min(0.95);
-            } else if waits.near > waits.far {
-                share = (share / 1.1).max(0.05);
-            }
+            let until = to.min(front + balance.epoch);
+            let began = Instant::now();
+            let (ended, waits) =
+                pipeline::epoch(&mut engine, until, split, balance.scan, &mut writer)?;
+            balance.adjust(waits, began.elapsed().as_secs_f64());
             ended
         } else {
             let until = if threads == 2 && front < sizes.prefix {

@@ -3,11 +3,14 @@
 //! heaps cannot be valued side by side; what can be shared out is the work
 //! inside each heap. The XORs of the rare heaps `r ≥ D` against their
 //! partners need only values at least `D` heaps back, so a second thread
-//! (the far worker) does them up to `D − 1` heaps ahead of the first, and
-//! hands each heap's marks over through a ring of bitsets; the first thread
-//! (the near worker) adds the rare heaps below `D`, the take-away moves and
-//! the witness scan, and takes the mex. `D` moves between epochs so that
-//! neither waits for the other.
+//! (the far worker) does them up to `D − 1` heaps ahead of the first, with
+//! the first splits of the witness scan whose small part is at least `D`,
+//! and hands each heap's marks over through a ring of bitsets; the first
+//! thread (the near worker) adds the rare heaps below `D` and the take-away
+//! moves, scans on from where the far worker stopped while a rare value
+//! below the least common one is unwitnessed, and takes the mex. `D` and the
+//! far worker's part of the scan move between epochs so that neither waits
+//! for the other.
 //!
 //! Both threads read the values through the same ring of atomics: the near
 //! worker stores a value, then publishes the count of heaps known with
@@ -88,11 +91,13 @@ fn wait_for(ready: impl Fn() -> bool, stop: &AtomicBool) -> f64 {
 }
 
 /// Values heaps from `engine`'s front up to `until` on two threads, the far
-/// worker taking the rare heaps from `split` on.
+/// worker taking the rare heaps from `split` on and the splits at the first
+/// `scan` small parts of the scans' order.
 pub fn epoch(
     engine: &mut Engine,
     until: usize,
     split: u32,
+    scan: usize,
     sink: &mut dyn Sink,
 ) -> Result<(Ended, Waits), SweepError> {
     let start = engine.known.front;
@@ -106,6 +111,7 @@ pub fn epoch(
         .copied()
         .collect();
     let lead = split as usize;
+    let (parts, scanned) = engine.far_parts(lead, scan);
     let slots = lead.next_power_of_two();
     let bits: Vec<AtomicU64> = (0..slots * words).map(|_| AtomicU64::new(0)).collect();
     let front = AtomicUsize::new(start);
@@ -122,7 +128,7 @@ pub fn epoch(
             if stop.load(Ordering::Relaxed) {
                 break;
             }
-            far_marks(&rules, &far_rare, &ring, n, &mut marks, &mut out);
+            far_marks(&rules, &far_rare, &parts, &ring, n, &mut marks, &mut out);
             let at = (n & (slots - 1)) * words;
             for (slot, &w) in bits.iter().skip(at).zip(&out) {
                 slot.store(w, Ordering::Relaxed);
@@ -151,6 +157,7 @@ pub fn epoch(
                 bits: &given,
                 skip_from: split,
                 handed,
+                scanned,
             };
             let v = match engine.value(Some(handover), sink.far()) {
                 Ok(v) => v,

@@ -59,6 +59,7 @@ fn small() -> Sizes {
         ring: 1024,
         epoch: 777,
         far_heaps: 0,
+        far_scan: 0,
     }
 }
 
@@ -112,9 +113,16 @@ fn sweeps_agree_with_the_plain_loop_on_one_and_two_threads() {
         let code = code_of(text);
         let digits: Vec<u8> = code.digits.iter().map(|d| d.mask).collect();
         let truth = plain(&digits, code.digits[0].unequal, len);
-        for threads in [1, 2] {
-            let dir = temp(&format!("agree-{threads}-{}", text.replace('!', "x")));
-            let report = sweep(&code, &request(&dir, len as u64, threads), &budget()).unwrap();
+        // Two threads, the second one splitting at the scans' first parts
+        // from the start, or at all it can reach.
+        for (threads, far_scan) in [(1, 0), (2, 0), (2, 300), (2, usize::MAX)] {
+            let dir = temp(&format!(
+                "agree-{threads}-{far_scan}-{}",
+                text.replace('!', "x")
+            ));
+            let mut req = request(&dir, len as u64, threads);
+            req.sizes.far_scan = far_scan;
+            let report = sweep(&code, &req, &budget()).unwrap();
             let got = file_values(&dir);
             if report.period.is_none() {
                 assert_eq!(got.len(), len, "{text}");
@@ -245,4 +253,96 @@ fn codes_past_the_sweep_are_refused() {
     tail.tail = vec![crate::game::compiled::shape::code::Digit::of(3)];
     assert!(Rules::of(&tail).is_err());
     assert!(Rules::of(&Code::from_digits(&[0, 8])).is_err());
+}
+
+/// No values outside memory in these tests.
+struct Nowhere;
+
+impl engine::Far for Nowhere {
+    fn value(&mut self, i: usize) -> Result<u16, SweepError> {
+        panic!("heap {i} read from a file")
+    }
+    fn values(&mut self, from: usize, _: &mut [u16]) -> Result<(), SweepError> {
+        panic!("heaps from {from} read from a file")
+    }
+}
+
+/// The parts a far worker `lead` heaps ahead is given: only parts at least
+/// `lead` (a smaller one's large part is not valued yet when it runs) and
+/// inside the ring, each with its value, standing for the first `count` of
+/// the order; with no lead, every one of them.
+#[test]
+fn the_far_worker_is_given_only_parts_it_can_split_at() {
+    let keep = 3000;
+    let ring = 1 << 14;
+    let mut engine = Engine::new(Rules::of(&code_of("4!.0")).unwrap(), Known::new(keep, ring));
+    while engine.known.front < keep {
+        let v = engine.value(None, &mut Nowhere).unwrap();
+        engine.record(v);
+    }
+    let truth = plain(&[4], true, keep);
+    assert_eq!(engine.known.prefix, truth);
+    let (all, upto) = engine.far_parts(0, usize::MAX);
+    assert_eq!((all.len(), upto), (keep - 1, keep - 1));
+    let mut heaps: Vec<u32> = all.iter().map(|&(a, _)| a).collect();
+    heaps.sort_unstable();
+    assert_eq!(heaps, (1..keep as u32).collect::<Vec<_>>());
+    for (lead, count) in [(256, 300), (700, 2000), (2999, usize::MAX), (5000, 10)] {
+        let (parts, upto) = engine.far_parts(lead, count);
+        assert_eq!(upto, count.min(keep - 1));
+        let expected: Vec<(u32, u16)> = all[..upto]
+            .iter()
+            .copied()
+            .filter(|&(a, _)| a as usize >= lead)
+            .collect();
+        assert_eq!(parts, expected);
+        for (a, x) in parts {
+            assert_eq!(x, truth[a as usize]);
+        }
+    }
+}
+
+/// The far worker's marks for heap n: the XOR of each rare heap and of
+/// each given part with its partner read from the ring, against the same
+/// splits listed by hand from the values.
+#[test]
+fn far_marks_are_the_splits_of_its_rare_heaps_and_parts() {
+    let rules = Rules::of(&code_of("4!.0")).unwrap();
+    let len = 5000;
+    let values = plain(&[4], true, len);
+    let ring: Vec<std::sync::atomic::AtomicU16> = (0..1 << 13)
+        .map(|_| std::sync::atomic::AtomicU16::new(0))
+        .collect();
+    for (i, &v) in values.iter().enumerate() {
+        ring[i & ((1 << 13) - 1)].store(v, Ordering::Relaxed);
+    }
+    let n = 5000;
+    // Splits whose value is not 0, so that the equal split n/2 + n/2, not a
+    // move of Grundy's game, would show as a 0 among the marks.
+    let nonzero = |a: &u32| values[*a as usize] != values[n - *a as usize];
+    let rare: Vec<(u32, u16)> = (300u32..)
+        .step_by(311)
+        .filter(nonzero)
+        .take(6)
+        .map(|r| (r, values[r as usize]))
+        .collect();
+    let parts: Vec<(u32, u16)> = (400u32..2500)
+        .step_by(97)
+        .filter(nonzero)
+        .chain([2500])
+        .map(|a| (a, values[a as usize]))
+        .collect();
+    let mut marks = engine::Marks::new();
+    let mut out = vec![0u64; 8];
+    engine::far_marks(&rules, &rare, &parts, &ring, n, &mut marks, &mut out);
+    let mut expected = vec![0u64; 8];
+    // Grundy's game splits n into a + (n − a), a ≠ n − a.
+    for a in rare.iter().chain(&parts).map(|&(a, _)| a as usize) {
+        if a != n - a {
+            let v = usize::from(values[a] ^ values[n - a]);
+            expected[v / 64] |= 1 << (v % 64);
+        }
+    }
+    assert_eq!(expected[0] & 1, 0);
+    assert_eq!(out, expected);
 }
