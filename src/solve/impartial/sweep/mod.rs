@@ -93,8 +93,10 @@ pub struct Sizes {
     /// is chosen again after each).
     pub epoch: usize,
     /// The fewest rare heaps past the split point for which the second
-    /// thread is started.
+    /// thread is started…
     pub far_heaps: usize,
+    /// … or the fewest splits a heap's witness scan takes on one thread.
+    pub far_splits: usize,
     /// The small parts of the scans' order the second thread splits heaps
     /// at in its first epoch (the epochs then move it).
     pub far_scan: usize,
@@ -107,6 +109,7 @@ impl Default for Sizes {
             ring: 1 << 22,
             epoch: 1 << 22,
             far_heaps: 64,
+            far_splits: 128,
             far_scan: 0,
         }
     }
@@ -399,6 +402,8 @@ pub fn sweep(code: &Code, request: &Request, budget: &Budget) -> Result<Report, 
     let started = Instant::now();
     let to = usize::try_from(request.to).unwrap_or(usize::MAX);
     let mut balance = Balance::new(&sizes);
+    // Splits a heap's witness scan took on one thread, lately.
+    let mut scans = 0.0;
     let mut threads_used = 1;
     let save = |engine: &Engine, writer: &mut Writer<'_>, segments: &[Segment]| {
         let mut all = segments.to_vec();
@@ -429,15 +434,16 @@ pub fn sweep(code: &Code, request: &Request, budget: &Budget) -> Result<Report, 
         }
         let split = split_point(&engine.rare.heaps, balance.share, ring);
         // The second thread pays for handing over its marks every heap only
-        // when it has rare heaps enough to XOR (Grundy's game: over a
-        // thousand; 0.1777: sixteen, all below any split point).
+        // when it has work enough: rare heaps to XOR (Grundy's game: over a
+        // thousand; 0.1777: sixteen, all below any split point), or long
+        // scans to share (0.1777: about 200 splits a heap).
         let far_heaps =
             engine.rare.heaps.len() - engine.rare.heaps.partition_point(|&(r, _)| r < split);
         let two = threads == 2
             && front >= sizes.prefix
             && engine.rare.mask.is_some()
             && engine.rules.splits()
-            && far_heaps >= sizes.far_heaps;
+            && (far_heaps >= sizes.far_heaps || scans >= sizes.far_splits as f64);
         threads_used = threads_used.max(if two { 2 } else { 1 });
         let ended = if two {
             let until = to.min(front + balance.epoch);
@@ -447,12 +453,22 @@ pub fn sweep(code: &Code, request: &Request, budget: &Budget) -> Result<Report, 
             balance.adjust(waits, began.elapsed().as_secs_f64());
             ended
         } else {
+            // With two threads allowed, the choice is made again after the
+            // prefix and then after every short epoch, on the scans measured.
             let until = if threads == 2 && front < sizes.prefix {
                 to.min(sizes.prefix)
+            } else if threads == 2 {
+                to.min(front + balance.shortest)
             } else {
                 to
             };
-            pipeline::alone(&mut engine, until, &mut writer)?
+            let scanned = engine.tally.scanned;
+            let ended = pipeline::alone(&mut engine, until, &mut writer)?;
+            let valued = engine.known.front - front;
+            if valued > 0 {
+                scans = (engine.tally.scanned - scanned) as f64 / valued as f64;
+            }
+            ended
         };
         if ended == Ended::Asked || writer.last_save.elapsed() >= writer.save_every {
             save(&engine, &mut writer, &segments)?;

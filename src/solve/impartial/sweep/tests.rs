@@ -59,6 +59,7 @@ fn small() -> Sizes {
         ring: 1024,
         epoch: 777,
         far_heaps: 0,
+        far_splits: 0,
         far_scan: 0,
     }
 }
