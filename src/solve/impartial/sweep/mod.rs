@@ -235,7 +235,7 @@ impl Balance {
         let shortest = (sizes.epoch >> 6).max(1);
         Balance {
             share: 0.5,
-            scan: sizes.far_scan,
+            scan: sizes.far_scan.min(MOST_FAR_PARTS),
             epoch: shortest,
             shortest,
             longest: sizes.epoch,
@@ -252,7 +252,7 @@ impl Balance {
             if self.share < 1.0 {
                 self.share = (self.share + 0.25).min(1.0);
             } else {
-                self.scan = self.scan.saturating_add(self.scan / 4 + 64);
+                self.scan = (self.scan + self.scan / 4 + 64).min(MOST_FAR_PARTS);
             }
             self.epoch = self.shortest;
         } else if idle(waits.near, waits.far) {
@@ -267,6 +267,10 @@ impl Balance {
         }
     }
 }
+
+/// The most small parts the far worker splits heaps at (their list, 6 bytes
+/// a part, is held besides the memory the budget counts).
+const MOST_FAR_PARTS: usize = 1 << 16;
 
 /// The split point giving the far worker about `share` of the rare heaps
 /// (and never closer than 256 heaps, nor past a quarter of the ring).
