@@ -553,11 +553,6 @@ mod tests {
     use crate::game::compiled::capture::Capture;
     use std::collections::HashMap;
 
-    /// Clobber: Left's stones `x`, Right's `o`, every direction both ways.
-    fn clobber() -> Capture {
-        Capture::clobber()
-    }
-
     /// Clobber by brute force, written here from the rules: whether the
     /// player to move (Left when `left`) wins the h × w board of Left's
     /// stones `x` and Right's `o`, plus `*` when `star`.
@@ -608,7 +603,7 @@ mod tests {
     /// valuing only the smallest groups so that the search decides most.
     #[test]
     fn the_search_agrees_with_brute_force() {
-        let rules = Rc::new(clobber());
+        let rules = Rc::new(Capture::clobber());
         let budget = Budget::new(Limits::default());
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         let mut next = move || {
